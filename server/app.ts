@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import express, { type Express, type Request, type Response, type NextFunction, type RequestHandler } from 'express';
+import compression from 'compression';
+import { pinoHttp } from 'pino-http';
+import { sql } from 'kysely';
+import * as trpcExpress from '@trpc/server/adapters/express';
+import { appRouter } from './trpc/app-router';
+import { createRequestContext, type Deps } from './trpc/context';
+import { describeError } from './trpc/error-shape';
+import { apiErrorHandler, createRestRouter } from './rest/rest-adapter';
+import { jsonOnly, originGuard, securityHeaders } from './http/security';
+import { createWebhookRouter } from './payments/webhook.routes';
+import { createTestCheckoutRouter } from './payments/test-checkout.routes';
+
+const BODY_LIMIT = '10mb';
+const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+
+/** Paths that bring their own authentication or body format. */
+const WEBHOOK_PATH = '/api/webhook';
+const NON_JSON_PATHS = [WEBHOOK_PATH, '/api/upload-image'];
+
+export type ClientMode =
+  | { kind: 'static'; dir: string }
+  /** Dev: Vite's middlewares and its index.html transform (server/dev.ts). */
+  | { kind: 'vite'; middlewares: RequestHandler; renderIndex: (url: string) => Promise<string> }
+  | { kind: 'none' };
+
+/**
+ * Express wiring only: headers, logging, body parsing, session-aware routes, images and the
+ * client. Every domain rule lives in the procedures behind /trpc and /api.
+ */
+export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
+  const { env } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', env.TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger: deps.log,
+      genReqId: (req, res) => {
+        const id = crypto.randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      // Only what helps to follow a request: never headers (cookies), bodies (passwords, cards) or query strings.
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    }),
+  );
+  app.use(securityHeaders({ dev: opts.client.kind === 'vite', https: env.PUBLIC_URL.startsWith('https://') }));
+  app.use(compression());
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await sql`select 1`.execute(deps.db);
+      res.json({ ok: true });
+    } catch {
+      res.status(503).json({ ok: false });
+    }
+  });
+
+  app.use(originGuard(env.PUBLIC_URL, [WEBHOOK_PATH]));
+
+  // ---- Raw-body routes (payment webhook) are mounted here, before JSON parsing. ----
+  app.use(createWebhookRouter(deps));
+  app.use(createTestCheckoutRouter(deps));
+
+  app.use(
+    '/trpc',
+    jsonOnly([]),
+    trpcExpress.createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req, res }) => createRequestContext(deps, req, res),
+      maxBodySize: BODY_LIMIT_BYTES,
+      onError: ({ error, path: procedure, req }) => {
+        if (describeError(error).unexpected) req.log.error({ err: error.cause ?? error, procedure }, 'unexpected error in procedure');
+      },
+    }),
+  );
+
+  // ---- Multipart routes (image upload) are mounted here. ----
+
+  app.use('/api', jsonOnly(NON_JSON_PATHS.map((p) => p.slice('/api'.length))), express.json({ limit: BODY_LIMIT }), createRestRouter(deps), apiErrorHandler);
+
+  fs.mkdirSync(env.imagesDir, { recursive: true });
+  app.use(
+    '/images',
+    express.static(env.imagesDir, { immutable: true, maxAge: '365d', index: false, dotfiles: 'deny', fallthrough: true }),
+    (_req: Request, res: Response) => {
+      res.status(404).type('text/plain').send('Image not found');
+    },
+  );
+
+  mountClient(app, opts.client);
+
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    req.log.error({ err: error }, 'unhandled error');
+    res.status(500).type('text/plain').send('Something went wrong on our side. Please try again.');
+  });
+  return app;
+}
+
+function mountClient(app: Express, client: ClientMode): void {
+  if (client.kind === 'none') return;
+  if (client.kind === 'vite') {
+    app.use(client.middlewares);
+    app.get('/{*splat}', async (req, res, next) => {
+      try {
+        res.status(200).type('html').send(await client.renderIndex(req.originalUrl));
+      } catch (error) {
+        next(error);
+      }
+    });
+    return;
+  }
+  const indexFile = path.join(client.dir, 'index.html');
+  // Hashed build assets never change; index.html must always be revalidated.
+  app.use('/assets', express.static(path.join(client.dir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  app.use(express.static(client.dir, { index: false, maxAge: '1h' }));
+  app.get('/{*splat}', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexFile);
+  });
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as initial from './2026-11-22-01-initial';
+
+/**
+ * Every migration, by name, in the order they run. A static list (rather than a folder scan)
+ * keeps migrations working when the server is bundled. Append new files here; never edit old ones.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-01-initial': initial,
+};

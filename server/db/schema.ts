@@ -1,0 +1,133 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Row types for Kysely. `Generated<T>` marks columns with a database default (optional on insert). Column names stay inside *.queries.ts; everything above speaks camelCase.
+ * Money columns are integer paise; times are ISO-8601 UTC text; JSON columns are text.
+ */
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  password_hash: string;
+  role: 'ADMIN' | 'GENERAL';
+  profile_pic: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface LoginAttemptsTable {
+  key: string;
+  attempted_at: string;
+}
+
+export interface ProductsTable {
+  id: string;
+  product_name: string;
+  brand_name: string;
+  category: string;
+  description: Generated<string>;
+  price: number;
+  selling_price: number;
+  stock: Generated<number>;
+  images: Generated<string>;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductsFtsTable {
+  rowid: number;
+  product_name: string;
+  brand_name: string;
+  category: string;
+  description: string;
+  products_fts: string;
+  rank: number;
+}
+
+export interface BannersTable {
+  id: string;
+  kind: 'desktop' | 'mobile';
+  position: number;
+  image_url: string;
+  alt: string;
+  link: Generated<string>;
+  created_at: string;
+}
+
+export interface CartItemsTable {
+  id: string;
+  user_id: string | null;
+  guest_id: string | null;
+  product_id: string;
+  quantity: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type OrderStatus = 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
+
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  email: string;
+  status: OrderStatus;
+  provider: 'stripe' | 'test';
+  payment_session_id: string | null;
+  payment_intent_id: string | null;
+  payment_method_types: Generated<string>;
+  payment_status: Generated<string>;
+  shipping_rate: string | null;
+  shipping_amount: Generated<number>;
+  shipping_address: string | null;
+  total_amount: number;
+  amount_charged: number | null;
+  amount_mismatch: Generated<number>;
+  expires_at: string | null;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderItemsTable {
+  id: string;
+  order_id: string;
+  product_id: string;
+  name: string;
+  images: Generated<string>;
+  unit_price: number;
+  quantity: number;
+  position: number;
+}
+
+export interface TestCheckoutSessionsTable {
+  id: string;
+  order_id: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  shipping_rate: string | null;
+  shipping_amount: number | null;
+  amount_total: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  products: ProductsTable;
+  products_fts: ProductsFtsTable;
+  banners: BannersTable;
+  cart_items: CartItemsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  test_checkout_sessions: TestCheckoutSessionsTable;
+}

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pino, { type Logger } from 'pino';
+import type { Env } from './env';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import type { Deps } from './trpc/context';
+import { selectPaymentProvider } from './payments/select-provider';
+
+/**
+ * The session secret: SESSION_SECRET when given, else one generated on first start and kept
+ * in DATA_DIR/session-secret (mode 0600) so sessions survive restarts.
+ */
+export function resolveSessionSecret(env: Env): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  const file = path.join(env.DATA_DIR, 'session-secret');
+  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  if (fs.existsSync(file)) {
+    const stored = fs.readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+  return secret;
+}
+
+export function createLogger(env: Env): Logger {
+  return pino({
+    level: env.LOG_LEVEL,
+    // Belt and braces: even if a caller logs a whole object, these never reach the log.
+    redact: { paths: ['password', '*.password', 'passwordHash', '*.passwordHash', 'req.headers.cookie', 'res.headers["set-cookie"]', 'sessionSecret', 'SESSION_SECRET'], censor: '[redacted]' },
+  });
+}
+
+/** Opens and migrates the database and builds everything procedures need. */
+export async function buildDeps(env: Env, opts: { log?: Logger; clock?: () => Date } = {}): Promise<Deps> {
+  const log = opts.log ?? createLogger(env);
+  const clock = opts.clock ?? (() => new Date());
+  fs.mkdirSync(env.imagesDir, { recursive: true });
+  const db = openDatabase(env.databaseFile);
+  await migrateToLatest(db);
+  const fullEnv = { ...env, SESSION_SECRET: resolveSessionSecret(env) };
+  return { db, env: fullEnv, log, clock, payments: selectPaymentProvider({ env: fullEnv, db, log, clock }) };
+}

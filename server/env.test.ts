@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', SEED: 'demo', PUBLIC_URL: 'http://localhost:3000', SHIPPING_STANDARD_PAISE: 0, SHIPPING_EXPRESS_PAISE: 9900, ALLOW_TEST_PAYMENTS: false });
+    expect(env.databaseFile).toMatch(/data\/shop\.sqlite$/);
+    expect(env.imagesDir).toMatch(/data\/images$/);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid setting PORT: /],
+    [{ PORT: '70000' }, /^Invalid setting PORT: /],
+    [{ SESSION_SECRET: 'too-short' }, /^Invalid setting SESSION_SECRET: must be at least 32 characters$/],
+    [{ PUBLIC_URL: 'ftp://shop' }, /^Invalid setting PUBLIC_URL: /],
+    [{ SEED: 'lots' }, /^Invalid setting SEED: must be demo or none$/],
+    [{ ADMIN_EMAIL: 'nope' }, /^Invalid setting ADMIN_EMAIL: /],
+    [{ ADMIN_PASSWORD: 'long-enough-pass' }, /^Invalid setting ADMIN_EMAIL: must be set when ADMIN_PASSWORD is set$/],
+    [{ DATABASE_URL: 'postgres://db/shop' }, /^Invalid setting DATABASE_URL: /],
+    [{ NODE_ENV: 'production' }, /^Invalid setting STRIPE_SECRET_KEY: is required with NODE_ENV=production/],
+    [{ STRIPE_SECRET_KEY: 'sk_test_x' }, /^Invalid setting STRIPE_WEBHOOK_SECRET: /],
+  ])('stops with one line naming the variable for %j', (source, message) => {
+    expect(() => loadEnv(source)).toThrow(EnvError);
+    expect(() => loadEnv(source)).toThrow(message);
+  });
+
+  it('allows the test checkout in production only when asked to', () => {
+    expect(loadEnv({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: '1' }).ALLOW_TEST_PAYMENTS).toBe(true);
+  });
+
+  it('derives PUBLIC_URL from PORT and accepts file: database URLs', () => {
+    const env = loadEnv({ PORT: '8080', DATABASE_URL: 'file:/tmp/shop-x.db' });
+    expect(env.PUBLIC_URL).toBe('http://localhost:8080');
+    expect(env.databaseFile).toBe('/tmp/shop-x.db');
+  });
+});

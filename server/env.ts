@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''], { error: 'must be 1/0, true/false or yes/no' })
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const paise = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number of paise' })
+    .int({ error: 'must be a whole number of paise' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(10_000_000, { error: 'must be at most 10000000 paise' })
+    .default(fallback);
+
+/**
+ * Every setting the shop reads, in one schema. README.md documents each; this module is the
+ * only one that touches process.env.
+ */
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+    PORT: z.coerce.number({ error: 'must be a port number' }).int({ error: 'must be a port number' }).min(0).max(65535, { error: 'must be at most 65535' }).default(3000),
+    HOST: z.string().trim().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
+    DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('./data'),
+    DATABASE_URL: optionalText,
+    SESSION_SECRET: optionalText.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+    PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, { error: 'must be at least 8 characters' }).max(128, { error: 'must be at most 128 characters' }).optional()),
+    SEED: z.enum(['demo', 'none'], { error: 'must be demo or none' }).default('demo'),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_API_BASE: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    SHIPPING_STANDARD_PAISE: paise(0),
+    SHIPPING_EXPRESS_PAISE: paise(9900),
+    ALLOW_TEST_PAYMENTS: bool.default(false),
+    TRUST_PROXY: bool.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (info, warn, silent, ...)' }).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'must be set when ADMIN_PASSWORD is set' });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'must be set when STRIPE_SECRET_KEY is set (webhooks are how orders get paid)' });
+    }
+    if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && !env.ALLOW_TEST_PAYMENTS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'is required with NODE_ENV=production (or set ALLOW_TEST_PAYMENTS=1 to run the built-in test checkout on purpose)',
+      });
+    }
+    // Only SQLite ships today; a postgres:// URL must fail loudly rather than create a file named after it.
+    if (env.DATABASE_URL && /^[a-z][a-z0-9+.-]*:\/\//i.test(env.DATABASE_URL) && !/^(file|sqlite):/i.test(env.DATABASE_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'must be a SQLite file path or a file: URL (only SQLite is supported)' });
+    }
+  });
+
+export type Env = ReturnType<typeof finish>;
+
+function finish(raw: z.output<typeof EnvSchema>) {
+  const dataDir = path.resolve(raw.DATA_DIR);
+  return {
+    ...raw,
+    DATA_DIR: dataDir,
+    /** Where uploaded and generated images live; served at /images. */
+    imagesDir: path.join(dataDir, 'images'),
+    databaseFile: resolveDatabaseFile(raw.DATABASE_URL, dataDir),
+    PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+    /** Whether PUBLIC_URL was given or derived from PORT (a PORT of 0 is resolved after listen). */
+    publicUrlExplicit: raw.PUBLIC_URL !== undefined,
+  };
+}
+
+function resolveDatabaseFile(url: string | undefined, dataDir: string): string {
+  if (!url) return path.join(dataDir, 'shop.sqlite');
+  const stripped = url.replace(/^sqlite:/, '').replace(/^file:(\/\/)?/, '');
+  return path.resolve(stripped);
+}
+
+export class EnvError extends Error {}
+
+/** Parses settings; throws EnvError whose message is one line naming the variable. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = issue?.path.join('.') || 'environment';
+    throw new EnvError(`Invalid setting ${name}: ${issue?.message ?? 'invalid value'}`);
+  }
+  return finish(result.data);
+}

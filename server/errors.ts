@@ -1,0 +1,51 @@
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+
+/**
+ * The closed list of application errors. Each code maps once to a tRPC code, and tRPC's
+ * code maps to the HTTP status (see httpStatusOf), so /trpc and /api answer alike.
+ */
+const CODES = {
+  BAD_INPUT: 'BAD_REQUEST',
+  NOT_SIGNED_IN: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  USER_NOT_FOUND: 'NOT_FOUND',
+  PRODUCT_NOT_FOUND: 'NOT_FOUND',
+  CART_LINE_NOT_FOUND: 'NOT_FOUND',
+  ORDER_NOT_FOUND: 'NOT_FOUND',
+  EMAIL_TAKEN: 'CONFLICT',
+  LAST_ADMIN: 'CONFLICT',
+  OUT_OF_STOCK: 'CONFLICT',
+  INVALID_TRANSITION: 'CONFLICT',
+  CONFLICT: 'CONFLICT',
+  QUANTITY_INVALID: 'BAD_REQUEST',
+  CART_EMPTY: 'BAD_REQUEST',
+  IMAGE_INVALID: 'BAD_REQUEST',
+  IMAGE_TOO_MANY_PIXELS: 'BAD_REQUEST',
+  IMAGE_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  TOO_MANY_ATTEMPTS: 'TOO_MANY_REQUESTS',
+  PAYMENT_PROVIDER: 'BAD_GATEWAY',
+} as const satisfies Record<string, TRPC_ERROR_CODE_KEY>;
+
+export type AppErrorCode = keyof typeof CODES;
+
+export class AppError extends TRPCError {
+  readonly appCode: AppErrorCode;
+  /** Field name -> message, for forms that show errors beside their fields. */
+  readonly fieldErrors: Record<string, string> | undefined;
+
+  constructor(appCode: AppErrorCode, message: string, opts: { fieldErrors?: Record<string, string>; cause?: unknown } = {}) {
+    super({ code: CODES[appCode], message, cause: opts.cause });
+    this.appCode = appCode;
+    this.fieldErrors = opts.fieldErrors;
+  }
+}
+
+/** HTTP status of any TRPCError (AppError included), by tRPC's own table. */
+export function httpStatusOf(error: TRPCError): number {
+  return getHTTPStatusCodeFromError(error);
+}
+
+export const NOT_SIGNED_IN_MESSAGE = 'Please Login...!';

@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import type { DB } from '../../db/database';
+import type { Role } from '../../../shared/roles';
+import type { User } from '../../../shared/schemas/account';
+
+/** The signed-in user as procedures see it: the contract's public user shape. */
+export type SessionUser = User;
+
+const publicColumns = ['users.id', 'users.name', 'users.email', 'users.role', 'users.profile_pic', 'users.created_at'] as const;
+
+type PublicRow = { id: string; name: string; email: string; role: Role; profile_pic: string; created_at: string };
+
+function toUser(row: PublicRow): User {
+  return { _id: row.id, name: row.name, email: row.email, role: row.role, profilePic: row.profile_pic, createdAt: row.created_at };
+}
+
+export async function findSessionUser(db: DB, sessionId: string, nowIso: string): Promise<User | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(publicColumns)
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.expires_at', '>', nowIso)
+    .executeTakeFirst();
+  return row ? toUser(row) : null;
+}
+
+export async function createSession(db: DB, s: { id: string; userId: string; createdAt: string; expiresAt: string }): Promise<void> {
+  await db.insertInto('sessions').values({ id: s.id, user_id: s.userId, created_at: s.createdAt, expires_at: s.expiresAt }).execute();
+}
+
+export async function deleteSession(db: DB, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export async function deleteExpiredSessions(db: DB, nowIso: string): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', nowIso).execute();
+}
+
+export async function findUserById(db: DB, id: string): Promise<User | null> {
+  const row = await db.selectFrom('users').select(publicColumns).where('id', '=', id).executeTakeFirst();
+  return row ? toUser(row) : null;
+}
+
+export async function findCredentialsByEmail(db: DB, email: string): Promise<{ id: string; passwordHash: string } | null> {
+  const row = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirst();
+  return row ? { id: row.id, passwordHash: row.password_hash } : null;
+}
+
+export async function insertUser(
+  db: DB,
+  u: { id: string; name: string; email: string; passwordHash: string; role: Role; profilePic: string; now: string },
+): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({ id: u.id, name: u.name, email: u.email, password_hash: u.passwordHash, role: u.role, profile_pic: u.profilePic, created_at: u.now, updated_at: u.now })
+    .execute();
+}
+
+export async function emailExists(db: DB, email: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function countAdmins(db: DB): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'ADMIN').executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function setUserRole(db: DB, id: string, role: Role, now: string): Promise<void> {
+  await db.updateTable('users').set({ role, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** Users newest first; `emailContains` filters by a case-insensitive substring of the email. */
+export async function listUsers(
+  db: DB,
+  opts: { emailContains?: string; limit: number; after?: { createdAt: string; id: string } },
+): Promise<User[]> {
+  let q = db.selectFrom('users').select(publicColumns);
+  if (opts.emailContains) {
+    const escaped = opts.emailContains.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+    q = q.where(sql<boolean>`email like ${`%${escaped}%`} escape '\\'`);
+  }
+  if (opts.after) {
+    const { createdAt, id } = opts.after;
+    q = q.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
+  }
+  const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(opts.limit).execute();
+  return rows.map(toUser);
+}
+
+export async function countRecentLoginFailures(db: DB, keys: string[], sinceIso: string): Promise<number> {
+  const rows = await db
+    .selectFrom('login_attempts')
+    .select(['key', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('key', 'in', keys)
+    .where('attempted_at', '>', sinceIso)
+    .groupBy('key')
+    .execute();
+  return Math.max(0, ...rows.map((r) => Number(r.n)));
+}
+
+export async function recordLoginFailure(db: DB, keys: string[], nowIso: string): Promise<void> {
+  await db.insertInto('login_attempts').values(keys.map((key) => ({ key, attempted_at: nowIso }))).execute();
+}
+
+export async function clearLoginFailures(db: DB, key: string): Promise<void> {
+  await db.deleteFrom('login_attempts').where('key', '=', key).execute();
+}
+
+export async function pruneLoginAttempts(db: DB, beforeIso: string): Promise<void> {
+  await db.deleteFrom('login_attempts').where('attempted_at', '<=', beforeIso).execute();
+}

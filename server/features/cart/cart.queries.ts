@@ -1,0 +1,163 @@
+import type { DB } from '../../db/database';
+import type { CartLine, CartProduct } from '../../../shared/schemas/cart';
+
+/** Whose cart: a signed-in user's, or a visitor's (by the anonymous id in their cookie). */
+export type CartOwner = { userId: string; guestId?: undefined } | { guestId: string; userId?: undefined };
+
+const lineColumns = [
+  'cart_items.id as line_id',
+  'cart_items.quantity',
+  'cart_items.user_id',
+  'products.id as product_id',
+  'products.product_name',
+  'products.brand_name',
+  'products.category',
+  'products.description',
+  'products.price',
+  'products.selling_price',
+  'products.stock',
+  'products.images',
+  'products.archived_at',
+  'products.created_at',
+  'products.updated_at',
+] as const;
+
+type LineRow = {
+  line_id: string;
+  quantity: number;
+  user_id: string | null;
+  product_id: string;
+  product_name: string;
+  brand_name: string;
+  category: string;
+  description: string;
+  price: number;
+  selling_price: number;
+  stock: number;
+  images: string;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type CartLineWithState = CartLine & { archived: boolean };
+
+export function parseImages(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function toProduct(row: LineRow): CartProduct {
+  return {
+    _id: row.product_id,
+    productName: row.product_name,
+    brandName: row.brand_name,
+    category: row.category,
+    productImage: parseImages(row.images),
+    description: row.description,
+    price: row.price,
+    sellingPrice: row.selling_price,
+    stock: row.stock,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toLine(row: LineRow): CartLineWithState {
+  return { _id: row.line_id, quantity: row.quantity, productId: toProduct(row), userId: row.user_id, archived: row.archived_at !== null };
+}
+
+function baseLines(db: DB, owner: CartOwner) {
+  const query = db.selectFrom('cart_items').innerJoin('products', 'products.id', 'cart_items.product_id').select(lineColumns);
+  return owner.userId !== undefined ? query.where('cart_items.user_id', '=', owner.userId) : query.where('cart_items.guest_id', '=', owner.guestId);
+}
+
+/** The owner's lines for products still on sale, oldest first (the order they were added). */
+export async function listCartLines(db: DB, owner: CartOwner): Promise<CartLine[]> {
+  const rows = await baseLines(db, owner).where('products.archived_at', 'is', null).orderBy('cart_items.created_at').orderBy('cart_items.id').execute();
+  return rows.map((row) => {
+    const { archived: _archived, ...line } = toLine(row);
+    return line;
+  });
+}
+
+export async function countCartLines(db: DB, owner: CartOwner): Promise<number> {
+  let query = db
+    .selectFrom('cart_items')
+    .innerJoin('products', 'products.id', 'cart_items.product_id')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('products.archived_at', 'is', null);
+  query = owner.userId !== undefined ? query.where('cart_items.user_id', '=', owner.userId) : query.where('cart_items.guest_id', '=', owner.guestId);
+  const row = await query.executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** One of the owner's lines (archived products included), or null when it is not theirs. */
+export async function findOwnCartLine(db: DB, owner: CartOwner, lineId: string): Promise<CartLineWithState | null> {
+  const row = await baseLines(db, owner).where('cart_items.id', '=', lineId).executeTakeFirst();
+  return row ? toLine(row) : null;
+}
+
+export async function findOwnCartLineByProduct(db: DB, owner: CartOwner, productId: string): Promise<CartLineWithState | null> {
+  const row = await baseLines(db, owner).where('cart_items.product_id', '=', productId).executeTakeFirst();
+  return row ? toLine(row) : null;
+}
+
+export type ProductStock = { id: string; stock: number; archived: boolean; productName: string };
+
+export async function findProductStock(db: DB, productId: string): Promise<ProductStock | null> {
+  const row = await db.selectFrom('products').select(['id', 'stock', 'archived_at', 'product_name']).where('id', '=', productId).executeTakeFirst();
+  return row ? { id: row.id, stock: row.stock, archived: row.archived_at !== null, productName: row.product_name } : null;
+}
+
+export async function insertCartLine(db: DB, line: { id: string; owner: CartOwner; productId: string; quantity: number; nowIso: string }): Promise<void> {
+  await db
+    .insertInto('cart_items')
+    .values({
+      id: line.id,
+      user_id: line.owner.userId ?? null,
+      guest_id: line.owner.guestId ?? null,
+      product_id: line.productId,
+      quantity: line.quantity,
+      created_at: line.nowIso,
+      updated_at: line.nowIso,
+    })
+    .execute();
+}
+
+export async function setCartLineQuantity(db: DB, lineId: string, quantity: number, nowIso: string): Promise<void> {
+  await db.updateTable('cart_items').set({ quantity, updated_at: nowIso }).where('id', '=', lineId).execute();
+}
+
+export async function deleteOwnCartLine(db: DB, owner: CartOwner, lineId: string): Promise<boolean> {
+  let query = db.deleteFrom('cart_items').where('id', '=', lineId);
+  query = owner.userId !== undefined ? query.where('user_id', '=', owner.userId) : query.where('guest_id', '=', owner.guestId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Removes the given products from a user's cart (what a paid order bought). */
+export async function deleteUserCartProducts(db: DB, userId: string, productIds: string[]): Promise<number> {
+  if (productIds.length === 0) return 0;
+  const result = await db.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', 'in', productIds).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+type GuestLineRow = { id: string; product_id: string; quantity: number; stock: number; archived_at: string | null };
+
+export async function listGuestLinesForMerge(db: DB, guestId: string): Promise<GuestLineRow[]> {
+  return db
+    .selectFrom('cart_items')
+    .innerJoin('products', 'products.id', 'cart_items.product_id')
+    .select(['cart_items.id', 'cart_items.product_id', 'cart_items.quantity', 'products.stock', 'products.archived_at'])
+    .where('cart_items.guest_id', '=', guestId)
+    .execute();
+}
+
+export async function deleteGuestCart(db: DB, guestId: string): Promise<void> {
+  await db.deleteFrom('cart_items').where('guest_id', '=', guestId).execute();
+}

@@ -1,0 +1,44 @@
+import { AddCartItemInputSchema, RemoveCartItemInputSchema, UpdateCartItemInputSchema, type CartLine } from '../../../shared/schemas/cart';
+import { nowIso } from '../../db/database';
+import type { Context } from '../../trpc/context';
+import { publicProcedure, router, shopperProcedure } from '../../trpc/init';
+import * as q from './cart.queries';
+import type { CartOwner } from './cart.queries';
+import * as service from './cart.service';
+
+/**
+ * Whose cart a read looks at, without minting a guest id: a visitor who never added anything
+ * has an empty cart, and reading it must not hand them a cookie.
+ */
+function existingOwner(ctx: Context): CartOwner | null {
+  if (ctx.user) return { userId: ctx.user._id };
+  const guestId = ctx.session.guestId();
+  return guestId ? { guestId } : null;
+}
+
+export const cartRouter = router({
+  addItem: shopperProcedure
+    .input(AddCartItemInputSchema)
+    .mutation(({ ctx, input }) => service.addItem(ctx.deps.db, ctx.shopper, input.productId, nowIso(ctx.deps.clock))),
+
+  /** The number of cart lines (not units), as the header badge shows it. */
+  count: publicProcedure.query(async ({ ctx }) => {
+    const owner = existingOwner(ctx);
+    return { count: owner ? await q.countCartLines(ctx.deps.db, owner) : 0 };
+  }),
+
+  /** Lines with their product populated, oldest first. */
+  list: publicProcedure.query(async ({ ctx }): Promise<CartLine[]> => {
+    const owner = existingOwner(ctx);
+    return owner ? q.listCartLines(ctx.deps.db, owner) : [];
+  }),
+
+  updateQuantity: shopperProcedure
+    .input(UpdateCartItemInputSchema)
+    .mutation(({ ctx, input }) => service.updateQuantity(ctx.deps.db, ctx.shopper, input._id, input.quantity, nowIso(ctx.deps.clock))),
+
+  removeItem: shopperProcedure.input(RemoveCartItemInputSchema).mutation(async ({ ctx, input }) => {
+    await service.removeItem(ctx.deps.db, ctx.shopper, input._id);
+    return null;
+  }),
+});

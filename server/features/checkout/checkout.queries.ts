@@ -1,0 +1,58 @@
+import { sql } from 'kysely';
+import type { DB } from '../../db/database';
+import { parseImages } from '../cart/cart.queries';
+
+export type CheckoutLine = {
+  productId: string;
+  name: string;
+  images: string[];
+  /** Paise: the product's selling price right now. */
+  unitPrice: number;
+  quantity: number;
+  stock: number;
+};
+
+/** The user's cart lines for products on sale, priced from the products table. */
+export async function listCheckoutLines(db: DB, userId: string): Promise<CheckoutLine[]> {
+  const rows = await db
+    .selectFrom('cart_items')
+    .innerJoin('products', 'products.id', 'cart_items.product_id')
+    .select(['products.id', 'products.product_name', 'products.images', 'products.selling_price', 'products.stock', 'cart_items.quantity'])
+    .where('cart_items.user_id', '=', userId)
+    .where('products.archived_at', 'is', null)
+    .orderBy('cart_items.created_at')
+    .orderBy('cart_items.id')
+    .execute();
+  return rows.map((r) => ({
+    productId: r.id,
+    name: r.product_name,
+    images: parseImages(r.images),
+    unitPrice: r.selling_price,
+    quantity: r.quantity,
+    stock: r.stock,
+  }));
+}
+
+/**
+ * Takes `quantity` units out of what is for sale, only if that many are there: the condition
+ * in the UPDATE is what makes overselling impossible, however many checkouts race.
+ */
+export async function reserveStock(db: DB, productId: string, quantity: number, nowIso: string): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set({ stock: sql<number>`stock - ${quantity}`, updated_at: nowIso })
+    .where('id', '=', productId)
+    .where('stock', '>=', quantity)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Puts reserved units back on sale. */
+export async function releaseStock(db: DB, productId: string, quantity: number, nowIso: string): Promise<void> {
+  await db
+    .updateTable('products')
+    .set({ stock: sql<number>`stock + ${quantity}`, updated_at: nowIso })
+    .where('id', '=', productId)
+    .execute();
+}

@@ -1,0 +1,250 @@
+import { AppError } from '../../errors';
+import type { ProviderSession } from '../../payments/payment-provider';
+import { CHECKOUT_SESSION_TTL_MS, shippingOptionsFrom } from '../../payments/payment-provider';
+import type { Deps } from '../../trpc/context';
+import type { ConfirmReturnResult } from '../../../shared/schemas/order';
+import { deleteUserCartProducts } from '../cart/cart.queries';
+import * as orders from '../order/order.queries';
+import type { OrderRecord } from '../order/order.queries';
+import { releaseStock, reserveStock } from './checkout.queries';
+
+export type FulfilOutcome =
+  /** The order just became paid (stock was already reserved; the bought products left the cart). */
+  | 'paid'
+  /** It was paid before: nothing changed. */
+  | 'already_paid'
+  /** The shopper finished, the money is not in yet (a delayed payment method): still pending, stock still held. */
+  | 'awaiting_payment'
+  /** The session is still open. */
+  | 'open'
+  /** The order was cancelled and its stock put back on sale. */
+  | 'released'
+  /** Cancelled earlier: nothing changed. */
+  | 'already_released'
+  /** No order of ours belongs to that session. */
+  | 'unknown_session';
+
+export type FulfilResult = { outcome: FulfilOutcome; orderId: string | null };
+
+/** Orders younger than this are left to the webhook and the success page. */
+export const SWEEP_MIN_AGE_MS = 5 * 60 * 1000;
+export const SWEEP_INTERVAL_MS = 60 * 1000;
+// Beyond any session's lifetime (30 minutes plus Stripe's slack): nothing can pay it any more.
+const ORPHAN_AGE_MS = CHECKOUT_SESSION_TTL_MS + 10 * 60 * 1000;
+
+function isPaid(session: ProviderSession): boolean {
+  return session.status === 'complete' && (session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required');
+}
+
+async function findOrderFor(deps: Deps, session: ProviderSession): Promise<OrderRecord | null> {
+  const bySession = await orders.findOrderRecordBySession(deps.db, session.id);
+  if (bySession) return bySession;
+  // The provider can answer (a webhook, a quick shopper) before checkout has recorded the
+  // session id on the order; the order id the provider carries then finds it.
+  if (session.orderId) {
+    const order = await orders.findOrderRecord(deps.db, session.orderId);
+    if (order && order.paymentSessionId === null && order.provider === deps.payments.kind) return order;
+  }
+  return null;
+}
+
+/**
+ * Cancels a pending order and puts its reserved stock back on sale, in one transaction.
+ * Idempotent: false (and nothing changes) when the order is no longer pending.
+ */
+export async function releaseOrder(deps: Deps, orderId: string, reason: string): Promise<boolean> {
+  const now = deps.clock().toISOString();
+  const released = await deps.db.transaction().execute(async (trx) => {
+    if (!(await orders.cancelPendingOrder(trx, orderId, now))) return false;
+    for (const item of await orders.listOrderItemQuantities(trx, orderId)) {
+      await releaseStock(trx, item.productId, item.quantity, now);
+    }
+    return true;
+  });
+  if (released) deps.log.info({ orderId, reason }, 'order cancelled and its stock released');
+  return released;
+}
+
+async function markPaid(deps: Deps, order: OrderRecord, session: ProviderSession): Promise<FulfilResult> {
+  const now = deps.clock().toISOString();
+  const shippingAmount = session.shippingAmount ?? 0;
+  const expected = order.totalAmount + shippingAmount;
+  const offered = shippingOptionsFrom(deps.env).map((o) => o.amount);
+  const mismatch =
+    session.amountTotal !== expected || (session.currency !== null && session.currency.toLowerCase() !== 'inr') || !offered.includes(shippingAmount);
+  const facts: orders.PaymentFacts = {
+    sessionId: session.id,
+    paymentIntentId: session.paymentIntentId,
+    paymentMethodTypes: session.paymentMethodTypes,
+    paymentStatus: session.paymentStatus,
+    shippingRate: session.shippingRate,
+    shippingAmount,
+    shippingAddress: session.shippingAddress,
+    amountCharged: session.amountTotal,
+    amountMismatch: mismatch,
+  };
+
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const current = await orders.findOrderRecord(trx, order.id);
+    if (!current) return { outcome: 'unknown_session' as const, short: [] as string[] };
+    const short: string[] = [];
+    if (current.status === 'pending') {
+      if (!(await orders.markOrderPaid(trx, order.id, 'pending', facts, now))) return { outcome: 'already_paid' as const, short };
+    } else if (current.status === 'cancelled') {
+      // Paid after its reservation had been released (the provider's word wins): take the
+      // units again where they are still for sale, and say loudly where they are not.
+      for (const item of await orders.listOrderItemQuantities(trx, order.id)) {
+        if (!(await reserveStock(trx, item.productId, item.quantity, now))) short.push(item.productId);
+      }
+      await orders.markOrderPaid(trx, order.id, 'cancelled', facts, now);
+    } else {
+      return { outcome: 'already_paid' as const, short };
+    }
+    const items = await orders.listOrderItemQuantities(trx, order.id);
+    await deleteUserCartProducts(trx, order.userId, items.map((i) => i.productId));
+    return { outcome: 'paid' as const, short };
+  });
+
+  if (result.outcome === 'paid') {
+    deps.log.info({ orderId: order.id, sessionId: session.id, amountCharged: session.amountTotal }, 'order paid');
+    if (mismatch) {
+      deps.log.error(
+        { orderId: order.id, sessionId: session.id, expected, charged: session.amountTotal, currency: session.currency, shippingAmount },
+        'payment amount does not match the order: flagged for review',
+      );
+    }
+    if (result.short.length > 0) {
+      deps.log.error({ orderId: order.id, productIds: result.short }, 'order paid after release and its stock is gone: oversold, needs an admin');
+    }
+  }
+  return { outcome: result.outcome, orderId: order.id };
+}
+
+/**
+ * Brings an order in line with what the provider says about its session. The one code path
+ * for webhooks, the built-in test page's Pay button, the success page and the sweep, and
+ * idempotent: any number of calls, in any order, give one paid order, one stock change and
+ * one cleared cart.
+ */
+export async function applyProviderSession(deps: Deps, session: ProviderSession, opts: { paymentFailed?: boolean } = {}): Promise<FulfilResult> {
+  const order = await findOrderFor(deps, session);
+  if (!order) {
+    deps.log.warn({ sessionId: session.id, orderId: session.orderId }, 'payment session matches no order of ours');
+    return { outcome: 'unknown_session', orderId: null };
+  }
+  if (isPaid(session)) return markPaid(deps, order, session);
+  if (session.status === 'expired' || (session.status === 'complete' && opts.paymentFailed)) {
+    const released = await releaseOrder(deps, order.id, session.status === 'expired' ? 'payment session expired' : 'delayed payment failed');
+    if (released) return { outcome: 'released', orderId: order.id };
+    const current = await orders.findOrderRecord(deps.db, order.id);
+    return { outcome: current?.status === 'cancelled' ? 'already_released' : 'already_paid', orderId: order.id };
+  }
+  if (session.status === 'complete') {
+    await orders.setPendingPaymentStatus(deps.db, order.id, session.paymentStatus, deps.clock().toISOString());
+    return { outcome: 'awaiting_payment', orderId: order.id };
+  }
+  return { outcome: 'open', orderId: order.id };
+}
+
+/**
+ * Re-reads the session from the provider (never trusting a caller's copy) and applies it.
+ * Throws NOT_FOUND for a session the provider does not know, PAYMENT_PROVIDER when it fails.
+ */
+export async function fulfilCheckoutSession(deps: Deps, sessionId: string, opts: { paymentFailed?: boolean } = {}): Promise<FulfilResult> {
+  return applyProviderSession(deps, await deps.payments.retrieveSession(sessionId), opts);
+}
+
+/** Closes a session at the provider (Cancel, or a session past its time) and applies the answer: a session paid meanwhile is fulfilled, not cancelled. */
+export async function expireCheckoutSession(deps: Deps, sessionId: string): Promise<FulfilResult> {
+  return applyProviderSession(deps, await deps.payments.expireSession(sessionId));
+}
+
+/**
+ * The success page's question: asks the provider about the caller's session and fulfils it if
+ * paid. Reaching /success proves nothing by itself. Throws ORDER_NOT_FOUND for a session that is
+ * not the caller's.
+ */
+export async function confirmReturn(deps: Deps, userId: string, sessionId: string): Promise<ConfirmReturnResult> {
+  let session: ProviderSession;
+  try {
+    session = await deps.payments.retrieveSession(sessionId);
+  } catch (error) {
+    if (error instanceof AppError && error.appCode === 'NOT_FOUND') throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+    throw error;
+  }
+  const order = await findOrderFor(deps, session);
+  if (!order || order.userId !== userId) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+  await applyProviderSession(deps, session);
+  const after = await orders.findOrderRecord(deps.db, order.id);
+  return { orderId: order.id, status: after?.status ?? null };
+}
+
+/**
+ * Settles every pending order older than a few minutes by asking the provider: paid ones are
+ * fulfilled (a lost webhook), expired ones released, and open ones past their expiry closed.
+ * Returns what happened to each, for logs and tests.
+ */
+export async function sweepPendingOrders(deps: Deps, opts: { minAgeMs?: number; limit?: number } = {}): Promise<FulfilResult[]> {
+  const now = deps.clock();
+  const pending = await orders.listPendingOrders(deps.db, new Date(now.getTime() - (opts.minAgeMs ?? SWEEP_MIN_AGE_MS)).toISOString(), opts.limit ?? 200);
+  const results: FulfilResult[] = [];
+  for (const order of pending) {
+    try {
+      results.push(await sweepOne(deps, order, now));
+    } catch (error) {
+      deps.log.error({ err: error, orderId: order.id }, 'sweep: could not settle a pending order; will retry');
+    }
+  }
+  return results;
+}
+
+async function sweepOne(deps: Deps, order: OrderRecord, now: Date): Promise<FulfilResult> {
+  const pastExpiry = order.expiresAt !== null && order.expiresAt <= now.toISOString();
+  if (order.paymentSessionId === null) {
+    // Checkout died between reserving and recording its session: once no session could still
+    // be paid, the reservation goes.
+    if (new Date(order.createdAt).getTime() + ORPHAN_AGE_MS <= now.getTime()) {
+      const released = await releaseOrder(deps, order.id, 'checkout never recorded a payment session');
+      return { outcome: released ? 'released' : 'already_released', orderId: order.id };
+    }
+    return { outcome: 'open', orderId: order.id };
+  }
+  let session: ProviderSession;
+  try {
+    session = await deps.payments.retrieveSession(order.paymentSessionId);
+  } catch (error) {
+    // A session the provider has never heard of (keys or provider changed) can never be paid.
+    if (error instanceof AppError && error.appCode === 'NOT_FOUND' && pastExpiry) {
+      const released = await releaseOrder(deps, order.id, 'payment provider does not know the session');
+      return { outcome: released ? 'released' : 'already_released', orderId: order.id };
+    }
+    throw error;
+  }
+  if (session.status === 'open' && (session.expiresAt <= now.toISOString() || pastExpiry)) {
+    return expireCheckoutSession(deps, session.id);
+  }
+  return applyProviderSession(deps, session);
+}
+
+/**
+ * Runs the sweep every minute until the returned function is called (on shutdown). The timer
+ * is unref'd so it never keeps the process alive, and runs never overlap.
+ */
+export function startPendingOrderSweep(deps: Deps, opts: { intervalMs?: number } = {}): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepPendingOrders(deps)
+      .then((results) => {
+        const settled = results.filter((r) => r.outcome !== 'open' && r.outcome !== 'awaiting_payment');
+        if (settled.length > 0) deps.log.info({ settled }, 'sweep settled pending orders');
+      })
+      .catch((error: unknown) => deps.log.error({ err: error }, 'pending-order sweep failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, opts.intervalMs ?? SWEEP_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

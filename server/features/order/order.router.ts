@@ -1,0 +1,13 @@
+import { adminProcedure, authedProcedure, router } from '../../trpc/init';
+import * as q from './order.queries';
+
+/** Shoppers see their orders once paid; pending and cancelled checkouts are not orders to them. */
+const SHOPPER_VISIBLE = ['paid', 'shipped', 'delivered'] as const;
+
+export const orderRouter = router({
+  /** The caller's paid-and-later orders, newest first (amounts in paise). */
+  list: authedProcedure.query(({ ctx }) => q.listOrders(ctx.deps.db, { userId: ctx.user._id, statuses: SHOPPER_VISIBLE })),
+
+  /** Every order in every status, newest first (ADMIN). */
+  all: adminProcedure.query(({ ctx }) => q.listOrders(ctx.deps.db, {})),
+});

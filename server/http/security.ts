@@ -1,0 +1,79 @@
+import type { Request, Response, NextFunction, RequestHandler } from 'express';
+import helmet from 'helmet';
+import { sendEnvelope } from '../rest/rest-adapter';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * CSRF, first layer: a state-changing request that says where it comes from (Origin, else
+ * Referer) must come from the shop itself: PUBLIC_URL's origin or the origin the request was
+ * addressed to. Browsers always send Origin on cross-site POSTs, so a missing header means a
+ * non-browser client (curl, another server), which no cookie-riding page can be.
+ * `exempt` paths (the payment webhook) are authenticated by their own signature.
+ */
+export function originGuard(publicUrl: string, exempt: string[]): RequestHandler {
+  const publicOrigin = new URL(publicUrl).origin;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!STATE_CHANGING.has(req.method) || exempt.includes(req.path)) return next();
+    const claimed = req.get('origin') ?? refererOrigin(req.get('referer'));
+    if (claimed === undefined) return next();
+    const own = `${req.protocol}://${req.get('host') ?? ''}`;
+    if (claimed === publicOrigin || claimed === own) return next();
+    refuse(req, res, 403, 'Cross-site request refused: it must come from the shop itself.');
+  };
+}
+
+/**
+ * CSRF, second layer: tRPC mutations and JSON /api calls take only application/json bodies,
+ * which a cross-site HTML form cannot send (tRPC's adapter would otherwise accept form posts).
+ */
+export function jsonOnly(exempt: string[]): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!STATE_CHANGING.has(req.method) || exempt.includes(req.path)) return next();
+    const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+    if (!hasBody || req.is('application/json')) return next();
+    refuse(req, res, 415, 'Send the request body as application/json.');
+  };
+}
+
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'invalid';
+  }
+}
+
+function refuse(req: Request, res: Response, status: number, message: string): void {
+  if (req.originalUrl.startsWith('/api/')) return sendEnvelope(res, status, message, null);
+  res.status(status).json({ error: { message, code: status === 403 ? 'FORBIDDEN' : 'UNSUPPORTED_MEDIA_TYPE' } });
+}
+
+/**
+ * Security headers. Scripts come only from the shop's own origin (the client needs no payment
+ * script: checkout is a redirect). Styles allow inline because react-hot-toast injects a
+ * <style> tag; no script can be inlined. Dev mode relaxes scripts and connections for Vite's HMR.
+ */
+export function securityHeaders(opts: { dev: boolean; https: boolean }): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: opts.dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: opts.dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        ...(opts.https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: opts.https ? { maxAge: 15552000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+}

@@ -1,0 +1,23 @@
+import type { Deps } from './trpc/context';
+import { deleteExpiredSessions, pruneLoginAttempts } from './features/account/account.queries';
+import { LOGIN_WINDOW_MS } from './features/account/account.service';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Periodic housekeeping. Returns a function that stops every job (called on shutdown). */
+export function startBackgroundJobs(deps: Deps): () => void {
+  const stops: (() => void)[] = [];
+
+  const housekeeping = async () => {
+    const now = deps.clock();
+    await deleteExpiredSessions(deps.db, now.toISOString());
+    await pruneLoginAttempts(deps.db, new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString());
+  };
+  const timer = setInterval(() => {
+    housekeeping().catch((err: unknown) => deps.log.error({ err }, 'housekeeping failed'));
+  }, HOUR_MS);
+  timer.unref();
+  stops.push(() => clearInterval(timer));
+
+  return () => stops.forEach((stop) => stop());
+}

@@ -1,0 +1,110 @@
+/**
+ * The one interface both payment providers implement: Stripe Checkout, and the built-in test
+ * checkout that lets `npm start` take an order end to end without any keys.
+ *
+ * Amounts are integer paise. Times are ISO-8601 UTC strings. Nothing here touches orders:
+ * the checkout and fulfilment services decide what a provider's answer means for the shop.
+ */
+
+export type ShippingRateKey = 'standard' | 'express';
+
+/** A delivery choice offered on the hosted payment page. */
+export interface ShippingOption {
+  rate: ShippingRateKey;
+  label: string;
+  /** Paise. */
+  amount: number;
+}
+
+export interface CheckoutLine {
+  name: string;
+  /** Absolute or site-relative URL; providers make it absolute where they need to. */
+  imageUrl: string | null;
+  /** Paise per unit, from the database at checkout time. */
+  unitAmount: number;
+  quantity: number;
+}
+
+export interface CreateSessionInput {
+  orderId: string;
+  email: string;
+  lines: CheckoutLine[];
+  /** Same key, same session: a retried checkout never opens a second payment page. */
+  idempotencyKey: string;
+}
+
+export interface CreatedSession {
+  id: string;
+  /** The page to send the browser to. */
+  url: string;
+  expiresAt: string;
+}
+
+export type SessionStatus = 'open' | 'complete' | 'expired';
+export type SessionPaymentStatus = 'paid' | 'unpaid' | 'no_payment_required';
+
+export interface ShippingAddress {
+  name: string | null;
+  line1: string | null;
+  line2: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  country: string | null;
+}
+
+/** What the provider itself says about a payment session: the only source of truth for "paid". */
+export interface ProviderSession {
+  id: string;
+  orderId: string | null;
+  status: SessionStatus;
+  paymentStatus: SessionPaymentStatus;
+  /** Paise the provider charged or will charge, shipping included. */
+  amountTotal: number | null;
+  currency: string | null;
+  paymentMethodTypes: string[];
+  paymentIntentId: string | null;
+  shippingRate: string | null;
+  /** Paise. */
+  shippingAmount: number | null;
+  shippingAddress: ShippingAddress | null;
+  expiresAt: string;
+}
+
+/** A verified webhook event, reduced to ids: everything else is re-read from the provider. */
+export interface WebhookEvent {
+  id: string;
+  type: string;
+  sessionId: string | null;
+}
+
+export interface PaymentProvider {
+  readonly kind: 'stripe' | 'test';
+  /** Opens a hosted payment page. Throws AppError PAYMENT_PROVIDER when the provider fails. */
+  createSession(input: CreateSessionInput): Promise<CreatedSession>;
+  /** Throws AppError NOT_FOUND for an unknown id, PAYMENT_PROVIDER when the provider fails. */
+  retrieveSession(id: string): Promise<ProviderSession>;
+  /**
+   * Closes an open session so it can no longer be paid, and answers its state afterwards.
+   * A session that is already complete or expired is answered as it is, not as an error:
+   * the caller must look at the status (a shopper may have paid a moment ago).
+   */
+  expireSession(id: string): Promise<ProviderSession>;
+  /** Verifies a webhook's signature on the raw body. Throws AppError BAD_INPUT when it fails. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent;
+}
+
+/** How long a shopper has to pay before the reservation is released. */
+export const CHECKOUT_SESSION_TTL_MS = 30 * 60 * 1000;
+
+/** The two delivery choices, priced from the environment. */
+export function shippingOptionsFrom(env: { SHIPPING_STANDARD_PAISE: number; SHIPPING_EXPRESS_PAISE: number }): ShippingOption[] {
+  return [
+    { rate: 'standard', label: 'Standard delivery', amount: env.SHIPPING_STANDARD_PAISE },
+    { rate: 'express', label: 'Express delivery', amount: env.SHIPPING_EXPRESS_PAISE },
+  ];
+}
+
+export function isShippingRateKey(value: unknown): value is ShippingRateKey {
+  return value === 'standard' || value === 'express';
+}

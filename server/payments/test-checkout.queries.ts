@@ -1,0 +1,134 @@
+import type { DB } from '../db/database';
+
+export type TestSessionStatus = 'open' | 'complete' | 'expired';
+
+export interface TestSession {
+  id: string;
+  orderId: string;
+  status: TestSessionStatus;
+  paymentStatus: 'unpaid' | 'paid';
+  shippingRate: string | null;
+  /** Paise. */
+  shippingAmount: number | null;
+  /** Paise, shipping included. */
+  amountTotal: number;
+  createdAt: string;
+  expiresAt: string;
+}
+
+const columns = ['id', 'order_id', 'status', 'payment_status', 'shipping_rate', 'shipping_amount', 'amount_total', 'created_at', 'expires_at'] as const;
+
+type Row = {
+  id: string;
+  order_id: string;
+  status: TestSessionStatus;
+  payment_status: 'unpaid' | 'paid';
+  shipping_rate: string | null;
+  shipping_amount: number | null;
+  amount_total: number;
+  created_at: string;
+  expires_at: string;
+};
+
+function toSession(row: Row): TestSession {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    status: row.status,
+    paymentStatus: row.payment_status,
+    shippingRate: row.shipping_rate,
+    shippingAmount: row.shipping_amount,
+    amountTotal: row.amount_total,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+  };
+}
+
+export async function findTestSession(db: DB, id: string): Promise<TestSession | null> {
+  const row = await db.selectFrom('test_checkout_sessions').select(columns).where('id', '=', id).executeTakeFirst();
+  return row ? toSession(row) : null;
+}
+
+export async function findOpenTestSessionForOrder(db: DB, orderId: string): Promise<TestSession | null> {
+  const row = await db
+    .selectFrom('test_checkout_sessions')
+    .select(columns)
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return row ? toSession(row) : null;
+}
+
+export async function insertTestSession(db: DB, s: TestSession): Promise<void> {
+  await db
+    .insertInto('test_checkout_sessions')
+    .values({
+      id: s.id,
+      order_id: s.orderId,
+      status: s.status,
+      payment_status: s.paymentStatus,
+      shipping_rate: s.shippingRate,
+      shipping_amount: s.shippingAmount,
+      amount_total: s.amountTotal,
+      created_at: s.createdAt,
+      expires_at: s.expiresAt,
+    })
+    .execute();
+}
+
+/** Marks an open, unexpired session paid with the chosen shipping; false when it was not open. */
+export async function completeTestSession(
+  db: DB,
+  id: string,
+  shipping: { rate: string; amount: number; subtotal: number },
+  nowIso: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('test_checkout_sessions')
+    .set({
+      status: 'complete',
+      payment_status: 'paid',
+      shipping_rate: shipping.rate,
+      shipping_amount: shipping.amount,
+      amount_total: shipping.subtotal + shipping.amount,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .where('expires_at', '>', nowIso)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Expires an open session; `onlyIfDueBy` limits it to sessions whose expiry time has passed. */
+export async function expireTestSession(db: DB, id: string, onlyIfDueBy?: string): Promise<void> {
+  let query = db.updateTable('test_checkout_sessions').set({ status: 'expired' }).where('id', '=', id).where('status', '=', 'open');
+  if (onlyIfDueBy !== undefined) query = query.where('expires_at', '<=', onlyIfDueBy);
+  await query.execute();
+}
+
+export interface TestSessionLine {
+  name: string;
+  images: string[];
+  unitPrice: number;
+  quantity: number;
+}
+
+/** The order's line snapshot, which is what the test payment page charges for. */
+export async function listTestSessionLines(db: DB, orderId: string): Promise<TestSessionLine[]> {
+  const rows = await db
+    .selectFrom('order_items')
+    .select(['name', 'images', 'unit_price', 'quantity'])
+    .where('order_id', '=', orderId)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => ({ name: r.name, images: parseImages(r.images), unitPrice: r.unit_price, quantity: r.quantity }));
+}
+
+function parseImages(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}

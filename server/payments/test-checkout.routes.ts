@@ -1,0 +1,178 @@
+import express, { type Request, type Response, type Router } from 'express';
+import { formatINR } from '../../shared/money';
+import { AppError } from '../errors';
+import { expireCheckoutSession, fulfilCheckoutSession } from '../features/checkout/fulfilment.service';
+import type { Deps } from '../trpc/context';
+import { isShippingRateKey } from './payment-provider';
+import { listTestSessionLines, type TestSession, type TestSessionLine } from './test-checkout.queries';
+import { isTestProvider, type TestPaymentProvider } from './test-provider';
+
+/**
+ * The built-in TEST MODE payment page, standing in for Stripe's hosted checkout when no Stripe
+ * key is set. Server-rendered with no script at all (the shop's CSP allows none inline), styled
+ * by a stylesheet route. Pay goes through the very fulfilment code the Stripe webhook uses.
+ */
+export function createTestCheckoutRouter(deps: Deps): Router {
+  const router = express.Router();
+  const form = express.urlencoded({ extended: false, limit: '4kb' });
+
+  router.get('/test-checkout/assets/style.css', (_req, res) => {
+    res.type('text/css').set('Cache-Control', 'public, max-age=3600').send(STYLESHEET);
+  });
+
+  const provider = (res: Response): TestPaymentProvider | null => {
+    if (isTestProvider(deps.payments)) return deps.payments;
+    page(res, 404, 'Not available', '<p>This shop takes real card payments; the test checkout is switched off.</p>');
+    return null;
+  };
+
+  router.get('/test-checkout/:sessionId', async (req: Request<{ sessionId: string }>, res, next) => {
+    try {
+      const payments = provider(res);
+      if (!payments) return;
+      const session = await payments.findSession(req.params.sessionId);
+      if (!session) return page(res, 404, 'Payment page not found', '<p>This payment page does not exist.</p><p><a href="/cart">Back to the cart</a></p>');
+      // Ask through the provider so a page past its time shows as expired.
+      const state = await payments.retrieveSession(session.id);
+      if (state.status === 'complete') {
+        return page(res, 200, 'Already paid', `<p>This order is paid.</p><p><a href="${escape(successUrl(deps, session.id))}">See the confirmation</a></p>`);
+      }
+      if (state.status === 'expired') {
+        return page(res, 410, 'Payment page expired', '<p>This payment page has expired or was cancelled, and nothing was charged.</p><p><a href="/cart">Back to the cart</a></p>');
+      }
+      const lines = await listTestSessionLines(deps.db, session.orderId);
+      page(res, 200, 'Pay for your order', checkoutBody(session, lines, payments));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post('/test-checkout/:sessionId/pay', form, async (req: Request<{ sessionId: string }>, res, next) => {
+    try {
+      const payments = provider(res);
+      if (!payments) return;
+      const rate: unknown = (req.body as Record<string, unknown> | undefined)?.shipping;
+      if (!isShippingRateKey(rate)) return page(res, 400, 'Choose a delivery option', `<p>Choose a delivery option.</p><p><a href="/test-checkout/${escape(req.params.sessionId)}">Back</a></p>`);
+      await payments.pay(req.params.sessionId, rate);
+      // Exactly what a Stripe webhook triggers: re-read the session from the provider, fulfil.
+      await fulfilCheckoutSession(deps, req.params.sessionId);
+      res.redirect(303, successUrl(deps, req.params.sessionId));
+    } catch (error) {
+      if (error instanceof AppError && (error.appCode === 'NOT_FOUND' || error.appCode === 'INVALID_TRANSITION')) {
+        // An expired page releases its reservation now rather than at the next sweep.
+        if (error.appCode === 'INVALID_TRANSITION') await fulfilCheckoutSession(deps, req.params.sessionId).catch(next);
+        if (res.headersSent) return;
+        const status = error.appCode === 'NOT_FOUND' ? 404 : 409;
+        return page(res, status, 'Payment not possible', `<p>${escape(error.message)}</p><p><a href="/cart">Back to the cart</a></p>`);
+      }
+      next(error);
+    }
+  });
+
+  router.post('/test-checkout/:sessionId/cancel', async (req: Request<{ sessionId: string }>, res, next) => {
+    try {
+      const payments = provider(res);
+      if (!payments) return;
+      const result = await expireCheckoutSession(deps, req.params.sessionId);
+      // Paid a moment earlier (another tab): that order stands.
+      if (result.outcome === 'paid' || result.outcome === 'already_paid') return res.redirect(303, successUrl(deps, req.params.sessionId));
+      res.redirect(303, `${deps.env.PUBLIC_URL}/cancel`);
+    } catch (error) {
+      if (error instanceof AppError && error.appCode === 'NOT_FOUND') {
+        return page(res, 404, 'Payment page not found', '<p>This payment page does not exist.</p><p><a href="/cart">Back to the cart</a></p>');
+      }
+      next(error);
+    }
+  });
+
+  return router;
+}
+
+function successUrl(deps: Deps, sessionId: string): string {
+  return `${deps.env.PUBLIC_URL}/success?session_id=${encodeURIComponent(sessionId)}`;
+}
+
+function escape(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function checkoutBody(session: TestSession, lines: TestSessionLine[], payments: TestPaymentProvider): string {
+  const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  const id = escape(session.id);
+  const rows = lines
+    .map((line) => {
+      const image = line.images[0] ? `<img src="${escape(line.images[0])}" alt="" width="48" height="48">` : '<span class="noimg"></span>';
+      return `<li>${image}<span class="name">${escape(line.name)}<small>${line.quantity} × ${escape(formatINR(line.unitPrice))}</small></span><span class="amount">${escape(formatINR(line.unitPrice * line.quantity))}</span></li>`;
+    })
+    .join('');
+  const options = payments.shippingOptions
+    .map((option, i) => {
+      const checked = option.rate === session.shippingRate || (session.shippingRate === null && i === 0) ? ' checked' : '';
+      const fee = option.amount === 0 ? 'Free' : formatINR(option.amount);
+      return `<label class="option"><input type="radio" name="shipping" value="${option.rate}"${checked} required><span>${escape(option.label)} (${escape(fee)})</span><span class="amount">Total ${escape(formatINR(subtotal + option.amount))}</span></label>`;
+    })
+    .join('');
+  return `
+<p class="note">No card is charged here: this shop runs without a payment provider key, so this page stands in for one.</p>
+<ul class="lines">${rows}</ul>
+<p class="subtotal"><span>Items</span><span class="amount">${escape(formatINR(subtotal))}</span></p>
+<form method="post" action="/test-checkout/${id}/pay">
+  <fieldset><legend>Delivery</legend>${options}</fieldset>
+  <button type="submit" class="pay">Pay (test)</button>
+</form>
+<form method="post" action="/test-checkout/${id}/cancel">
+  <button type="submit" class="cancel">Cancel</button>
+</form>
+<p class="expires">This page expires at ${escape(new Date(session.expiresAt).toUTCString())}.</p>`;
+}
+
+function page(res: Response, status: number, title: string, body: string): void {
+  res
+    .status(status)
+    .type('html')
+    .set('Cache-Control', 'no-store')
+    .send(`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>TEST MODE · ${escape(title)}</title>
+<link rel="stylesheet" href="/test-checkout/assets/style.css">
+</head>
+<body>
+<main>
+<p class="banner" role="note"><strong>TEST MODE</strong> · no real payment</p>
+<h1>${escape(title)}</h1>
+${body}
+</main>
+</body>
+</html>`);
+}
+
+const STYLESHEET = `
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f4f5;color:#18181b}
+main{max-width:34rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:.75rem;box-shadow:0 1px 3px rgba(0,0,0,.12)}
+.banner{margin:0 0 1rem;padding:.5rem .75rem;background:#fef3c7;border:2px dashed #b45309;color:#78350f;border-radius:.5rem;text-align:center;letter-spacing:.04em}
+h1{font-size:1.4rem;margin:.25rem 0 1rem}
+.note{color:#52525b;font-size:.9rem}
+.lines{list-style:none;margin:0;padding:0;border-top:1px solid #e4e4e7}
+.lines li{display:flex;align-items:center;gap:.75rem;padding:.6rem 0;border-bottom:1px solid #e4e4e7}
+.lines img,.noimg{width:48px;height:48px;object-fit:contain;background:#f4f4f5;border-radius:.375rem;flex:none}
+.name{flex:1;display:flex;flex-direction:column}
+.name small{color:#52525b}
+.amount{font-variant-numeric:tabular-nums;white-space:nowrap;margin-left:auto}
+.subtotal{display:flex;font-weight:600}
+fieldset{border:1px solid #d4d4d8;border-radius:.5rem;margin:1rem 0;padding:.5rem .75rem}
+legend{font-weight:600;padding:0 .25rem}
+.option{display:flex;gap:.5rem;align-items:center;padding:.35rem 0;cursor:pointer}
+button{font:inherit;border:0;border-radius:.5rem;padding:.7rem 1rem;width:100%;cursor:pointer}
+.pay{background:#dc2626;color:#fff;font-weight:600}
+.pay:hover,.pay:focus-visible{background:#b91c1c}
+.cancel{margin-top:.5rem;background:#e4e4e7;color:#18181b}
+.cancel:hover,.cancel:focus-visible{background:#d4d4d8}
+button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
+.expires{color:#52525b;font-size:.85rem;text-align:center}
+a{color:#1d4ed8}
+`;

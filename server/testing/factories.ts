@@ -1,0 +1,71 @@
+import { newId } from '../db/database';
+import type { DB } from '../db/database';
+import { hashPassword } from '../features/account/account.service';
+import { HttpClient, type TestServer } from './test-server';
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export type TestUser = { id: string; email: string; password: string; name: string; role: 'ADMIN' | 'GENERAL' };
+
+/** Inserts a real user row (Argon2id hash included) and returns its credentials. */
+export async function insertUser(db: DB, overrides: Partial<Omit<TestUser, 'id'>> = {}): Promise<TestUser> {
+  const user = {
+    id: newId(),
+    name: overrides.name ?? 'Test Shopper',
+    email: overrides.email ?? `shopper-${unique()}@example.com`,
+    password: overrides.password ?? 'correct horse battery',
+    role: overrides.role ?? 'GENERAL',
+  };
+  const now = new Date().toISOString();
+  await db
+    .insertInto('users')
+    .values({ id: user.id, name: user.name, email: user.email, password_hash: await hashPassword(user.password), role: user.role, profile_pic: '', created_at: now, updated_at: now })
+    .execute();
+  return user;
+}
+
+export type TestProduct = { id: string; productName: string; category: string; price: number; sellingPrice: number; stock: number };
+
+/** Inserts a product row (prices in paise). */
+export async function insertProduct(
+  db: DB,
+  overrides: Partial<{ productName: string; brandName: string; category: string; description: string; price: number; sellingPrice: number; stock: number; images: string[]; archived: boolean; createdAt: string }> = {},
+): Promise<TestProduct> {
+  const now = overrides.createdAt ?? new Date().toISOString();
+  const product = {
+    id: newId(),
+    productName: overrides.productName ?? `Test Phone ${unique()}`,
+    category: overrides.category ?? 'mobiles',
+    price: overrides.price ?? 2_999_900,
+    sellingPrice: overrides.sellingPrice ?? 2_499_900,
+    stock: overrides.stock ?? 10,
+  };
+  await db
+    .insertInto('products')
+    .values({
+      id: product.id,
+      product_name: product.productName,
+      brand_name: overrides.brandName ?? 'Testbrand',
+      category: product.category,
+      description: overrides.description ?? 'A product made for tests.',
+      price: product.price,
+      selling_price: product.sellingPrice,
+      stock: product.stock,
+      images: JSON.stringify(overrides.images ?? ['/images/test.webp']),
+      archived_at: overrides.archived ? now : null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return product;
+}
+
+/** A signed-in HttpClient for a new user of the given role. */
+export async function signInAs(server: TestServer, role: 'ADMIN' | 'GENERAL' = 'GENERAL'): Promise<{ client: HttpClient; user: TestUser }> {
+  const user = await insertUser(server.deps.db, { role });
+  const client = new HttpClient(server.url);
+  const reply = await client.post('/api/signin', { email: user.email, password: user.password });
+  if (reply.status !== 200) throw new Error(`sign-in failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return { client, user };
+}

@@ -1,0 +1,18 @@
+import { router, createCallerFactory } from './init';
+import { accountRouter } from '../features/account/account.router';
+import { cartRouter } from '../features/cart/cart.router';
+import { checkoutRouter } from '../features/checkout/checkout.router';
+import { orderRouter } from '../features/order/order.router';
+
+export const appRouter = router({
+  account: accountRouter,
+  cart: cartRouter,
+  checkout: checkoutRouter,
+  order: orderRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+/** Server-side calls (the /api adapter, scripts, tests) go through the same procedures as /trpc. */
+export const createCaller = createCallerFactory(appRouter);
+export type Api = ReturnType<typeof createCaller>;

@@ -1,0 +1,115 @@
+import type { Request, Response } from 'express';
+import { getIronSession, type IronSession } from 'iron-session';
+import type { Logger } from 'pino';
+import type { DB } from '../db/database';
+import type { Env } from '../env';
+import type { SessionUser } from '../features/account/account.queries';
+import { findSessionUser } from '../features/account/account.queries';
+import { newId, nowIso } from '../db/database';
+import { createSession, deleteSession } from '../features/account/account.queries';
+import type { PaymentProvider } from '../payments/payment-provider';
+
+export type Deps = {
+  db: DB;
+  env: Env & { SESSION_SECRET: string };
+  log: Logger;
+  payments: PaymentProvider;
+  clock: () => Date;
+};
+
+type CookieData = { sid?: string; guestId?: string };
+
+export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+export const SESSION_COOKIE = 'voltmart_session';
+
+/** What a procedure may do with the caller's session cookie. */
+export type SessionHandle = {
+  /** Starts a server-side session for the user; the caller's guest id is returned so its cart can be merged. */
+  signIn(userId: string): Promise<{ previousGuestId: string | null }>;
+  /** Ends the session on the server (a copied cookie stops working) and clears the cookie. */
+  signOut(): Promise<void>;
+  guestId(): string | null;
+  /** The anonymous id a visitor's cart hangs on; created (and the cookie set) on first use. */
+  ensureGuestId(): Promise<string>;
+};
+
+export type Context = {
+  deps: Deps;
+  user: SessionUser | null;
+  session: SessionHandle;
+  requestId: string;
+  /** Client IP as Express sees it (honours TRUST_PROXY). */
+  ip: string;
+};
+
+export async function createRequestContext(deps: Deps, req: Request, res: Response): Promise<Context> {
+  const iron = await getIronSession<CookieData>(req, res, {
+    password: deps.env.SESSION_SECRET,
+    cookieName: SESSION_COOKIE,
+    ttl: SESSION_TTL_SECONDS,
+    cookieOptions: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: deps.env.PUBLIC_URL.startsWith('https://'),
+      path: '/',
+    },
+  });
+  const user = iron.sid ? await findSessionUser(deps.db, iron.sid, nowIso(deps.clock)) : null;
+  return {
+    deps,
+    user,
+    session: ironSessionHandle(deps, iron),
+    requestId: typeof req.id === 'string' ? req.id : '',
+    ip: req.ip ?? '',
+  };
+}
+
+function ironSessionHandle(deps: Deps, iron: IronSession<CookieData>): SessionHandle {
+  return {
+    async signIn(userId) {
+      if (iron.sid) await deleteSession(deps.db, iron.sid);
+      const now = deps.clock();
+      const sid = newId() + newId();
+      await createSession(deps.db, {
+        id: sid,
+        userId,
+        createdAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000).toISOString(),
+      });
+      const previousGuestId = iron.guestId ?? null;
+      iron.sid = sid;
+      delete iron.guestId;
+      await iron.save();
+      return { previousGuestId };
+    },
+    async signOut() {
+      if (iron.sid) await deleteSession(deps.db, iron.sid);
+      iron.destroy();
+    },
+    guestId: () => iron.guestId ?? null,
+    async ensureGuestId() {
+      if (!iron.guestId) {
+        iron.guestId = newId();
+        await iron.save();
+      }
+      return iron.guestId;
+    },
+  };
+}
+
+/** A context for scripts and tests that call procedures without an HTTP request. */
+export function createInnerContext(deps: Deps, opts: { user?: SessionUser | null; guestId?: string } = {}): Context {
+  let guestId = opts.guestId ?? null;
+  return {
+    deps,
+    user: opts.user ?? null,
+    requestId: 'inner',
+    ip: '127.0.0.1',
+    session: {
+      signIn: () => Promise.resolve({ previousGuestId: guestId }),
+      signOut: () => Promise.resolve(),
+      guestId: () => guestId,
+      ensureGuestId: () => Promise.resolve((guestId ??= newId())),
+    },
+  };
+}

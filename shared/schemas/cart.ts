@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** No cart line may hold more than this many units, whatever the stock. */
+export const MAX_QUANTITY_PER_LINE = 10;
+
+const IdSchema = (name: string) =>
+  z.string({ error: `${name} is required` }).trim().min(1, { error: `${name} is required` }).max(64, { error: `${name} is too long` });
+
+export const CartLineIdSchema = IdSchema('_id');
+
+/** A whole number of units from 1 to 10; the stock limit is checked against the database. */
+export const QuantitySchema = z
+  .number({ error: 'quantity must be a whole number' })
+  .int({ error: 'quantity must be a whole number' })
+  .min(1, { error: 'quantity must be at least 1' })
+  .max(MAX_QUANTITY_PER_LINE, { error: `quantity can be at most ${MAX_QUANTITY_PER_LINE} per product` });
+
+export const AddCartItemInputSchema = z.object({ productId: IdSchema('productId') });
+export type AddCartItemInput = z.input<typeof AddCartItemInputSchema>;
+
+export const UpdateCartItemInputSchema = z.object({ _id: CartLineIdSchema, quantity: QuantitySchema });
+export type UpdateCartItemInput = z.input<typeof UpdateCartItemInputSchema>;
+
+export const RemoveCartItemInputSchema = z.object({ _id: CartLineIdSchema });
+export type RemoveCartItemInput = z.input<typeof RemoveCartItemInputSchema>;
+
+/** The product as a cart line shows it (the contract's Product shape; prices in paise). */
+export type CartProduct = {
+  _id: string;
+  productName: string;
+  brandName: string;
+  category: string;
+  productImage: string[];
+  description: string;
+  price: number;
+  sellingPrice: number;
+  stock: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type CartLine = {
+  _id: string;
+  quantity: number;
+  /** Populated, as the contract's clients expect. */
+  productId: CartProduct;
+  /** null for a visitor's cart. */
+  userId: string | null;
+};
+
+export type AddCartItemResult = {
+  line: CartLine;
+  /** True when the product was already in the cart and its quantity went up by one. */
+  alreadyInCart: boolean;
+  /** What to tell the shopper. */
+  message: string;
+};
