@@ -11,6 +11,7 @@ import { createRequestContext, type Deps } from './trpc/context';
 import { describeError } from './trpc/error-shape';
 import { apiErrorHandler, createRestRouter } from './rest/rest-adapter';
 import { jsonOnly, originGuard, securityHeaders } from './http/security';
+import { createImageUploadRouter } from './images/image.routes';
 import { createWebhookRouter } from './payments/webhook.routes';
 import { createTestCheckoutRouter } from './payments/test-checkout.routes';
 
@@ -85,6 +86,7 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
   );
 
   // ---- Multipart routes (image upload) are mounted here. ----
+  app.use('/api', createImageUploadRouter(deps));
 
   app.use('/api', jsonOnly(NON_JSON_PATHS.map((p) => p.slice('/api'.length))), express.json({ limit: BODY_LIMIT }), createRestRouter(deps), apiErrorHandler);
 

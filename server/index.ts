@@ -6,6 +6,7 @@ import { buildDeps } from './deps';
 import { createApp, type ClientMode } from './app';
 import { ensureAdmin } from './features/account/account.service';
 import { startBackgroundJobs } from './jobs';
+import { seedDemo } from './seed/seed';
 
 
 /**
@@ -16,6 +17,11 @@ export async function main(opts: { client?: ClientMode } = {}): Promise<void> {
   const env = readEnvOrExit();
   const deps = await buildDeps(env);
   const admin = await ensureAdmin(deps);
+  // SEED=demo fills an empty shop only; a shop with any product is never touched.
+  if (env.SEED === 'demo') {
+    const seeded = await seedDemo(deps);
+    if (seeded.seeded) console.log(`Seeded the demo catalogue: ${seeded.products} products and ${seeded.banners} banners in ${(seeded.ms / 1000).toFixed(1)} s`);
+  }
 
   const client = opts.client ?? staticClient();
   const app = createApp(deps, { client });

@@ -1,6 +1,7 @@
 import type { Deps } from './trpc/context';
 import { deleteExpiredSessions, pruneLoginAttempts } from './features/account/account.queries';
 import { LOGIN_WINDOW_MS } from './features/account/account.service';
+import { startPendingOrderSweep } from './features/checkout/fulfilment.service';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -18,6 +19,9 @@ export function startBackgroundJobs(deps: Deps): () => void {
   }, HOUR_MS);
   timer.unref();
   stops.push(() => clearInterval(timer));
+
+  // Webhooks get lost: ask the provider about stale pending orders, fulfil or release them.
+  stops.push(startPendingOrderSweep(deps));
 
   return () => stops.forEach((stop) => stop());
 }

@@ -75,5 +75,8 @@ export function securityHeaders(opts: { dev: boolean; https: boolean }): Request
     },
     strictTransportSecurity: opts.https ? { maxAge: 15552000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    // helmet's default (no-referrer) makes Chromium send `Origin: null` on same-origin form
+    // posts (the test checkout's Pay button), which the origin guard must refuse.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 }

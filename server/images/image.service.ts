@@ -179,9 +179,7 @@ export async function storeProductImage(imagesDir: string, bytes: Buffer): Promi
     };
     const mainPromise = sharp(oriented.data, raw).webp(WEBP_OPTIONS).toBuffer({ resolveWithObject: true });
     const narrower = IMAGE_RENDITION_WIDTHS.filter((width) => width < oriented.info.width);
-    const encoded = await Promise.all(
-      narrower.map((width) => sharp(oriented.data, raw).resize({ width }).webp(WEBP_OPTIONS).toBuffer()),
-    );
+    const encoded = await Promise.all(narrower.map((width) => sharp(oriented.data, raw).resize({ width }).webp(WEBP_OPTIONS).toBuffer()));
     main = await mainPromise;
     const mainData = main.data;
     // A rendition at least as wide as the image would be the main image again (no upscaling),
@@ -211,11 +209,7 @@ export async function storeAvatar(imagesDir: string, bytes: Buffer): Promise<str
   if (await fileExists(path.join(imagesDir, name))) return `/images/${name}`;
   let data: Buffer;
   try {
-    data = await sharpInput(bytes)
-      .rotate()
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
-      .webp(WEBP_OPTIONS)
-      .toBuffer();
+    data = await sharpInput(bytes).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' }).webp(WEBP_OPTIONS).toBuffer();
   } catch (error) {
     throw decodeError(error);
   }

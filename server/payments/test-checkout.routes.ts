@@ -131,6 +131,9 @@ function page(res: Response, status: number, title: string, body: string): void 
     .status(status)
     .type('html')
     .set('Cache-Control', 'no-store')
+    // Under helmet's no-referrer policy Chromium sends `Origin: null` with form posts, which the
+    // shop's CSRF check must refuse; same-origin keeps the real Origin on Pay and Cancel.
+    .set('Referrer-Policy', 'same-origin')
     .send(`<!doctype html>
 <html lang="en">
 <head>

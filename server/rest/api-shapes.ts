@@ -1,4 +1,4 @@
-import { paiseToRupees } from '../../shared/money';
+import { hasAtMostTwoDecimals, paiseToRupees, rupeesToPaise } from '../../shared/money';
 
 /**
  * The legacy /api speaks rupees as JSON numbers; procedures speak integer paise. These
@@ -39,4 +39,27 @@ export function apiOrder<O extends WithOrderMoney>(order: O): O {
     totalAmount: paiseToRupees(order.totalAmount),
     amountCharged: order.amountCharged === null ? null : paiseToRupees(order.amountCharged),
   };
+}
+
+/**
+ * The other direction, for catalogue writes (upload-product, update-product): the old API's
+ * bodies carry rupees, as numbers or as the numeric strings form fields produce; procedures take
+ * paise. Only units change here. A value with more than 2 decimals becomes a fraction of a paisa
+ * so the schema refuses it by name; anything non-numeric passes through for the schema to refuse.
+ */
+export function productInputFromApi(body: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...body };
+  for (const field of ['price', 'sellingPrice'] as const) {
+    const rupees = numeric(body[field]);
+    if (rupees !== undefined) out[field] = hasAtMostTwoDecimals(rupees) ? rupeesToPaise(rupees) : rupees * 100;
+  }
+  const stock = numeric(body.stock);
+  if (stock !== undefined) out.stock = stock;
+  return out;
+}
+
+function numeric(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value)) return Number(value);
+  return undefined;
 }

@@ -2,7 +2,8 @@ import type { Request } from 'express';
 import type { Api } from '../trpc/app-router';
 import type { AddCartItemResult, CartLine } from '../../shared/schemas/cart';
 import type { Order, StartCheckoutResult } from '../../shared/schemas/order';
-import { apiCartLine, apiOrder } from './api-shapes';
+import type { Product, ProductPage } from '../../shared/schemas/catalog';
+import { apiCartLine, apiOrder, apiProduct, apiProducts, productInputFromApi } from './api-shapes';
 
 /**
  * THE table of the legacy /api paths (spec §7, ../shared/api-contract.md). Each row names the
@@ -38,6 +39,73 @@ export const legacyRoutes: LegacyRoute[] = [
   { method: 'post', path: '/api/update-user', message: 'User Updated', empty: 'object', call: (api, req) => api.account.updateRole(body(req) as never) },
 
   // ---- CATALOG (helper H1) ----
+  // The old API has no paging: list paths answer one capped page (get-product up to
+  // LEGACY_LIST_CAP newest products, the others up to 100), prices converted to rupees.
+  {
+    method: 'post',
+    path: '/api/upload-product',
+    message: 'Product upload successfully',
+    status: 201,
+    empty: 'object',
+    call: (api, req) => api.catalog.create(productInputFromApi(body(req)) as never),
+    data: (p: Product) => apiProduct(p),
+  },
+  {
+    method: 'post',
+    path: '/api/update-product',
+    message: 'Product update successfully',
+    empty: 'object',
+    call: (api, req) => api.catalog.update(productInputFromApi(body(req)) as never),
+    data: (p: Product) => apiProduct(p),
+  },
+  {
+    method: 'post',
+    path: '/api/delete-product',
+    message: 'Product deleted successfully',
+    empty: 'object',
+    call: (api, req) => api.catalog.archive({ productId: body(req)._id as never }),
+  },
+  { method: 'get', path: '/api/get-product', message: 'All Product', empty: 'list', call: (api) => api.catalog.all(), data: (list: Product[]) => apiProducts(list) },
+  {
+    method: 'get',
+    path: '/api/get-categoryProduct',
+    message: 'category product',
+    empty: 'list',
+    call: (api) => api.catalog.categoryBubbles(),
+    data: (list: Product[]) => apiProducts(list),
+  },
+  {
+    method: 'post',
+    path: '/api/category-product',
+    message: 'Product',
+    empty: 'list',
+    call: (api, req) => api.catalog.byCategory({ category: body(req).category as never, limit: 100 }),
+    data: (page: ProductPage) => apiProducts(page.items),
+  },
+  {
+    method: 'post',
+    path: '/api/product-details',
+    message: 'Ok',
+    empty: 'object',
+    call: (api, req) => api.catalog.details({ productId: body(req).productId as never }),
+    data: (p: Product) => apiProduct(p),
+  },
+  {
+    method: 'post',
+    path: '/api/filter-product',
+    message: 'product',
+    empty: 'list',
+    call: (api, req) => api.catalog.filter({ categories: body(req).category as never, limit: 100 }),
+    data: (page: ProductPage) => apiProducts(page.items),
+  },
+  {
+    method: 'get',
+    path: '/api/search',
+    message: 'Search Product list',
+    empty: 'list',
+    call: (api, req) => api.catalog.search({ q: req.query.q as never, limit: 100 }),
+    data: (page: ProductPage) => apiProducts(page.items),
+  },
 
   // ---- CART, CHECKOUT, ORDERS (helper H2) ----
   {

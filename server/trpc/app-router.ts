@@ -3,12 +3,16 @@ import { accountRouter } from '../features/account/account.router';
 import { cartRouter } from '../features/cart/cart.router';
 import { checkoutRouter } from '../features/checkout/checkout.router';
 import { orderRouter } from '../features/order/order.router';
+import { adminRouter } from '../features/admin/admin.router';
+import { catalogRouter } from '../features/catalog/catalog.router';
 
 export const appRouter = router({
   account: accountRouter,
+  catalog: catalogRouter,
   cart: cartRouter,
   checkout: checkoutRouter,
   order: orderRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Product } from './catalog';
 
 /** No cart line may hold more than this many units, whatever the stock. */
 export const MAX_QUANTITY_PER_LINE = 10;
@@ -24,20 +25,8 @@ export type UpdateCartItemInput = z.input<typeof UpdateCartItemInputSchema>;
 export const RemoveCartItemInputSchema = z.object({ _id: CartLineIdSchema });
 export type RemoveCartItemInput = z.input<typeof RemoveCartItemInputSchema>;
 
-/** The product as a cart line shows it (the contract's Product shape; prices in paise). */
-export type CartProduct = {
-  _id: string;
-  productName: string;
-  brandName: string;
-  category: string;
-  productImage: string[];
-  description: string;
-  price: number;
-  sellingPrice: number;
-  stock: number;
-  createdAt: string;
-  updatedAt: string;
-};
+/** The product as a cart line shows it: the catalog's Product (prices in paise). */
+export type CartProduct = Product;
 
 export type CartLine = {
   _id: string;

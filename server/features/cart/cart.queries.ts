@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database';
+import type { Category } from '../../../shared/categories';
 import type { CartLine, CartProduct } from '../../../shared/schemas/cart';
 
 /** Whose cart: a signed-in user's, or a visitor's (by the anonymous id in their cookie). */
@@ -56,7 +57,8 @@ function toProduct(row: LineRow): CartProduct {
     _id: row.product_id,
     productName: row.product_name,
     brandName: row.brand_name,
-    category: row.category,
+    // The column is written only through CategorySchema.
+    category: row.category as Category,
     productImage: parseImages(row.images),
     description: row.description,
     price: row.price,

@@ -1,0 +1,205 @@
+/**
+ * `npm run bench:web`: what a shopper's phone downloads and how the home page scores.
+ *
+ * 1. Gzipped JavaScript of the home page, read from the production build: the entry script
+ *    in dist/index.html plus every chunk it preloads (lazy route chunks are not counted; the
+ *    home page never fetches them). Target: under 170 KB.
+ * 2. Lighthouse 12, mobile preset (simulated slow 4G and a 4x slower CPU), against the
+ *    production build served by `npm start` on 127.0.0.1 with the demo catalogue, in Debian's
+ *    Chromium. Targets: performance >= 90, accessibility >= 90, CLS < 0.1.
+ *
+ * Options: --runs N (median of N Lighthouse runs, default 3), --data-dir DIR (reuse a shop's
+ * data directory, e.g. one already seeded, instead of a fresh temp one), --check (exit 1 when
+ * a target is missed). Figures are printed, not asserted by the test suite.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = path.join(ROOT, 'dist');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const TARGETS = { jsKb: 170, performance: 90, accessibility: 90, cls: 0.1 };
+
+function argValue(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+function ensureBuilt(): void {
+  if (fs.existsSync(path.join(DIST, 'index.html'))) return;
+  console.log('Building the client...');
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/** Entry script plus modulepreloaded chunks of index.html, each gzipped at level 9. */
+export function homeJavaScript(distDir: string): { files: { file: string; gzipBytes: number }[]; totalGzipBytes: number } {
+  const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const sources = new Set<string>();
+  for (const match of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) if (match[1]) sources.add(match[1]);
+  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) if (match[1]) sources.add(match[1]);
+  const files = [...sources].map((src) => {
+    const bytes = fs.readFileSync(path.join(distDir, src.replace(/^\//, '')));
+    return { file: src, gzipBytes: zlib.gzipSync(bytes, { level: 9 }).length };
+  });
+  return { files, totalGzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startShop(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      SEED: 'demo',
+      ALLOW_TEST_PAYMENTS: '1',
+      SESSION_SECRET: process.env.SESSION_SECRET ?? 'bench-web-session-secret-0123456789abcdef',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${log}`);
+    try {
+      // The home page needs the seeded banners and products, so wait for them too.
+      const health = await fetch(`${url}/healthz`);
+      const banners = health.ok ? await fetch(`${url}/trpc/catalog.banners`) : null;
+      const body = banners?.ok ? ((await banners.json()) as { result?: { data?: { desktop?: unknown[] } } }) : null;
+      if ((body?.result?.data?.desktop?.length ?? 0) > 0) return { url, child };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`The shop did not come up with its demo catalogue within 180 s:\n${log}`);
+}
+
+interface Run {
+  performance: number;
+  accessibility: number;
+  cls: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+}
+
+async function lighthouseRun(url: string): Promise<Run> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    if (!result) throw new Error('Lighthouse returned no result');
+    const { lhr } = result;
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    return {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      cls: numeric('cumulative-layout-shift'),
+      lcpMs: numeric('largest-contentful-paint'),
+      fcpMs: numeric('first-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+async function main(): Promise<void> {
+  const runs = Math.max(1, Number(argValue('--runs') ?? 3));
+  const givenDataDir = argValue('--data-dir');
+  const check = process.argv.includes('--check');
+  ensureBuilt();
+
+  const js = homeJavaScript(DIST);
+  console.log('Home page JavaScript (gzip -9):');
+  for (const file of js.files) console.log(`  ${(file.gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${file.file}`);
+  const jsKb = js.totalGzipBytes / 1024;
+  console.log(`  ${jsKb.toFixed(1).padStart(7)} KB  total (target < ${TARGETS.jsKb} KB)`);
+
+  const dataDir = givenDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-web-'));
+  const shop = await startShop(dataDir);
+  const results: Run[] = [];
+  try {
+    // One warm-up load so the first run does not also pay for cold image caches on the server.
+    await fetch(`${shop.url}/`);
+    for (let i = 0; i < runs; i++) {
+      const run = await lighthouseRun(`${shop.url}/`);
+      results.push(run);
+      console.log(
+        `Lighthouse run ${i + 1}/${runs}: performance ${run.performance}, accessibility ${run.accessibility}, CLS ${run.cls.toFixed(3)}, LCP ${Math.round(run.lcpMs)} ms, FCP ${Math.round(run.fcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms`,
+      );
+    }
+  } finally {
+    shop.child.kill('SIGTERM');
+    await new Promise((resolve) => shop.child.once('exit', resolve));
+    if (!givenDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const summary = {
+    performance: median(results.map((r) => r.performance)),
+    accessibility: median(results.map((r) => r.accessibility)),
+    cls: median(results.map((r) => r.cls)),
+  };
+  const verdicts = [
+    [`home JS ${jsKb.toFixed(1)} KB gzip < ${TARGETS.jsKb} KB`, jsKb < TARGETS.jsKb],
+    [`performance ${summary.performance} >= ${TARGETS.performance}`, summary.performance >= TARGETS.performance],
+    [`accessibility ${summary.accessibility} >= ${TARGETS.accessibility}`, summary.accessibility >= TARGETS.accessibility],
+    [`CLS ${summary.cls.toFixed(3)} < ${TARGETS.cls}`, summary.cls < TARGETS.cls],
+  ] as const;
+  console.log(`\nMedian of ${runs} Lighthouse mobile run(s):`);
+  for (const [text, ok] of verdicts) console.log(`  ${ok ? 'PASS' : 'MISS'}  ${text}`);
+  if (check && verdicts.some(([, ok]) => !ok)) process.exit(1);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,240 @@
+import { sql } from 'kysely';
+import type { DB } from '../../db/database';
+import type { OrderStatus, ShippingAddress } from '../../../shared/schemas/order';
+import type { AdminOrder, AdminProduct, AdminProductView, LowStockProduct } from '../../../shared/schemas/admin';
+
+/** A keyset position in a newest-first list: the last row's created_at and id. */
+export type After = { createdAt: string; id: string };
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  if (text === null) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+function parseStrings(text: string): string[] {
+  const value = parseJson<unknown>(text, []);
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** `%text%` for LIKE with the wildcards in `text` taken literally (paired with `escape '\'`). */
+function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+// ---- orders ----
+
+/**
+ * Orders newest first with their lines and the customer's account, as the admin sees them.
+ * `status` filters; `after` continues a page; `orderId` fetches one.
+ */
+export async function listAdminOrders(
+  db: DB,
+  opts: {
+    status?: OrderStatus;
+    orderId?: string;
+    after?: After;
+    limit: number;
+  },
+): Promise<AdminOrder[]> {
+  let query = db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .select([
+      'orders.id',
+      'orders.user_id',
+      'orders.email',
+      'orders.status',
+      'orders.payment_intent_id',
+      'orders.payment_method_types',
+      'orders.payment_status',
+      'orders.shipping_rate',
+      'orders.shipping_amount',
+      'orders.shipping_address',
+      'orders.total_amount',
+      'orders.amount_charged',
+      'orders.amount_mismatch',
+      'orders.paid_at',
+      'orders.created_at',
+      'orders.updated_at',
+      'users.name as customer_name',
+      'users.email as customer_email',
+    ]);
+  if (opts.status !== undefined) query = query.where('orders.status', '=', opts.status);
+  if (opts.orderId !== undefined) query = query.where('orders.id', '=', opts.orderId);
+  if (opts.after) {
+    const { createdAt, id } = opts.after;
+    query = query.where((eb) => eb.or([eb('orders.created_at', '<', createdAt), eb.and([eb('orders.created_at', '=', createdAt), eb('orders.id', '<', id)])]));
+  }
+  const rows = await query.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(opts.limit).execute();
+  if (rows.length === 0) return [];
+
+  // A page is at most a few hundred orders, well under SQLite's bound-parameter limit.
+  const items = await db
+    .selectFrom('order_items')
+    .select(['order_id', 'product_id', 'name', 'images', 'unit_price', 'quantity'])
+    .where(
+      'order_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute();
+  const itemsByOrder = new Map<string, AdminOrder['productDetails']>();
+  for (const item of items) {
+    const list = itemsByOrder.get(item.order_id) ?? [];
+    list.push({
+      productId: item.product_id,
+      name: item.name,
+      image: parseStrings(item.images),
+      price: item.unit_price,
+      quantity: item.quantity,
+    });
+    itemsByOrder.set(item.order_id, list);
+  }
+
+  return rows.map((row) => ({
+    _id: row.id,
+    userId: row.user_id,
+    email: row.email,
+    status: row.status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    paidAt: row.paid_at,
+    productDetails: itemsByOrder.get(row.id) ?? [],
+    paymentDetails: {
+      paymentId: row.payment_intent_id,
+      payment_method_type: parseStrings(row.payment_method_types),
+      payment_status: row.payment_status,
+    },
+    shipping_options:
+      row.shipping_rate !== null
+        ? [
+            {
+              shipping_amount: row.shipping_amount,
+              shipping_rate: row.shipping_rate,
+            },
+          ]
+        : [],
+    shippingAddress: parseJson<ShippingAddress | null>(row.shipping_address, null),
+    subtotalAmount: row.total_amount,
+    totalAmount: row.total_amount + row.shipping_amount,
+    amountCharged: row.amount_charged,
+    amountMismatch: row.amount_mismatch === 1,
+    customer: { name: row.customer_name, email: row.customer_email },
+  }));
+}
+
+export async function findOrderStatus(db: DB, orderId: string): Promise<OrderStatus | null> {
+  const row = await db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst();
+  return row?.status ?? null;
+}
+
+/** from -> to, only if the order is still in `from`; false when someone else moved it first. */
+export async function updateOrderStatus(db: DB, orderId: string, from: OrderStatus, to: OrderStatus, nowIso: string): Promise<boolean> {
+  const result = await db.updateTable('orders').set({ status: to, updated_at: nowIso }).where('id', '=', orderId).where('status', '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function listOrderLineQuantities(db: DB, orderId: string): Promise<{ productId: string; quantity: number }[]> {
+  const rows = await db.selectFrom('order_items').select(['product_id', 'quantity']).where('order_id', '=', orderId).orderBy('position').execute();
+  return rows.map((r) => ({ productId: r.product_id, quantity: r.quantity }));
+}
+
+/** Puts units back on sale; a product deleted since (lines keep no foreign key) is skipped. */
+export async function restockProduct(db: DB, productId: string, quantity: number, nowIso: string): Promise<void> {
+  await db
+    .updateTable('products')
+    .set({ stock: sql<number>`stock + ${quantity}`, updated_at: nowIso })
+    .where('id', '=', productId)
+    .execute();
+}
+
+// ---- dashboard ----
+
+/**
+ * Sales paid in [fromIso, toIso): when each was paid and what it brought in (lines plus
+ * shipping, paise). Only orders still counting as sales (`statuses`) are included.
+ */
+export async function listSalesPaidBetween(db: DB, fromIso: string, toIso: string, statuses: readonly OrderStatus[]): Promise<{ paidAt: string; amount: number }[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['paid_at', 'total_amount', 'shipping_amount'])
+    .where('status', 'in', statuses)
+    .where('paid_at', 'is not', null)
+    .where('paid_at', '>=', fromIso)
+    .where('paid_at', '<', toIso)
+    .execute();
+  return rows.flatMap((r) => (r.paid_at === null ? [] : [{ paidAt: r.paid_at, amount: r.total_amount + r.shipping_amount }]));
+}
+
+/** Products on sale with `threshold` or fewer units left, scarcest first. */
+export async function listLowStockProducts(db: DB, threshold: number, limit: number): Promise<LowStockProduct[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'product_name', 'category', 'stock', 'images'])
+    .where('archived_at', 'is', null)
+    .where('stock', '<=', threshold)
+    .orderBy('stock')
+    .orderBy('product_name')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    _id: r.id,
+    productName: r.product_name,
+    category: r.category,
+    stock: r.stock,
+    productImage: parseStrings(r.images),
+  }));
+}
+
+// ---- products ----
+
+/** Products newest first for the admin grid, archived ones included when `view` asks. */
+export async function listAdminProducts(
+  db: DB,
+  opts: {
+    text?: string;
+    category?: string;
+    view: AdminProductView;
+    after?: After;
+    limit: number;
+  },
+): Promise<AdminProduct[]> {
+  let query = db
+    .selectFrom('products')
+    .select(['id', 'product_name', 'brand_name', 'category', 'images', 'description', 'price', 'selling_price', 'stock', 'archived_at', 'created_at', 'updated_at']);
+  if (opts.view === 'active') query = query.where('archived_at', 'is', null);
+  if (opts.view === 'archived') query = query.where('archived_at', 'is not', null);
+  if (opts.category !== undefined) query = query.where('category', '=', opts.category);
+  if (opts.text) {
+    // SQLite's LIKE ignores ASCII case, which is what an admin typing a name expects.
+    const pattern = likeContains(opts.text);
+    query = query.where((eb) => eb.or([sql<boolean>`product_name like ${pattern} escape '\\'`, sql<boolean>`brand_name like ${pattern} escape '\\'`]));
+  }
+  if (opts.after) {
+    const { createdAt, id } = opts.after;
+    query = query.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
+  }
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(opts.limit).execute();
+  return rows.map((r) => ({
+    _id: r.id,
+    productName: r.product_name,
+    brandName: r.brand_name,
+    category: r.category,
+    productImage: parseStrings(r.images),
+    description: r.description,
+    price: r.price,
+    sellingPrice: r.selling_price,
+    stock: r.stock,
+    archived: r.archived_at !== null,
+    archivedAt: r.archived_at,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }));
+}

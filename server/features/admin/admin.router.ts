@@ -1,0 +1,56 @@
+import { adminProcedure, router } from '../../trpc/init';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { AdminOrdersInputSchema, AdminProductsInputSchema, SetOrderStatusInputSchema, type Page } from '../../../shared/schemas/admin';
+import * as q from './admin.queries';
+import * as service from './admin.service';
+
+const DEFAULT_PAGE_SIZE = 24;
+
+function afterFrom(cursor: string | undefined): q.After | undefined {
+  if (!cursor) return undefined;
+  const [createdAt, id] = decodeCursor(cursor, 2);
+  return { createdAt: String(createdAt), id: String(id) };
+}
+
+/** One page out of a list fetched with one row too many, which tells whether more follow. */
+function toPage<T extends { _id: string; createdAt: string }>(rows: T[], limit: number): Page<T> {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return {
+    items,
+    nextCursor: rows.length > limit && last ? encodeCursor([last.createdAt, last._id]) : null,
+  };
+}
+
+/** The admin panel's own calls; every one is ADMIN only (401 for visitors, 403 for GENERAL). */
+export const adminRouter = router({
+  /** Today's, this month's and the last 30 days' sales in the shop's time zone, and low stock. */
+  dashboard: adminProcedure.query(({ ctx }) => service.buildDashboard(ctx.deps)),
+
+  /** Every order newest first, with the customer; `status` filters; keyset pages. */
+  orders: adminProcedure.input(AdminOrdersInputSchema).query(async ({ ctx, input }) => {
+    const limit = input?.limit ?? DEFAULT_PAGE_SIZE;
+    const rows = await q.listAdminOrders(ctx.deps.db, {
+      status: input?.status,
+      after: afterFrom(input?.cursor),
+      limit: limit + 1,
+    });
+    return toPage(rows, limit);
+  }),
+
+  /** paid -> shipped -> delivered, paid/shipped -> cancelled; anything else INVALID_TRANSITION (409). */
+  setOrderStatus: adminProcedure.input(SetOrderStatusInputSchema).mutation(({ ctx, input }) => service.setOrderStatus(ctx.deps, input.orderId, input.status)),
+
+  /** The admin product grid, newest first: text search over name and brand, category, archive view. */
+  products: adminProcedure.input(AdminProductsInputSchema).query(async ({ ctx, input }) => {
+    const limit = input?.limit ?? DEFAULT_PAGE_SIZE;
+    const rows = await q.listAdminProducts(ctx.deps.db, {
+      text: input?.q || undefined,
+      category: input?.category,
+      view: input?.view ?? 'active',
+      after: afterFrom(input?.cursor),
+      limit: limit + 1,
+    });
+    return toPage(rows, limit);
+  }),
+});

@@ -1,0 +1,97 @@
+/**
+ * Calendar arithmetic in a named time zone with nothing but Intl, so "today" and "this month"
+ * mean the shop owner's day whatever zone the server runs in. Dates are `YYYY-MM-DD` strings.
+ */
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = partsFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    partsFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+type WallClock = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+};
+
+function wallClock(instant: Date, timeZone: string): WallClock {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 1970,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+/** Milliseconds the zone's wall clock is ahead of UTC at `instant` (+05:30 is 19 800 000). */
+function offsetMs(instant: Date, timeZone: string): number {
+  const w = wallClock(instant, timeZone);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** The zone's calendar date at `instant`. */
+export function localDate(instant: Date, timeZone: string): string {
+  const w = wallClock(instant, timeZone);
+  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
+}
+
+function parseDate(date: string): { year: number; month: number; day: number } {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) throw new Error(`not a YYYY-MM-DD date: ${date}`);
+  return {
+    year: Number(match[1]),
+    month: Number(match[2]),
+    day: Number(match[3]),
+  };
+}
+
+/** The UTC instant at which `date` begins in the zone (its local midnight). */
+export function startOfLocalDay(date: string, timeZone: string): Date {
+  const { year, month, day } = parseDate(date);
+  const midnightAsUtc = Date.UTC(year, month - 1, day);
+  // The offset at the guessed instant can differ from the one at the real midnight across a
+  // DST change, so check once more with the offset found.
+  let instant = midnightAsUtc - offsetMs(new Date(midnightAsUtc), timeZone);
+  const corrected = midnightAsUtc - offsetMs(new Date(instant), timeZone);
+  if (corrected !== instant) instant = corrected;
+  return new Date(instant);
+}
+
+/** `date` moved by `days` calendar days (negative goes back). */
+export function addDays(date: string, days: number): string {
+  const { year, month, day } = parseDate(date);
+  const moved = new Date(Date.UTC(year, month - 1, day + days));
+  return `${pad(moved.getUTCFullYear(), 4)}-${pad(moved.getUTCMonth() + 1)}-${pad(moved.getUTCDate())}`;
+}
+
+/** The first day of `date`'s month. */
+export function startOfMonth(date: string): string {
+  return `${date.slice(0, 8)}01`;
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { adminProcedure, publicProcedure, router } from '../../trpc/init';
+import { CATEGORY_VALUES } from '../../../shared/categories';
+import {
+  CategoryProductsInputSchema,
+  FilterProductsInputSchema,
+  ListProductsInputSchema,
+  ProductIdInputSchema,
+  ProductInputSchema,
+  SearchProductsInputSchema,
+  UpdateProductInputSchema,
+  type Banners,
+} from '../../../shared/schemas/catalog';
+import { storeProductImage } from '../../images/image.service';
+import * as q from './catalog.queries';
+import * as service from './catalog.service';
+
+export const catalogRouter = router({
+  /** Every product on sale, newest first by default, one keyset page at a time. */
+  list: publicProcedure.input(ListProductsInputSchema).query(({ ctx, input }) => service.listProducts(ctx.deps.db, input)),
+
+  /** The newest products on sale, up to LEGACY_LIST_CAP, in one list (the old API's get-product). */
+  all: publicProcedure.input(z.void()).query(({ ctx }) => service.listAllProducts(ctx.deps.db)),
+
+  byCategory: publicProcedure.input(CategoryProductsInputSchema).query(({ ctx, input }) => service.listProductsIn(ctx.deps.db, [input.category], input)),
+
+  /** Products in any of the checked categories; an empty list gives an empty page. */
+  filter: publicProcedure.input(FilterProductsInputSchema).query(({ ctx, input }) => service.listProductsIn(ctx.deps.db, input.categories, input)),
+
+  search: publicProcedure.input(SearchProductsInputSchema).query(({ ctx, input }) => service.searchProducts(ctx.deps.db, input)),
+
+  /** One bubble per category that has products on sale, in the categories' fixed order. */
+  categoryBubbles: publicProcedure.query(({ ctx }) => q.newestPerCategory(ctx.deps.db, CATEGORY_VALUES)),
+
+  details: publicProcedure.input(ProductIdInputSchema).query(({ ctx, input }) => service.productDetails(ctx.deps.db, input.productId)),
+
+  banners: publicProcedure.query(async ({ ctx }): Promise<Banners> => {
+    const all = await q.listBanners(ctx.deps.db);
+    return { desktop: all.filter((b) => b.kind === 'desktop'), mobile: all.filter((b) => b.kind === 'mobile') };
+  }),
+
+  create: adminProcedure.input(ProductInputSchema).mutation(({ ctx, input }) => service.createProduct(ctx.deps, input)),
+
+  update: adminProcedure.input(UpdateProductInputSchema).mutation(({ ctx, input }) => service.updateProduct(ctx.deps, input)),
+
+  /**
+   * Stores an uploaded product image (bytes from the multipart /api/upload-image route; not
+   * callable with JSON). Returns its URL and size.
+   */
+  uploadImage: adminProcedure
+    .input(z.object({ file: z.instanceof(Uint8Array, { error: 'file is required: choose an image to upload' }) }))
+    .mutation(({ ctx, input }) => storeProductImage(ctx.deps.env.imagesDir, Buffer.from(input.file.buffer, input.file.byteOffset, input.file.byteLength))),
+
+  /** Takes a product off sale (the old API's delete-product); orders keep their copy. */
+  archive: adminProcedure.input(ProductIdInputSchema).mutation(({ ctx, input }) => service.archiveProduct(ctx.deps, input.productId)),
+});

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORY_VALUES } from '../../shared/categories';
+import type { Banners, Product } from '../../shared/schemas/catalog';
+import { HttpClient, startTestServer, type TestServer } from '../testing/test-server';
+import { seedDemo, seedSynthetic } from './seed';
+import { syntheticProduct } from './synthetic-catalog';
+
+type Envelope<T> = { success: boolean; message: string; data: T };
+
+let server: TestServer;
+let client: HttpClient;
+
+// The real demo seed renders ~370 illustrations: this file is the one slow test of the catalogue.
+beforeAll(async () => {
+  server = await startTestServer();
+  client = new HttpClient(server.url);
+}, 120_000);
+
+afterAll(async () => {
+  await server.close();
+});
+
+const imageExists = (url: string) => fs.existsSync(path.join(server.deps.env.imagesDir, path.basename(url)));
+
+describe('seedDemo', () => {
+  it('fills an empty shop with 120+ illustrated products and 5 + 5 banners', { timeout: 120_000 }, async () => {
+    const result = await seedDemo(server.deps);
+    expect(result).toMatchObject({ seeded: true, banners: 10 });
+    expect(result.seeded && result.products).toBeGreaterThanOrEqual(120);
+
+    const all = await client.get<Envelope<Product[]>>('/api/get-product');
+    expect(all.body.data.length).toBeGreaterThanOrEqual(120);
+    for (const category of CATEGORY_VALUES) {
+      expect(all.body.data.filter((p) => p.category === category).length, category).toBeGreaterThanOrEqual(10);
+    }
+    for (const product of all.body.data) {
+      expect(product.productImage.length, product.productName).toBeGreaterThanOrEqual(2);
+      expect(product.productImage.length, product.productName).toBeLessThanOrEqual(4);
+      for (const url of product.productImage) {
+        expect(url).toMatch(/^\/images\/[0-9a-f]{32}\.webp$/);
+        expect(imageExists(url), url).toBe(true);
+        expect(imageExists(url.replace('.webp', '-w640.webp')), url).toBe(true);
+      }
+    }
+    expect(all.body.data[0]?.productName).toMatch(/^Apple AirPods Pro/);
+
+    const search = await client.get<Envelope<Product[]>>('/api/search?q=airp');
+    expect(search.body.data.some((p) => p.productName.startsWith('Apple AirPods'))).toBe(true);
+
+    const banners = await client.trpc<Banners>('query', 'catalog.banners');
+    expect(banners.body.desktop).toHaveLength(5);
+    expect(banners.body.mobile).toHaveLength(5);
+    for (const banner of [...banners.body.desktop, ...banners.body.mobile]) {
+      expect(imageExists(banner.imageUrl), banner.imageUrl).toBe(true);
+      expect(banner.alt.length).toBeGreaterThan(5);
+    }
+    const served = await fetch(new URL(banners.body.desktop[0]?.imageUrl ?? '', server.url));
+    expect(served.headers.get('content-type')).toBe('image/webp');
+  });
+
+  it('does nothing once the shop has products', async () => {
+    const before = await server.deps.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(await seedDemo(server.deps)).toEqual({ seeded: false });
+    const after = await server.deps.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+    expect(await server.deps.db.selectFrom('banners').select('id').execute()).toHaveLength(10);
+  });
+});
+
+describe('seedSynthetic', () => {
+  it('adds N searchable products over all categories, sharing the demo illustrations', { timeout: 60_000 }, async () => {
+    const imagesBefore = fs.readdirSync(server.deps.env.imagesDir).length;
+    const progress: number[] = [];
+    const result = await seedSynthetic(server.deps, { count: 6000, startIndex: 0, onProgress: (done) => progress.push(done) });
+    expect(result.products).toBe(6000);
+    expect(progress).toEqual([5000, 6000]);
+    // The shared image sets were rendered by the demo seed already (same cache): no new files.
+    expect(fs.readdirSync(server.deps.env.imagesDir).length).toBe(imagesBefore);
+
+    const counts = await server.deps.db
+      .selectFrom('products')
+      .select(['category', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('category')
+      .execute();
+    expect(counts).toHaveLength(12);
+    for (const row of counts) expect(row.n).toBeGreaterThanOrEqual(500);
+
+    const page = await client.trpc<{ items: Product[] }>('query', 'catalog.byCategory', { category: 'televisions', limit: 24, sort: 'dsc' });
+    expect(page.body.items).toHaveLength(24);
+    for (const p of page.body.items) expect(p.productImage.every(imageExists)).toBe(true);
+
+    const sample = syntheticProduct(7);
+    const found = await client.trpc<{ items: Product[] }>('query', 'catalog.search', { q: sample.productName, limit: 5 });
+    expect(found.body.items.map((p) => p.productName)).toContain(sample.productName);
+  });
+
+  it('generates the same products for the same index, with sound prices', () => {
+    expect(syntheticProduct(42)).toEqual(syntheticProduct(42));
+    for (let i = 0; i < 2000; i++) {
+      const p = syntheticProduct(i);
+      expect(Number.isInteger(p.price) && Number.isInteger(p.sellingPrice)).toBe(true);
+      expect(p.sellingPrice).toBeGreaterThan(0);
+      expect(p.sellingPrice).toBeLessThanOrEqual(p.price);
+      expect(p.stock).toBeGreaterThanOrEqual(0);
+    }
+  });
+});

@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { newId } from '../db/database';
+import type { DB } from '../db/database';
+import type { Env } from '../env';
+import type { Deps } from '../trpc/context';
+import { CATEGORY_VALUES, type Category } from '../../shared/categories';
+import * as q from '../features/catalog/catalog.queries';
+import { DEMO_BANNERS, DEMO_PRODUCTS, type DemoProduct } from './demo-catalog';
+import { generateDemoImages } from './demo-images';
+import { syntheticProduct } from './synthetic-catalog';
+
+type SeedDeps = Pick<Deps, 'db' | 'log' | 'clock'> & { env: Pick<Env, 'DATA_DIR' | 'imagesDir'> };
+
+/** Where rendered demo art is remembered between runs (outside the served images folder). */
+export function demoArtCacheDir(env: Pick<Env, 'DATA_DIR'>): string {
+  return path.join(env.DATA_DIR, 'cache', 'demo-art');
+}
+
+export type SeedDemoResult = { seeded: false } | { seeded: true; products: number; banners: number; ms: number };
+
+/**
+ * Fills an empty shop with the demo catalogue (SEED=demo): 120+ products with generated
+ * illustrations and the home page banners. Does nothing when any product exists, so restarts
+ * and a shop with real products are never touched. Safe against two processes racing: the
+ * emptiness check is repeated inside the write transaction.
+ */
+export async function seedDemo(deps: SeedDeps): Promise<SeedDemoResult> {
+  if ((await q.countProducts(deps.db)) > 0) return { seeded: false };
+  const started = Date.now();
+  const images = await generateDemoImages(deps.env.imagesDir, demoArtCacheDir(deps.env), DEMO_PRODUCTS, DEMO_BANNERS);
+  const now = deps.clock().getTime();
+  const inserted = await deps.db.transaction().execute(async (trx) => {
+    if ((await q.countProducts(trx)) > 0) return false;
+    // A minute apart in catalogue order, so "newest first" is stable and starts with the first row.
+    const rows = DEMO_PRODUCTS.map((product, i) => {
+      const at = new Date(now - i * 60_000).toISOString();
+      return demoRow(product, images.products.get(product.key) ?? [], at);
+    });
+    await q.insertProducts(trx, rows);
+    if ((await q.countBanners(trx)) === 0) {
+      await q.insertBanners(
+        trx,
+        DEMO_BANNERS.map((banner, i) => ({
+          id: newId(),
+          kind: banner.kind,
+          position: banner.position,
+          imageUrl: images.banners[i] ?? '',
+          alt: `${banner.headline}. ${banner.subline}`,
+          link: banner.link,
+          createdAt: new Date(now).toISOString(),
+        })),
+      );
+    }
+    return true;
+  });
+  if (!inserted) return { seeded: false };
+  const result = { seeded: true as const, products: DEMO_PRODUCTS.length, banners: DEMO_BANNERS.length, ms: Date.now() - started };
+  deps.log.info(result, 'seeded the demo catalogue');
+  return result;
+}
+
+function demoRow(product: DemoProduct, images: string[], at: string): q.NewProductRow {
+  if (images.length === 0) throw new Error(`No images were generated for ${product.key}`);
+  return {
+    id: newId(),
+    productName: product.productName,
+    brandName: product.brandName,
+    category: product.category,
+    description: product.description,
+    price: product.price,
+    sellingPrice: product.sellingPrice,
+    stock: product.stock,
+    images,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+/** Rows per write transaction: big enough to amortise the commit (synchronous=FULL), small enough not to hold the writer long. */
+const SYNTHETIC_BATCH = 5000;
+
+/**
+ * Adds `count` synthetic products for load tests, spread over the categories and sharing the
+ * demo illustrations (two products' image sets per category, rendered once and cached).
+ * Deterministic for a given `startIndex`; pass the current product count to append more.
+ */
+export async function seedSynthetic(deps: SeedDeps, opts: { count: number; startIndex?: number; onProgress?: (done: number) => void }): Promise<{ products: number; ms: number }> {
+  const started = Date.now();
+  const imageSets = await sharedImageSets(deps.env);
+  const now = deps.clock().getTime();
+  const start = opts.startIndex ?? 0;
+  for (let done = 0; done < opts.count; done += SYNTHETIC_BATCH) {
+    const size = Math.min(SYNTHETIC_BATCH, opts.count - done);
+    const rows: q.NewProductRow[] = [];
+    for (let i = 0; i < size; i++) {
+      const p = syntheticProduct(start + done + i);
+      const sets = imageSets.get(p.category) ?? [];
+      const images = sets[p.imageSet % Math.max(1, sets.length)] ?? [];
+      const at = new Date(now - p.ageSeconds * 1000).toISOString();
+      rows.push({ id: newId(), ...p, images, createdAt: at, updatedAt: at });
+    }
+    await deps.db.transaction().execute((trx) => q.insertProducts(trx, rows));
+    opts.onProgress?.(done + size);
+  }
+  return { products: opts.count, ms: Date.now() - started };
+}
+
+async function sharedImageSets(env: SeedDeps['env']): Promise<Map<Category, string[][]>> {
+  const chosen = CATEGORY_VALUES.flatMap((category) => DEMO_PRODUCTS.filter((p) => p.category === category).slice(0, 2));
+  const images = await generateDemoImages(env.imagesDir, demoArtCacheDir(env), chosen, []);
+  const sets = new Map<Category, string[][]>();
+  for (const product of chosen) {
+    const list = sets.get(product.category) ?? [];
+    list.push(images.products.get(product.key) ?? []);
+    sets.set(product.category, list);
+  }
+  return sets;
+}
+
+/** Whether the shop has any product (callers decide whether to seed). */
+export async function hasProducts(db: DB): Promise<boolean> {
+  return (await q.countProducts(db)) > 0;
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { CategorySchema } from '../categories';
+import { ORDER_STATUSES, type Order, type OrderStatus } from './order';
+
+/** The shop's own day: "today", "this month" and the revenue chart count in this zone. */
+export const SHOP_TIME_ZONE = 'Asia/Kolkata';
+
+/** A product at or below this many units on sale is listed as low on stock. */
+export const LOW_STOCK_THRESHOLD = 5;
+
+/** Days in the dashboard's revenue chart, today included. */
+export const REVENUE_CHART_DAYS = 30;
+
+/** Orders that count as sales: the money came in and was not given back. */
+export const REVENUE_STATUSES = ['paid', 'shipped', 'delivered'] as const satisfies readonly OrderStatus[];
+
+/**
+ * The order life cycle an admin may drive: a paid order ships, then is delivered; a paid or
+ * shipped one may be cancelled. Anything else (pending orders belong to the payment flow,
+ * delivered and cancelled are final) is refused.
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending: [],
+  paid: ['shipped', 'cancelled'],
+  shipped: ['delivered', 'cancelled'],
+  delivered: [],
+  cancelled: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+const LimitSchema = z.number({ error: 'limit must be a number' }).int().min(1, { error: 'limit must be at least 1' }).max(100, { error: 'limit must be at most 100' });
+const CursorSchema = z.string().max(500, { error: 'cursor is not valid' });
+const IdSchema = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, { error: `${field} is required` })
+    .max(64, { error: `${field} is not valid` });
+
+export const OrderStatusSchema = z.enum(ORDER_STATUSES, {
+  error: `status must be one of: ${ORDER_STATUSES.join(', ')}`,
+});
+
+export const AdminOrdersInputSchema = z
+  .object({
+    status: OrderStatusSchema.optional(),
+    limit: LimitSchema.optional(),
+    cursor: CursorSchema.optional(),
+  })
+  .optional();
+export type AdminOrdersInput = z.input<typeof AdminOrdersInputSchema>;
+
+export const SetOrderStatusInputSchema = z.object({
+  orderId: IdSchema('orderId'),
+  status: OrderStatusSchema,
+});
+export type SetOrderStatusInput = z.input<typeof SetOrderStatusInputSchema>;
+
+/** `active` hides archived products, `archived` shows only them, `all` both. */
+export const ADMIN_PRODUCT_VIEWS = ['active', 'archived', 'all'] as const;
+export type AdminProductView = (typeof ADMIN_PRODUCT_VIEWS)[number];
+
+export const AdminProductsInputSchema = z
+  .object({
+    /** Matched, case-insensitively, anywhere in the product name or brand. */
+    q: z.string().trim().max(100, { error: 'search text must be at most 100 characters' }).optional(),
+    category: CategorySchema.optional(),
+    view: z.enum(ADMIN_PRODUCT_VIEWS).optional(),
+    limit: LimitSchema.optional(),
+    cursor: CursorSchema.optional(),
+  })
+  .optional();
+export type AdminProductsInput = z.input<typeof AdminProductsInputSchema>;
+
+/** An order as the admin sees it: the contract's order plus who placed it. Amounts in paise. */
+export type AdminOrder = Order & {
+  /** The account's name and current email (the order's own `email` is the one used at checkout). */
+  customer: { name: string; email: string };
+};
+
+/** A product in the admin grid (paise), with its archive state. */
+export type AdminProduct = {
+  _id: string;
+  productName: string;
+  brandName: string;
+  category: string;
+  productImage: string[];
+  description: string;
+  price: number;
+  sellingPrice: number;
+  stock: number;
+  archived: boolean;
+  archivedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type LowStockProduct = {
+  _id: string;
+  productName: string;
+  category: string;
+  stock: number;
+  productImage: string[];
+};
+
+export type DashboardPeriod = { revenue: number; orders: number };
+
+export type Dashboard = {
+  timeZone: string;
+  /** The shop's local date of "today", YYYY-MM-DD. */
+  today: string;
+  todayTotals: DashboardPeriod;
+  monthTotals: DashboardPeriod;
+  /** One entry per local day, oldest first, today last; days without sales hold zeros. */
+  revenueByDay: (DashboardPeriod & { date: string })[];
+  lowStock: LowStockProduct[];
+};
+
+export type Page<T> = { items: T[]; nextCursor: string | null };

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { CATEGORY_VALUES, CategorySchema, type Category } from '../categories';
+
+/**
+ * Catalogue schemas shared by the admin forms and the procedures. Money is integer paise here;
+ * the legacy /api speaks rupees and converts at its edge (server/rest/api-shapes.ts) before
+ * these schemas run, so "at most 2 decimals" surfaces as "not a whole number of paise".
+ */
+
+export const PRODUCT_NAME_MAX = 200;
+export const BRAND_NAME_MAX = 200;
+export const DESCRIPTION_MAX = 5000;
+export const PRODUCT_IMAGES_MAX = 12;
+export const IMAGE_URL_MAX = 2048;
+/** ₹1 crore: no consumer electronics costs more, and it keeps totals far from float trouble. */
+export const PRICE_MAX_PAISE = 1_000_000_000;
+export const STOCK_MAX = 1_000_000;
+export const LIST_LIMIT_MAX = 100;
+export const LIST_LIMIT_DEFAULT = 24;
+export const SEARCH_TEXT_MAX = 1000;
+
+export const PRODUCT_SORTS = ['newest', 'asc', 'dsc'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const SEARCH_SORTS = ['relevance', ...PRODUCT_SORTS] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+const requiredText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, { error: `${field} is required` })
+    .max(max, { error: `${field} must be at most ${max} characters` });
+
+/** A price in integer paise, above 0. */
+export const PaiseSchema = (field: string) =>
+  z
+    .number({ error: `${field} is required and must be a number` })
+    .refine(Number.isFinite, { error: `${field} must be a number` })
+    .refine(Number.isInteger, { error: `${field} must have at most 2 decimals` })
+    .refine((v) => v > 0, { error: `${field} must be more than 0` })
+    .refine((v) => v <= PRICE_MAX_PAISE, { error: `${field} is too high` });
+
+/** Our own `/images/...` files, or an absolute http(s) URL (clients of the old API host images elsewhere). */
+export const ProductImageUrlSchema = z
+  .string({ error: 'productImage must be a list of image URLs' })
+  .trim()
+  .max(IMAGE_URL_MAX, { error: 'productImage holds a URL that is too long' })
+  .refine((url) => /^\/images\/[A-Za-z0-9._-]+$/.test(url) || /^https?:\/\/[^\s"'<>]+$/i.test(url), {
+    error: 'productImage must hold /images/... paths or http(s) URLs',
+  });
+
+export const StockSchema = z
+  .number({ error: 'stock must be a whole number' })
+  .int({ error: 'stock must be a whole number' })
+  .min(0, { error: 'stock must be 0 or more' })
+  .max(STOCK_MAX, { error: `stock must be at most ${STOCK_MAX}` });
+
+const productFields = {
+  productName: requiredText('productName', PRODUCT_NAME_MAX),
+  brandName: requiredText('brandName', BRAND_NAME_MAX),
+  category: CategorySchema,
+  productImage: z
+    .array(ProductImageUrlSchema, { error: 'productImage must be a list of image URLs' })
+    .min(1, { error: 'productImage: please upload at least one product image' })
+    .max(PRODUCT_IMAGES_MAX, { error: `productImage can hold at most ${PRODUCT_IMAGES_MAX} images` }),
+  description: z
+    .string({ error: 'description must be text' })
+    .trim()
+    .max(DESCRIPTION_MAX, { error: `description must be at most ${DESCRIPTION_MAX} characters` })
+    .optional()
+    .default(''),
+  price: PaiseSchema('price'),
+  sellingPrice: PaiseSchema('sellingPrice'),
+};
+
+const sellingNotAbovePrice = {
+  when: (payload: { value: unknown }) => {
+    const v = payload.value as { price?: unknown; sellingPrice?: unknown };
+    return typeof v.price === 'number' && typeof v.sellingPrice === 'number';
+  },
+  path: ['sellingPrice'],
+  error: 'sellingPrice must not be more than price',
+};
+
+/**
+ * A new product. `stock` defaults to 0 when left out (clients of the old API do not send it):
+ * the product is then listed as out of stock until an admin sets how many are on hand, which
+ * is safer than selling units nobody counted.
+ */
+export const ProductInputSchema = z.object({ ...productFields, stock: StockSchema.optional().default(0) }).refine((p) => p.sellingPrice <= p.price, sellingNotAbovePrice);
+export type ProductInput = z.input<typeof ProductInputSchema>;
+
+/** The whole product with its `_id`. Leaving `stock` out keeps the current stock. */
+export const UpdateProductInputSchema = z
+  .object({
+    _id: z.string({ error: '_id is required' }).trim().min(1, { error: '_id is required' }).max(200, { error: '_id is not valid' }),
+    ...productFields,
+    stock: StockSchema.optional(),
+  })
+  .refine((p) => p.sellingPrice <= p.price, sellingNotAbovePrice);
+export type UpdateProductInput = z.input<typeof UpdateProductInputSchema>;
+
+/** Any string is accepted: an unknown or malformed id is a 404, not a 400 (the contract's clients expect that). */
+export const ProductIdInputSchema = z.object({
+  productId: z.string({ error: 'productId is required' }).trim(),
+});
+export type ProductIdInput = z.input<typeof ProductIdInputSchema>;
+
+const LimitSchema = z
+  .number({ error: 'limit must be a number' })
+  .int({ error: 'limit must be a whole number' })
+  .min(1, { error: 'limit must be at least 1' })
+  .max(LIST_LIMIT_MAX, { error: `limit must be at most ${LIST_LIMIT_MAX}` });
+const CursorSchema = z.string({ error: 'cursor is not valid' }).max(500, { error: 'cursor is not valid' });
+const SortSchema = z.enum(PRODUCT_SORTS, { error: `sort must be one of: ${PRODUCT_SORTS.join(', ')}` });
+
+const pageFields = {
+  limit: LimitSchema.optional().default(LIST_LIMIT_DEFAULT),
+  cursor: CursorSchema.nullish(),
+  sort: SortSchema.optional().default('newest'),
+};
+
+export const ListProductsInputSchema = z.object(pageFields).optional().default({ limit: LIST_LIMIT_DEFAULT, sort: 'newest' });
+export type ListProductsInput = z.input<typeof ListProductsInputSchema>;
+
+export const CategoryProductsInputSchema = z.object({ category: CategorySchema, ...pageFields });
+export type CategoryProductsInput = z.input<typeof CategoryProductsInputSchema>;
+
+export const FilterProductsInputSchema = z.object({
+  categories: z.array(CategorySchema, { error: 'categories must be a list of categories' }).max(CATEGORY_VALUES.length * 2, { error: 'categories lists too many values' }),
+  ...pageFields,
+});
+export type FilterProductsInput = z.input<typeof FilterProductsInputSchema>;
+
+/**
+ * Free text, searched with FTS5 after being split into words (so any text is safe). An empty
+ * query, or one without a letter or digit, returns the newest products: the search page then
+ * reads as a browse page instead of a dead end.
+ */
+export const SearchProductsInputSchema = z.object({
+  q: z
+    .string({ error: 'q must be text' })
+    .max(SEARCH_TEXT_MAX, { error: `q must be at most ${SEARCH_TEXT_MAX} characters` })
+    .optional()
+    .default(''),
+  limit: LimitSchema.optional().default(LIST_LIMIT_DEFAULT),
+  cursor: CursorSchema.nullish(),
+  sort: z
+    .enum(SEARCH_SORTS, { error: `sort must be one of: ${SEARCH_SORTS.join(', ')}` })
+    .optional()
+    .default('relevance'),
+});
+export type SearchProductsInput = z.input<typeof SearchProductsInputSchema>;
+
+/** A product as procedures return it (prices in paise). The /api adapter converts to rupees. */
+export type Product = {
+  _id: string;
+  productName: string;
+  brandName: string;
+  category: Category;
+  productImage: string[];
+  description: string;
+  price: number;
+  sellingPrice: number;
+  stock: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ProductPage = { items: Product[]; nextCursor: string | null };
+
+/** One home page bubble per category that has products: the newest product of that category. */
+export type CategoryBubble = Product;
+
+export type Banner = { _id: string; kind: 'desktop' | 'mobile'; position: number; imageUrl: string; alt: string; link: string };
+export type Banners = { desktop: Banner[]; mobile: Banner[] };
+
+export type ArchiveProductResult = { _id: string; archivedAt: string };
