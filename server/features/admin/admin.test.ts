@@ -321,6 +321,18 @@ describe('admin.setOrderStatus', () => {
     expect(reply.status).toBe(200);
     expect(reply.body.status).toBe('cancelled');
     expect(await stockOf(server.deps.db, productId)).toBe(before + 3);
+    // The shopper paid for it, so it stays in their list, marked cancelled.
+    const mine = await shopper.trpc<{ _id: string; status: string }[]>('query', 'order.list');
+    expect(mine.body.find((o) => o._id === orderId)?.status).toBe('cancelled');
+  });
+
+  it('never shows a shopper a checkout they did not pay for', async () => {
+    const pendingId = await newOrder('pending');
+    // A checkout whose session expired: cancelled, never paid.
+    const expiredId = await insertOrder(server.deps.db, { userId: shopperId, status: 'cancelled', paidAt: null, lines: [{ productId, unitPrice: 10_000, quantity: 1 }] });
+    const mine = await shopper.trpc<{ _id: string }[]>('query', 'order.list');
+    expect(mine.body.map((o) => o._id)).not.toContain(pendingId);
+    expect(mine.body.map((o) => o._id)).not.toContain(expiredId);
   });
 
   it('cancelling a shipped order leaves the stock alone (the units left the warehouse)', async () => {

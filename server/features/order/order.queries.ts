@@ -204,11 +204,15 @@ function parseJson<T>(text: string | null, fallback: T): T {
   }
 }
 
-/** Orders in the contract's shape, newest first; `userId` limits to one user, `statuses` to some states. */
-export async function listOrders(db: DB, filter: { userId?: string; statuses?: readonly OrderStatus[] }): Promise<Order[]> {
+/**
+ * Orders in the contract's shape, newest first; `userId` limits to one user, `statuses` to some
+ * states, `paidOnly` to orders that were paid at some point (a cancelled checkout never was).
+ */
+export async function listOrders(db: DB, filter: { userId?: string; statuses?: readonly OrderStatus[]; paidOnly?: boolean }): Promise<Order[]> {
   let query = db.selectFrom('orders').select(orderColumns).orderBy('created_at', 'desc').orderBy('id', 'desc');
   if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
   if (filter.statuses !== undefined) query = query.where('status', 'in', filter.statuses);
+  if (filter.paidOnly) query = query.where('paid_at', 'is not', null);
   const rows = await query.execute();
   if (rows.length === 0) return [];
 

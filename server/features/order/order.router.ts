@@ -2,11 +2,13 @@ import { adminProcedure, authedProcedure, router } from '../../trpc/init';
 import * as q from './order.queries';
 
 /** Shoppers see their orders once paid; pending and cancelled checkouts are not orders to them. */
-const SHOPPER_VISIBLE = ['paid', 'shipped', 'delivered'] as const;
+// A shopper sees every order they paid for, including one an admin cancelled afterwards;
+// checkouts that were never paid (pending, expired) stay out of their list.
+const SHOPPER_VISIBLE = ['paid', 'shipped', 'delivered', 'cancelled'] as const;
 
 export const orderRouter = router({
   /** The caller's paid-and-later orders, newest first (amounts in paise). */
-  list: authedProcedure.query(({ ctx }) => q.listOrders(ctx.deps.db, { userId: ctx.user._id, statuses: SHOPPER_VISIBLE })),
+  list: authedProcedure.query(({ ctx }) => q.listOrders(ctx.deps.db, { userId: ctx.user._id, statuses: SHOPPER_VISIBLE, paidOnly: true })),
 
   /** Every order in every status, newest first (ADMIN). */
   all: adminProcedure.query(({ ctx }) => q.listOrders(ctx.deps.db, {})),
