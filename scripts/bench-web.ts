@@ -146,6 +146,18 @@ async function lighthouseRun(url: string): Promise<Run> {
   }
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is repeated. */
+async function lighthouseRunWithRetry(url: string, attempts = 3): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseRun(url);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.log(`  (run failed: ${error instanceof Error ? error.message : String(error)}; retrying)`);
+    }
+  }
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -171,7 +183,7 @@ async function main(): Promise<void> {
     // One warm-up load so the first run does not also pay for cold image caches on the server.
     await fetch(`${shop.url}/`);
     for (let i = 0; i < runs; i++) {
-      const run = await lighthouseRun(`${shop.url}/`);
+      const run = await lighthouseRunWithRetry(`${shop.url}/`);
       results.push(run);
       console.log(
         `Lighthouse run ${i + 1}/${runs}: performance ${run.performance}, accessibility ${run.accessibility}, CLS ${run.cls.toFixed(3)}, LCP ${Math.round(run.lcpMs)} ms, FCP ${Math.round(run.fcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms`,

@@ -1,0 +1,5 @@
+import { AdminProducts } from '../../../features/admin/components/admin-products';
+
+export function Component() {
+  return <AdminProducts />;
+}

@@ -1,0 +1,33 @@
+import { BannerCarousel } from '../../components/banner/banner-carousel';
+import { useBanners } from '../../features/catalog/api/use-banners';
+import { useCategoryBubbles } from '../../features/catalog/api/use-category-bubbles';
+import { CategoryBubbles } from '../../features/catalog/components/category-bubbles';
+import { CategoryStrip } from '../../features/catalog/components/category-strip';
+import { HOME_ROWS } from '../../features/catalog/home-rows';
+import { useAddToCartAction } from '../../features/cart/hooks/use-add-to-cart-action';
+
+export function HomeRoute() {
+  const bubbles = useCategoryBubbles();
+  const banners = useBanners();
+  const cart = useAddToCartAction();
+  const onAddToCart = (product: { _id: string }) => void cart.add(product);
+
+  return (
+    <div className="page flex flex-col gap-4">
+      <h1 className="sr-only">Voltmart: shop phones, audio, TVs and appliances</h1>
+      <CategoryBubbles status={bubbles.status} items={bubbles.data} />
+      {banners.data ? (
+        <BannerCarousel desktop={banners.data.desktop} mobile={banners.data.mobile} />
+      ) : (
+        // Same box as the carousel, so nothing below moves when the banners arrive.
+        <div aria-hidden="true">
+          <div className="aspect-square w-full rounded-2xl bg-zinc-200 md:aspect-[24/7]" />
+          <div className="mt-2 h-8" />
+        </div>
+      )}
+      {HOME_ROWS.map((row) => (
+        <CategoryStrip key={row.category} category={row.category} heading={row.heading} variant={row.variant} onAddToCart={onAddToCart} addingId={cart.addingId} />
+      ))}
+    </div>
+  );
+}

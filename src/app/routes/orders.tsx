@@ -1,0 +1,31 @@
+import { Navigate } from 'react-router';
+import { OrderList } from '../../components/orders/order-list';
+import { PageSpinner } from '../../components/ui/page-spinner';
+import { useCurrentUser } from '../../features/account/api/use-current-user';
+import { useMyOrders } from '../../features/orders/api/use-my-orders';
+import { errorMessage } from '../../lib/trpc';
+
+export function Component() {
+  const { user, isLoading } = useCurrentUser();
+  const orders = useMyOrders(user !== null);
+
+  if (isLoading) return <PageSpinner />;
+  if (!user) return <Navigate to="/login" replace state={{ from: '/order' }} />;
+
+  return (
+    <section className="page" aria-labelledby="orders-heading">
+      <h1 id="orders-heading" className="mb-6 text-2xl font-bold tracking-tight">
+        Your Orders
+      </h1>
+      {orders.isPending ? (
+        <PageSpinner label="Loading orders" />
+      ) : orders.isError ? (
+        <p className="card px-4 py-10 text-center text-red-800" role="alert">
+          {errorMessage(orders.error)}
+        </p>
+      ) : (
+        <OrderList orders={orders.data} />
+      )}
+    </section>
+  );
+}

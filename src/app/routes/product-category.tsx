@@ -1,0 +1,70 @@
+import { useSearchParams } from 'react-router';
+import { CATEGORIES, categoryLabel, type Category } from '../../../shared/categories';
+import { ProductGrid } from '../../components/product/product-grid';
+import { useFilteredProducts } from '../../features/catalog/api/use-filtered-products';
+import { CategoryFilters, type PriceSort } from '../../features/catalog/components/category-filters';
+import { useCategoryFilter } from '../../features/catalog/hooks/use-category-filter';
+import { useAddToCartAction } from '../../features/cart/hooks/use-add-to-cart-action';
+import { errorMessage } from '../../lib/trpc';
+
+const CATEGORY_VALUES: readonly string[] = CATEGORIES.map((c) => c.value);
+
+function readSort(value: string | null): PriceSort | null {
+  return value === 'asc' || value === 'dsc' ? value : null;
+}
+
+export function Component() {
+  const filter = useCategoryFilter(CATEGORY_VALUES);
+  const [params, setParams] = useSearchParams();
+  const sort = readSort(params.get('sort'));
+  const results = useFilteredProducts(filter.selected as Category[], sort ?? 'newest');
+  const cart = useAddToCartAction();
+  const products = results.data?.pages.flatMap((page) => page.items);
+
+  const onSortChange = (next: PriceSort) => {
+    setParams(
+      (previous) => {
+        const updated = new URLSearchParams(previous);
+        updated.set('sort', next);
+        return updated;
+      },
+      { replace: true, flushSync: true },
+    );
+  };
+
+  const title = filter.selected.length === 0 ? 'All products' : filter.selected.map(categoryLabel).join(', ');
+
+  return (
+    <div className="page lg:grid lg:grid-cols-[15rem_1fr] lg:gap-8">
+      {/* Spec §2: the filters panel is shown on large screens only. */}
+      <aside className="hidden lg:block" aria-label="Filters">
+        <div className="card sticky top-20 max-h-[calc(100dvh-6rem)] overflow-y-auto p-4">
+          <CategoryFilters sort={sort} onSortChange={onSortChange} isSelected={filter.isSelected} onToggle={filter.toggle} />
+        </div>
+      </aside>
+      <section aria-labelledby="category-heading" className="min-w-0">
+        <h1 id="category-heading" className="mb-1 text-2xl font-bold tracking-tight text-zinc-900">
+          {title}
+        </h1>
+        <p className="mb-4 font-medium text-zinc-700" role="status">
+          {results.isPending ? 'Loading ...' : `Search Results : ${products?.length ?? 0}`}
+        </p>
+        {results.isError ? (
+          <p className="card px-4 py-10 text-center text-red-800" role="alert">
+            {errorMessage(results.error)}
+          </p>
+        ) : (
+          <ProductGrid
+            products={products}
+            loading={results.isPending}
+            onAddToCart={(product) => void cart.add(product)}
+            addingId={cart.addingId}
+            hasMore={results.hasNextPage}
+            loadingMore={results.isFetchingNextPage}
+            onLoadMore={() => void results.fetchNextPage()}
+          />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useNavigate, useParams } from 'react-router';
+import { ErrorPage } from '../../components/ui/error-page';
+import { useProduct } from '../../features/catalog/api/use-product';
+import { CategoryStrip } from '../../features/catalog/components/category-strip';
+import { ProductDetails, type DetailProduct } from '../../features/catalog/components/product-details';
+import { useAddToCartAction } from '../../features/cart/hooks/use-add-to-cart-action';
+import { errorMessage, errorStatus } from '../../lib/trpc';
+
+export function Component() {
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+  const cart = useAddToCartAction();
+  const navigate = useNavigate();
+
+  if (product.isError) {
+    return <ErrorPage status={errorStatus(product.error)} message={errorMessage(product.error)} />;
+  }
+
+  const onBuy = async (item: DetailProduct) => {
+    if (await cart.add(item)) await navigate('/cart');
+  };
+
+  return (
+    <div className="page flex flex-col gap-8">
+      <ProductDetails product={product.data} onAddToCart={(item) => void cart.add(item)} onBuy={(item) => void onBuy(item)} busy={cart.isPending} />
+      {product.data ? (
+        <CategoryStrip
+          category={product.data.category}
+          heading="Recommended Product"
+          variant="large"
+          onAddToCart={(item) => void cart.add(item)}
+          addingId={cart.addingId}
+          excludeId={product.data._id}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageSpinner } from '../../components/ui/page-spinner';
+import { useConfirmReturn } from '../../features/checkout/api/use-confirm-return';
+import { errorMessage } from '../../lib/trpc';
+
+const SETTLED = new Set(['paid', 'shipped', 'delivered']);
+
+export function Component() {
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  const confirm = useConfirmReturn();
+  const { mutate } = confirm;
+  const asked = useRef<string | null>(null);
+
+  useEffect(() => {
+    // Once per session id, even under StrictMode's double effects: confirming is idempotent
+    // on the server, but there is no reason to ask twice.
+    if (!sessionId || asked.current === sessionId) return;
+    asked.current = sessionId;
+    mutate({ sessionId });
+  }, [sessionId, mutate]);
+
+  if (sessionId && (confirm.isIdle || confirm.isPending)) return <PageSpinner label="Confirming your payment" />;
+
+  const status = confirm.data?.status ?? null;
+  const paid = !sessionId || (status !== null && SETTLED.has(status));
+
+  return (
+    <section className="page flex justify-center" aria-labelledby="success-heading">
+      <div className="card flex w-full max-w-md flex-col items-center gap-4 p-8 text-center">
+        {confirm.isError ? (
+          <>
+            <h1 id="success-heading" className="text-2xl font-bold text-zinc-900">
+              We could not confirm this payment
+            </h1>
+            <p className="text-zinc-700" role="alert">
+              {errorMessage(confirm.error)}
+            </p>
+          </>
+        ) : paid ? (
+          <>
+            <span className="flex size-16 items-center justify-center rounded-full bg-emerald-50 text-3xl text-emerald-700" aria-hidden="true">
+              ✓
+            </span>
+            <h1 id="success-heading" className="text-2xl font-bold text-emerald-800">
+              Payment Successfully
+            </h1>
+            <p className="text-zinc-700">Thank you for shopping with Voltmart. Your order is confirmed.</p>
+          </>
+        ) : (
+          <>
+            <h1 id="success-heading" className="text-2xl font-bold text-zinc-900">
+              Payment processing
+            </h1>
+            <p className="text-zinc-700">The payment provider has not confirmed this payment yet. It will appear in your orders once it does.</p>
+          </>
+        )}
+        <Link to="/order" className="btn-primary min-h-11">
+          See Order{' '}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Order } from '../../../shared/schemas/order';
+import { OrderList } from './order-list';
+
+function order(id: string, createdAt: string, overrides: Partial<Order> = {}): Order {
+  return {
+    _id: id,
+    userId: 'u1',
+    email: 'ravi@example.com',
+    status: 'paid',
+    createdAt,
+    updatedAt: createdAt,
+    paidAt: createdAt,
+    productDetails: [{ productId: 'p1', name: 'Sony WH-1000XM5', image: [], price: 2_999_000, quantity: 2 }],
+    paymentDetails: { paymentId: 'pi_1', payment_method_type: ['card'], payment_status: 'paid' },
+    shipping_options: [{ shipping_amount: 9900, shipping_rate: 'express' }],
+    shippingAddress: null,
+    subtotalAmount: 5_998_000,
+    totalAmount: 6_007_900,
+    amountCharged: 6_007_900,
+    amountMismatch: false,
+    ...overrides,
+  };
+}
+
+describe('OrderList', () => {
+  afterEach(cleanup);
+
+  it('says so when there are no orders', () => {
+    render(<OrderList orders={[]} />);
+    expect(screen.getByText('No Order available!')).toBeTruthy();
+  });
+
+  it('groups orders under their long-form date, newest first', () => {
+    render(
+      <OrderList
+        timeZone="UTC"
+        orders={[
+          order('o3', '2026-11-22T10:00:00.000Z'),
+          order('o2', '2026-11-22T08:00:00.000Z', { status: 'pending', paymentDetails: { paymentId: null, payment_method_type: [], payment_status: 'unpaid' } }),
+          order('o1', '2026-11-20T08:00:00.000Z'),
+        ]}
+      />,
+    );
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(['22 November 2026', '20 November 2026']);
+    const firstDay = screen.getByRole('region', { name: 'Orders of 22 November 2026' });
+    expect(within(firstDay).getAllByTestId('order')).toHaveLength(2);
+    expect(
+      within(firstDay)
+        .getAllByTestId('order-status')
+        .map((s) => s.textContent),
+    ).toEqual(['paid', 'pending']);
+  });
+
+  it('shows lines, payment and shipping details and the total in INR', () => {
+    render(<OrderList timeZone="UTC" orders={[order('o1', '2026-11-20T08:00:00.000Z')]} />);
+    const card = screen.getByTestId('order');
+    expect(within(card).getByText('Sony WH-1000XM5')).toBeTruthy();
+    expect(within(card).getByText('₹29,990.00')).toBeTruthy();
+    expect(within(card).getByText('Quantity : 2')).toBeTruthy();
+    expect(within(card).getByText('Payment Details :')).toBeTruthy();
+    expect(within(card).getByText('Payment method : card')).toBeTruthy();
+    expect(within(card).getByText('Payment Status : paid')).toBeTruthy();
+    expect(within(card).getByText('Shipping Details:')).toBeTruthy();
+    expect(card.textContent).toContain('Shipping Amount : ₹99.00');
+    expect(within(card).getByText('Total Amount : ₹60,079.00')).toBeTruthy();
+  });
+});

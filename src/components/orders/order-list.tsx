@@ -1,0 +1,94 @@
+import { formatINR } from '../../../shared/money';
+import type { Order } from '../../../shared/schemas/order';
+import { groupByLongDate } from '../../lib/format-date';
+import { ProductImage } from '../product/product-image';
+
+export const NO_ORDERS_MESSAGE = 'No Order available!';
+
+const STATUS_STYLE: Record<Order['status'], string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  paid: 'bg-emerald-100 text-emerald-900',
+  shipped: 'bg-sky-100 text-sky-900',
+  delivered: 'bg-brand-100 text-brand-900',
+  cancelled: 'bg-zinc-200 text-zinc-800',
+};
+
+function words(value: string): string {
+  return value.replace(/_/g, ' ');
+}
+
+/**
+ * Orders grouped by the long-form date they were placed (spec §2 "Orders"); used by the
+ * shopper's own order page and the admin's all-orders page. Orders arrive newest first.
+ */
+export function OrderList({ orders, showEmail = false, timeZone }: { orders: readonly Order[]; showEmail?: boolean; timeZone?: string }) {
+  if (orders.length === 0) {
+    return <p className="card px-4 py-10 text-center text-lg font-semibold text-zinc-800">{NO_ORDERS_MESSAGE}</p>;
+  }
+  return (
+    <div className="flex flex-col gap-8">
+      {groupByLongDate(orders, timeZone).map((group) => (
+        <section key={group.date} aria-label={`Orders of ${group.date}`}>
+          <h2 className="mb-3 text-lg font-bold text-zinc-900">{group.date}</h2>
+          <ul className="flex flex-col gap-4">
+            {group.items.map((order) => (
+              <OrderCard key={order._id} order={order} showEmail={showEmail} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function OrderCard({ order, showEmail }: { order: Order; showEmail: boolean }) {
+  return (
+    <li className="card flex flex-col gap-4 p-4 lg:flex-row lg:justify-between" data-testid="order">
+      <div className="flex min-w-0 flex-1 flex-col gap-3">
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span className={`rounded-full px-2.5 py-0.5 font-semibold capitalize ${STATUS_STYLE[order.status]}`} data-testid="order-status">
+            {order.status}
+          </span>
+          <span className="text-zinc-600">Order {order._id}</span>
+          {showEmail ? <span className="text-zinc-600">· {order.email}</span> : null}
+        </div>
+        <ul className="flex flex-col gap-3">
+          {order.productDetails.map((line, i) => (
+            <li key={`${line.productId}-${i}`} className="flex gap-3">
+              <div className="aspect-square w-20 shrink-0 overflow-hidden rounded-lg bg-zinc-100">
+                <ProductImage url={line.image[0]} alt={line.name} sizes="80px" width={80} height={80} className="h-full w-full object-contain p-1 mix-blend-multiply" />
+              </div>
+              <div className="min-w-0">
+                <p className="line-clamp-2 font-medium text-zinc-900">{line.name}</p>
+                <p className="font-semibold text-brand-700">{formatINR(line.price)}</p>
+                <p className="text-sm text-zinc-700">Quantity : {line.quantity}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <div className="flex flex-col gap-3 text-sm lg:w-72 lg:shrink-0">
+        <div>
+          <h3 className="font-semibold text-zinc-900">Payment Details :</h3>
+          <p className="text-zinc-700">Payment method : {order.paymentDetails.payment_method_type.map(words).join(', ') || '—'}</p>
+          <p className="capitalize text-zinc-700">Payment Status : {words(order.paymentDetails.payment_status)}</p>
+        </div>
+        <div>
+          <h3 className="font-semibold text-zinc-900">Shipping Details:</h3>
+          {order.shipping_options.length === 0 ? (
+            <p className="text-zinc-700">Shipping Amount : {formatINR(0)}</p>
+          ) : (
+            order.shipping_options.map((option, i) => (
+              <p key={i} className="text-zinc-700">
+                {option.shipping_rate ? <span className="capitalize">{words(option.shipping_rate)} · </span> : null}
+                Shipping Amount : {formatINR(option.shipping_amount)}
+              </p>
+            ))
+          )}
+        </div>
+        <p className="text-base font-bold text-zinc-900">Total Amount : {formatINR(order.totalAmount)}</p>
+      </div>
+    </li>
+  );
+}

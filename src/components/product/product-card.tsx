@@ -1,0 +1,99 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { formatINR } from '../../../shared/money';
+import { ProductImage } from './product-image';
+
+/** The fields a card needs (the shared Product shape); prices are integer paise as tRPC returns them. */
+export interface CardProduct {
+  _id: string;
+  productName: string;
+  category: string;
+  productImage: readonly string[];
+  price: number;
+  sellingPrice: number;
+  stock: number;
+}
+
+export type CardVariant = 'small' | 'large';
+
+export interface ProductCardProps {
+  product: CardProduct;
+  variant: CardVariant;
+  onAddToCart: (product: CardProduct) => void;
+  /** True while this product's add-to-cart request is in flight. */
+  adding?: boolean;
+  /** Above-the-fold cards load their image eagerly; the rest wait until scrolled near. */
+  eager?: boolean;
+  className?: string;
+}
+
+/** Whole percent off, or 0 when the product is not discounted. */
+export function discountPercent(price: number, sellingPrice: number): number {
+  if (price <= 0 || sellingPrice >= price) return 0;
+  return Math.round(((price - sellingPrice) / price) * 100);
+}
+
+export function ProductCard({ product, variant, onAddToCart, adding = false, eager = false, className = '' }: ProductCardProps) {
+  const outOfStock = product.stock <= 0;
+  const off = discountPercent(product.price, product.sellingPrice);
+  const small = variant === 'small';
+  const nameId = useId();
+
+  return (
+    <article
+      className={`card group relative flex overflow-hidden transition-shadow hover:shadow-md ${small ? 'h-40 flex-row' : 'flex-col'} ${className}`}
+      data-testid="product-card"
+    >
+      <div className={`relative shrink-0 bg-zinc-100 ${small ? 'h-full w-32' : 'aspect-[5/4] w-full'}`}>
+        <ProductImage
+          url={product.productImage[0]}
+          alt={product.productName}
+          sizes={small ? '128px' : '(min-width: 640px) 288px, 70vw'}
+          eager={eager}
+          className="h-full w-full object-contain p-3 mix-blend-multiply transition-transform duration-300 group-hover:scale-105"
+        />
+        {off > 0 && !small ? <span className="absolute left-2 top-2 rounded-full bg-volt-400 px-2 py-0.5 text-xs font-bold text-zinc-900">{off}% off</span> : null}
+      </div>
+
+      <div className={`flex min-w-0 flex-1 flex-col ${small ? 'gap-0.5 p-3' : 'gap-1.5 p-3 sm:p-4'}`}>
+        <h3 className={`font-semibold text-zinc-900 ${small ? 'line-clamp-1 text-sm' : 'line-clamp-2 min-h-[2lh] text-sm sm:text-base'}`}>
+          {/* The link's ::after covers the card, so the whole card opens the product while
+              the Add to Cart button (stacked above it) stays a separate control. */}
+          <Link id={nameId} to={`/product/${product._id}`} className="after:absolute after:inset-0 after:content-['']" title={product.productName}>
+            {product.productName}
+          </Link>
+        </h3>
+        <p className="text-sm capitalize text-zinc-600">{product.category}</p>
+        <p className={`flex flex-wrap items-baseline gap-x-2 ${small ? 'text-sm' : ''}`}>
+          <span className="sr-only">Price: </span>
+          <span className="font-bold text-brand-700" data-testid="selling-price">
+            {formatINR(product.sellingPrice)}
+          </span>
+          {product.price > product.sellingPrice ? (
+            <>
+              <span className="sr-only">, was </span>
+              <s className={`text-zinc-500 ${small ? 'text-xs' : 'text-sm'}`}>{formatINR(product.price)}</s>
+            </>
+          ) : null}
+        </p>
+        <div className="mt-auto pt-1">
+          {outOfStock ? (
+            <button type="button" disabled className="btn relative z-10 min-h-9 bg-zinc-200 px-3 text-zinc-700">
+              Out of stock
+            </button>
+          ) : (
+            <button
+              type="button"
+              className={`btn-primary relative z-10 ${small ? 'min-h-8 px-3 text-xs' : 'min-h-9 px-4'}`}
+              onClick={() => onAddToCart(product)}
+              disabled={adding}
+              aria-describedby={nameId}
+            >
+              Add to Cart
+            </button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

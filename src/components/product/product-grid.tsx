@@ -1,0 +1,64 @@
+import { useEffect, useRef } from 'react';
+import { ProductCard, type CardProduct } from './product-card';
+import { ProductCardSkeletons } from './product-card-skeleton';
+
+export interface ProductGridProps {
+  products: readonly CardProduct[] | undefined;
+  loading: boolean;
+  onAddToCart: (product: CardProduct) => void;
+  addingId?: string | null;
+  hasMore?: boolean;
+  loadingMore?: boolean;
+  onLoadMore?: () => void;
+}
+
+const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4';
+
+/**
+ * Product cards in a responsive grid. More pages load when the "Load more" button scrolls
+ * into view (or when it is pressed, for keyboards and old browsers).
+ */
+export function ProductGrid({ products, loading, onAddToCart, addingId = null, hasMore = false, loadingMore = false, onLoadMore }: ProductGridProps) {
+  const moreRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const button = moreRef.current;
+    if (!button || !hasMore || loadingMore || !onLoadMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) onLoadMore();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(button);
+    return () => observer.disconnect();
+  }, [hasMore, loadingMore, onLoadMore]);
+
+  if (loading) {
+    return (
+      <div className={GRID} role="status">
+        <span className="sr-only">Loading ...</span>
+        <ProductCardSkeletons variant="large" />
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <ul className={GRID}>
+        {(products ?? []).map((product, i) => (
+          <li key={product._id} className="flex">
+            <ProductCard product={product} variant="large" onAddToCart={onAddToCart} adding={addingId === product._id} eager={i < 4} className="w-full" />
+          </li>
+        ))}
+      </ul>
+      {hasMore && onLoadMore ? (
+        <div className="mt-6 flex justify-center">
+          <button ref={moreRef} type="button" className="btn-outline min-h-11 px-6" onClick={onLoadMore} disabled={loadingMore}>
+            {loadingMore ? 'Loading ...' : 'Load more'}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}

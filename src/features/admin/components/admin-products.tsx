@@ -1,0 +1,222 @@
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { CATEGORIES, categoryLabel, type Category } from '../../../../shared/categories';
+import { formatINR } from '../../../../shared/money';
+import type { AdminProduct, AdminProductView } from '../../../../shared/schemas/admin';
+import { PlusIcon } from '../../../components/icons';
+import { ProductImage } from '../../../components/product/product-image';
+import { errorMessage } from '../../../lib/trpc';
+import { useAdminProducts } from '../api/use-admin-products';
+import { useArchiveProduct } from '../api/use-save-product';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { ModalDialog } from './modal-dialog';
+import { ProductFormDialog } from './product-form-dialog';
+
+export const PRODUCT_ARCHIVED_MESSAGE = 'Product archived';
+
+function PencilIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className="size-4"
+    >
+      <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16z" />
+      <path d="m13.5 6.5 4 4" />
+    </svg>
+  );
+}
+
+function ArchiveIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className="size-4"
+    >
+      <rect x="3" y="4" width="18" height="4" rx="1" />
+      <path d="M5 8v11a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V8M10 12h4" />
+    </svg>
+  );
+}
+
+function AdminProductCard({ product, onEdit, onArchive }: { product: AdminProduct; onEdit: () => void; onArchive: () => void }) {
+  return (
+    <li className="card flex flex-col overflow-hidden" data-testid="admin-product" data-product-id={product._id}>
+      <div className="relative aspect-square bg-zinc-100">
+        <ProductImage url={product.productImage[0]} alt={product.productName} sizes="220px" width={320} height={320} className="size-full object-contain p-3 mix-blend-multiply" />
+        {product.archived ? <span className="absolute left-2 top-2 rounded-full bg-zinc-800 px-2 py-0.5 text-xs font-bold text-white">Archived</span> : null}
+        {!product.archived && product.stock <= 5 ? (
+          <span className={`absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-bold ${product.stock === 0 ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-900'}`}>
+            {product.stock === 0 ? 'Sold out' : `${product.stock} left`}
+          </span>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <h2 className="line-clamp-2 text-sm font-semibold" title={product.productName}>
+          {product.productName}
+        </h2>
+        <p className="text-xs text-zinc-600">
+          {product.brandName} · {categoryLabel(product.category)} · Stock {product.stock}
+        </p>
+        <div className="mt-auto flex items-end justify-between gap-2 pt-2">
+          <p className="font-bold text-brand-700" data-testid="admin-product-price">
+            {formatINR(product.sellingPrice)}
+          </p>
+          <div className="flex gap-1">
+            {!product.archived ? (
+              <button
+                type="button"
+                className="icon-btn size-9 bg-zinc-100 text-zinc-800 hover:bg-red-700 hover:text-white"
+                aria-label={`Archive ${product.productName}`}
+                onClick={onArchive}
+              >
+                <ArchiveIcon />
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="icon-btn size-9 bg-emerald-100 text-emerald-900 hover:bg-emerald-600 hover:text-white"
+              aria-label={`Edit ${product.productName}`}
+              onClick={onEdit}
+            >
+              <PencilIcon />
+            </button>
+          </div>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** All products: search, category and archive filters, the card grid, and the upload / edit / archive dialogs. */
+export function AdminProducts() {
+  const searchId = useId();
+  const categoryId = useId();
+  const viewId = useId();
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<Category | ''>('');
+  const [view, setView] = useState<AdminProductView>('active');
+  const q = useDebouncedValue(search.trim(), 300);
+  const products = useAdminProducts({ q, category, view });
+  const [dialog, setDialog] = useState<{ kind: 'upload' } | { kind: 'edit'; product: AdminProduct } | { kind: 'archive'; product: AdminProduct } | null>(null);
+  const archive = useArchiveProduct();
+
+  const items = products.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const confirmArchive = async (product: AdminProduct) => {
+    try {
+      await archive.mutateAsync({ productId: product._id });
+      toast.success(`${PRODUCT_ARCHIVED_MESSAGE}: ${product.productName}`);
+      setDialog(null);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <section aria-labelledby="all-products-heading" className="flex flex-col gap-4">
+      <div className="flex items-center justify-between gap-4">
+        <h1 id="all-products-heading" className="text-2xl font-bold tracking-tight">
+          All Products
+        </h1>
+        <button type="button" className="btn-outline" onClick={() => setDialog({ kind: 'upload' })}>
+          <PlusIcon className="size-4" />
+          Upload Product
+        </button>
+      </div>
+
+      <div className="card grid grid-cols-[1fr_14rem_10rem] gap-4 p-4" role="search" aria-label="Filter products">
+        <div>
+          <label htmlFor={searchId} className="label">
+            Search name or brand
+          </label>
+          <input id={searchId} type="search" className="field" value={search} onChange={(event) => setSearch(event.target.value)} />
+        </div>
+        <div>
+          <label htmlFor={categoryId} className="label">
+            Category
+          </label>
+          <select id={categoryId} className="field" value={category} onChange={(event) => setCategory(event.target.value as Category | '')}>
+            <option value="">All categories</option>
+            {CATEGORIES.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={viewId} className="label">
+            Show
+          </label>
+          <select id={viewId} className="field" value={view} onChange={(event) => setView(event.target.value as AdminProductView)}>
+            <option value="active">On sale</option>
+            <option value="archived">Archived</option>
+            <option value="all">All</option>
+          </select>
+        </div>
+      </div>
+
+      {products.isPending ? (
+        <ul className="grid grid-cols-[repeat(auto-fill,minmax(13rem,1fr))] gap-4" aria-hidden="true">
+          {Array.from({ length: 8 }, (_, i) => (
+            <li key={i} className="skeleton h-80" />
+          ))}
+        </ul>
+      ) : products.isError ? (
+        <p role="alert" className="card px-4 py-6 text-center text-red-800">
+          {errorMessage(products.error)}
+        </p>
+      ) : items.length === 0 ? (
+        <p className="card px-4 py-10 text-center text-zinc-700">No products match.</p>
+      ) : (
+        <ul className="grid grid-cols-[repeat(auto-fill,minmax(13rem,1fr))] gap-4" aria-busy={products.isFetching} aria-label="Products">
+          {items.map((product) => (
+            <AdminProductCard key={product._id} product={product} onEdit={() => setDialog({ kind: 'edit', product })} onArchive={() => setDialog({ kind: 'archive', product })} />
+          ))}
+        </ul>
+      )}
+
+      {products.hasNextPage ? (
+        <button type="button" className="btn-outline self-center" disabled={products.isFetchingNextPage} onClick={() => void products.fetchNextPage()}>
+          {products.isFetchingNextPage ? 'Loading ...' : 'Load more products'}
+        </button>
+      ) : null}
+
+      {dialog?.kind === 'upload' ? <ProductFormDialog onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'edit' ? <ProductFormDialog product={dialog.product} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'archive' ? (
+        <ModalDialog title="Archive product?" onClose={() => setDialog(null)} widthClassName="max-w-md">
+          <p className="text-sm text-zinc-700">
+            <strong>{dialog.product.productName}</strong> will be taken off sale: shoppers no longer see it or can buy it. Past orders keep their copy of it.
+          </p>
+          <div className="mt-5 flex justify-end gap-2">
+            <button type="button" className="btn-ghost" onClick={() => setDialog(null)}>
+              Keep it
+            </button>
+            <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" disabled={archive.isPending} onClick={() => void confirmArchive(dialog.product)}>
+              Archive
+            </button>
+          </div>
+        </ModalDialog>
+      ) : null}
+    </section>
+  );
+}

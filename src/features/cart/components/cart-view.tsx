@@ -1,0 +1,172 @@
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { formatINR } from '../../../../shared/money';
+import { MAX_QUANTITY_PER_LINE } from '../../../../shared/schemas/cart';
+import { MinusIcon, PlusIcon, TrashIcon } from '../../../components/icons';
+import { ProductImage } from '../../../components/product/product-image';
+import { errorMessage } from '../../../lib/trpc';
+import { cartTotals, useCart, type CartLine } from '../api/use-cart';
+import { useRemoveCartLine } from '../api/use-remove-cart-line';
+import { useUpdateCartQuantity } from '../api/use-update-cart-quantity';
+
+export interface CartViewProps {
+  /** Starts the payment; the route decides what that means (sign-in first, provider page). */
+  onPayment: () => void;
+  paying: boolean;
+}
+
+export function CartView({ onPayment, paying }: CartViewProps) {
+  const cart = useCart();
+  const update = useUpdateCartQuantity();
+  const remove = useRemoveCartLine();
+
+  const changeQuantity = (line: CartLine, quantity: number) => {
+    update.mutate({ _id: line._id, quantity }, { onError: (error) => toast.error(errorMessage(error)) });
+  };
+
+  const removeLine = (line: CartLine) => {
+    remove.mutate(
+      { _id: line._id },
+      {
+        onSuccess: () => toast.success('Product Deleted From Cart'),
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  };
+
+  const lines = cart.data ?? [];
+  const totals = cartTotals(lines);
+
+  return (
+    <section className="page" aria-labelledby="cart-heading">
+      <h1 id="cart-heading" className="mb-4 text-2xl font-bold tracking-tight">
+        Your Cart
+      </h1>
+
+      {cart.isSuccess && lines.length === 0 ? (
+        <div className="card flex flex-col items-center gap-4 px-4 py-10 text-center">
+          <p className="text-lg font-semibold text-zinc-800">No Data</p>
+          <Link to="/" className="btn-primary">
+            Continue shopping
+          </Link>
+        </div>
+      ) : cart.isError ? (
+        <p className="card px-4 py-10 text-center text-red-800" role="alert">
+          {errorMessage(cart.error, 'Could not load the cart. Please try again.')}
+        </p>
+      ) : (
+        <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
+          <ul className="flex w-full flex-col gap-3 lg:max-w-3xl" aria-busy={cart.isPending} aria-label="Cart items">
+            {cart.isPending
+              ? Array.from({ length: 4 }, (_, i) => (
+                  <li key={i} className="card flex h-32 gap-4 p-3" aria-hidden="true">
+                    <div className="skeleton aspect-square h-full" />
+                    <div className="flex flex-1 flex-col gap-2 py-1">
+                      <div className="skeleton h-4 w-3/4" />
+                      <div className="skeleton h-3 w-1/4" />
+                      <div className="skeleton h-4 w-1/3" />
+                    </div>
+                  </li>
+                ))
+              : lines.map((line) => <CartLineItem key={line._id} line={line} onChange={(quantity) => changeQuantity(line, quantity)} onRemove={() => removeLine(line)} />)}
+          </ul>
+
+          {lines.length > 0 ? (
+            <aside className="card w-full p-5 lg:sticky lg:top-20 lg:max-w-sm" aria-labelledby="summary-heading">
+              <h2 id="summary-heading" className="mb-4 text-lg font-bold">
+                Summary
+              </h2>
+              <dl className="flex flex-col gap-3 text-base">
+                <div className="flex justify-between gap-4">
+                  <dt className="text-zinc-700">Quantity</dt>
+                  <dd className="font-semibold" data-testid="summary-quantity">
+                    {totals.quantity}
+                  </dd>
+                </div>
+                <div className="flex justify-between gap-4">
+                  <dt className="text-zinc-700">Total Price</dt>
+                  <dd className="font-semibold" data-testid="summary-total">
+                    {formatINR(totals.totalPrice)}
+                  </dd>
+                </div>
+              </dl>
+              <button type="button" className="btn-primary mt-5 min-h-11 w-full text-base" onClick={onPayment} disabled={paying || update.isPending}>
+                {paying ? 'Opening payment…' : 'Payment'}
+              </button>
+            </aside>
+          ) : null}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function CartLineItem({ line, onChange, onRemove }: { line: CartLine; onChange: (quantity: number) => void; onRemove: () => void }) {
+  const product = line.productId;
+  return (
+    <li className="card relative flex gap-3 p-3 sm:gap-4" data-testid="cart-line">
+      <div className="aspect-square w-24 shrink-0 self-start overflow-hidden rounded-xl bg-zinc-100 sm:w-32">
+        <ProductImage
+          url={product.productImage[0]}
+          alt={product.productName}
+          sizes="128px"
+          className="h-full w-full object-contain p-2 mix-blend-multiply"
+          width={128}
+          height={128}
+        />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-1 pr-10">
+        <h2 className="line-clamp-2 text-base font-semibold text-zinc-900">
+          <Link to={`/product/${product._id}`} className="hover:underline">
+            {product.productName}
+          </Link>
+        </h2>
+        <p className="text-sm capitalize text-zinc-600">{product.category}</p>
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+          <p className="font-semibold text-brand-700">
+            <span className="sr-only">Unit price: </span>
+            {formatINR(product.sellingPrice)}
+          </p>
+          <p className="text-lg font-bold text-zinc-900">
+            <span className="sr-only">Line total: </span>
+            <span data-testid="line-total">{formatINR(product.sellingPrice * line.quantity)}</span>
+          </p>
+        </div>
+        <div className="mt-1 flex items-center gap-2" role="group" aria-label={`Quantity of ${product.productName}`}>
+          <button
+            type="button"
+            className="inline-flex size-9 items-center justify-center rounded-lg border border-brand-700 text-brand-700 hover:bg-brand-700 hover:text-white disabled:border-zinc-300 disabled:text-zinc-500 disabled:hover:bg-transparent"
+            aria-label="Decrease quantity"
+            // Spec §4: minus does nothing below 2; the line is removed with the delete button.
+            disabled={line.quantity < 2}
+            onClick={() => {
+              if (line.quantity >= 2) onChange(line.quantity - 1);
+            }}
+          >
+            <MinusIcon className="size-4" />
+          </button>
+          <span className="min-w-8 text-center text-base font-semibold" aria-live="polite" aria-atomic="true" data-testid="line-quantity">
+            {line.quantity}
+          </span>
+          <button
+            type="button"
+            className="inline-flex size-9 items-center justify-center rounded-lg border border-brand-700 text-brand-700 hover:bg-brand-700 hover:text-white disabled:border-zinc-300 disabled:text-zinc-500 disabled:hover:bg-transparent"
+            aria-label="Increase quantity"
+            disabled={line.quantity >= MAX_QUANTITY_PER_LINE}
+            onClick={() => onChange(line.quantity + 1)}
+          >
+            <PlusIcon className="size-4" />
+          </button>
+        </div>
+      </div>
+      <button
+        type="button"
+        className="absolute right-2 top-2 inline-flex size-10 items-center justify-center rounded-full text-red-700 hover:bg-red-50"
+        aria-label={`Remove ${product.productName} from cart`}
+        onClick={onRemove}
+      >
+        <TrashIcon className="size-5" />
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,24 @@
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../../lib/trpc';
+import { useAddToCart } from '../api/use-add-to-cart';
+
+/**
+ * The Add to Cart behaviour every product card shares: add one unit, toast the server's
+ * message (or its refusal), and report which product is in flight so its button can wait.
+ * `add` resolves to true when the product went into the cart.
+ */
+export function useAddToCartAction() {
+  const mutation = useAddToCart();
+  const add = async (product: { _id: string }): Promise<boolean> => {
+    try {
+      const result = await mutation.mutateAsync({ productId: product._id });
+      toast.success(result.message);
+      return true;
+    } catch (error) {
+      toast.error(errorMessage(error));
+      return false;
+    }
+  };
+  const addingId = mutation.isPending ? (mutation.variables?.productId ?? null) : null;
+  return { add, addingId, isPending: mutation.isPending };
+}

@@ -1,0 +1,165 @@
+import { useState, type MouseEvent } from 'react';
+import { formatINR } from '../../../../shared/money';
+import { imageRenditionUrl, imageSrcSet } from '../../../../shared/images';
+import type { CardProduct } from '../../../components/product/product-card';
+import { discountPercent } from '../../../components/product/product-card';
+import { StarRating } from '../../../components/ui/star-rating';
+
+export type DetailProduct = CardProduct & { brandName: string; description: string };
+
+/** Spec §9: four thumbnail placeholders while the product loads. */
+export const THUMBNAIL_SKELETONS = 4;
+
+export interface ProductDetailsProps {
+  product: DetailProduct | undefined;
+  onAddToCart: (product: DetailProduct) => void;
+  onBuy: (product: DetailProduct) => void;
+  busy: boolean;
+}
+
+export function ProductDetails({ product, onAddToCart, onBuy, busy }: ProductDetailsProps) {
+  const [activeIndex, setActiveIndex] = useState(0);
+  const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
+  const [shownFor, setShownFor] = useState(product?._id);
+  // A new product (a recommended one was opened) starts on its first image again.
+  if (product?._id !== shownFor) {
+    setShownFor(product?._id);
+    setActiveIndex(0);
+    setZoom(null);
+  }
+
+  if (!product) return <ProductDetailsSkeleton />;
+
+  const images = product.productImage;
+  const active = images[Math.min(activeIndex, images.length - 1)];
+  const outOfStock = product.stock <= 0;
+  const off = discountPercent(product.price, product.sellingPrice);
+
+  const onMove = (event: MouseEvent<HTMLDivElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    setZoom({
+      x: Math.min(100, Math.max(0, ((event.clientX - rect.left) / rect.width) * 100)),
+      y: Math.min(100, Math.max(0, ((event.clientY - rect.top) / rect.height) * 100)),
+    });
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2 lg:gap-10">
+      <div className="flex flex-col-reverse gap-3 lg:flex-row">
+        <ul className="no-scrollbar flex gap-2 overflow-x-auto lg:flex-col lg:overflow-visible" aria-label="Product images">
+          {images.map((url, i) => (
+            <li key={url} className="shrink-0">
+              <button
+                type="button"
+                className={`block size-16 overflow-hidden rounded-lg border-2 bg-zinc-100 sm:size-20 ${i === activeIndex ? 'border-brand-700' : 'border-transparent hover:border-zinc-300'}`}
+                aria-label={`Show image ${i + 1} of ${images.length}`}
+                aria-current={i === activeIndex ? 'true' : undefined}
+                onMouseEnter={() => setActiveIndex(i)}
+                onFocus={() => setActiveIndex(i)}
+                onClick={() => setActiveIndex(i)}
+              >
+                <img src={imageRenditionUrl(url, 320)} alt="" width={80} height={80} loading="lazy" className="size-full object-contain p-1 mix-blend-multiply" />
+              </button>
+            </li>
+          ))}
+        </ul>
+
+        <div className="relative flex-1">
+          <div
+            className="relative aspect-square w-full overflow-hidden rounded-2xl bg-zinc-100 lg:cursor-crosshair"
+            onMouseMove={onMove}
+            onMouseLeave={() => setZoom(null)}
+            data-testid="main-image"
+          >
+            {active ? (
+              <img
+                src={imageRenditionUrl(active, 640)}
+                srcSet={imageSrcSet(active)}
+                sizes="(min-width: 1024px) 560px, 100vw"
+                alt={product.productName}
+                width={640}
+                height={640}
+                fetchPriority="high"
+                className="size-full object-contain p-4 mix-blend-multiply"
+              />
+            ) : (
+              <div className="flex size-full items-center justify-center text-zinc-500">No image</div>
+            )}
+          </div>
+          {/* The zoom pane exists only at large widths (spec §9), floating over the text column. */}
+          {zoom && active ? (
+            <div
+              className="pointer-events-none absolute left-full top-0 z-20 ml-4 hidden aspect-square w-full rounded-2xl border border-zinc-200 bg-white bg-no-repeat shadow-lg lg:block"
+              style={{ backgroundImage: `url(${imageRenditionUrl(active, 1280)})`, backgroundSize: '200%', backgroundPosition: `${zoom.x}% ${zoom.y}%` }}
+              aria-hidden="true"
+              data-testid="zoom-pane"
+            />
+          ) : null}
+        </div>
+      </div>
+
+      <div className="flex flex-col gap-3">
+        <p className="w-fit rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">{product.brandName}</p>
+        <h1 className="text-2xl font-bold tracking-tight text-zinc-900 sm:text-3xl">{product.productName}</h1>
+        <p className="capitalize text-zinc-600">{product.category}</p>
+        <StarRating />
+        <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <span className="sr-only">Price: </span>
+          <span className="text-3xl font-bold text-brand-700">{formatINR(product.sellingPrice)}</span>
+          {product.price > product.sellingPrice ? (
+            <>
+              <span className="sr-only">, was </span>
+              <s className="text-lg text-zinc-500">{formatINR(product.price)}</s>
+              <span className="rounded-full bg-volt-400 px-2 py-0.5 text-sm font-bold text-zinc-900">{off}% off</span>
+            </>
+          ) : null}
+        </p>
+        {outOfStock ? (
+          <p className="font-semibold text-red-700">Out of stock</p>
+        ) : product.stock <= 5 ? (
+          <p className="text-sm font-medium text-amber-800">Only {product.stock} left in stock</p>
+        ) : null}
+        <div className="my-2 flex flex-wrap gap-3">
+          <button type="button" className="btn-outline min-h-11 min-w-32 text-base" disabled={busy || outOfStock} onClick={() => onBuy(product)}>
+            Buy
+          </button>
+          <button type="button" className="btn-primary min-h-11 min-w-32 text-base" disabled={busy || outOfStock} onClick={() => onAddToCart(product)}>
+            Add To Cart
+          </button>
+        </div>
+        <div>
+          <p className="font-semibold text-zinc-900">Description : </p>
+          <p className="whitespace-pre-line text-zinc-700">{product.description}</p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ProductDetailsSkeleton() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2 lg:gap-10" role="status">
+      <span className="sr-only">Loading product</span>
+      <div className="flex flex-col-reverse gap-3 lg:flex-row">
+        <ul className="flex gap-2 lg:flex-col" aria-hidden="true">
+          {Array.from({ length: THUMBNAIL_SKELETONS }, (_, i) => (
+            <li key={i} className="skeleton size-16 sm:size-20" data-testid="thumbnail-skeleton" />
+          ))}
+        </ul>
+        <div className="skeleton aspect-square flex-1 rounded-2xl" />
+      </div>
+      <div className="flex flex-col gap-4" aria-hidden="true">
+        <div className="skeleton h-6 w-24 rounded-full" />
+        <div className="skeleton h-8 w-3/4" />
+        <div className="skeleton h-5 w-1/4" />
+        <div className="skeleton h-5 w-32" />
+        <div className="skeleton h-9 w-1/2" />
+        <div className="flex gap-3">
+          <div className="skeleton h-11 w-32 rounded-full" />
+          <div className="skeleton h-11 w-32 rounded-full" />
+        </div>
+        <div className="skeleton h-24 w-full" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * Long-form date of an ISO timestamp, e.g. "22 November 2026". `timeZone` defaults to the
+ * browser's own zone so an order placed late in the evening lands on the shopper's date.
+ */
+export function formatLongDate(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
+}
+
+export interface DateGroup<T> {
+  /** The long-form date shared by every item of the group. */
+  date: string;
+  items: T[];
+}
+
+/**
+ * Groups items by the long-form date of `createdAt`, keeping the incoming order both of
+ * the groups (first appearance) and inside each group. Orders arrive newest first from
+ * the server, so the groups come out newest first as well.
+ */
+export function groupByLongDate<T extends { createdAt: string }>(items: readonly T[], timeZone?: string): DateGroup<T>[] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const date = formatLongDate(item.createdAt, timeZone);
+    const group = groups.get(date);
+    if (group) group.push(item);
+    else groups.set(date, [item]);
+  }
+  return [...groups].map(([date, grouped]) => ({ date, items: grouped }));
+}

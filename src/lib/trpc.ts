@@ -1,0 +1,54 @@
+import { httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+// Type only: the client sees the server as nothing but the AppRouter type.
+import type { AppRouter } from '../../server/trpc/app-router';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+
+/** Queries sent on their own, at a fixed URL, so index.html can preload them (see there). */
+const UNBATCHED = new Set(['catalog.banners']);
+
+export function createTrpcClient() {
+  // Same origin: the session cookie rides along by default; say so for clarity.
+  const sameOriginFetch: typeof fetch = (input, init) => fetch(input, { ...init, credentials: 'same-origin' });
+  return trpc.createClient({
+    links: [
+      splitLink({
+        condition: (op) => UNBATCHED.has(op.path),
+        true: httpLink({ url: '/trpc', fetch: sameOriginFetch }),
+        false: httpBatchLink({ url: '/trpc', fetch: sameOriginFetch }),
+      }),
+    ],
+  });
+}
+
+/** The message a shopper should read for a failed call (the server already words it for them). */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (error instanceof TRPCClientError || error instanceof Error) return error.message || fallback;
+  return fallback;
+}
+
+/** Per-field messages from a zod failure on the server, keyed by field name. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (error instanceof TRPCClientError) {
+    const data: unknown = error.data;
+    if (data && typeof data === 'object' && 'fieldErrors' in data) {
+      const fields = data.fieldErrors;
+      if (fields && typeof fields === 'object') return fields as Record<string, string>;
+    }
+  }
+  return {};
+}
+
+/** HTTP status of a failed call, when the server sent one. */
+export function errorStatus(error: unknown): number | undefined {
+  if (error instanceof TRPCClientError) {
+    const data: unknown = error.data;
+    if (data && typeof data === 'object' && 'httpStatus' in data && typeof data.httpStatus === 'number') return data.httpStatus;
+  }
+  return undefined;
+}

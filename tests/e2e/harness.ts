@@ -1,0 +1,232 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/*
+ * Browser-test harness. It builds nothing: `npm run build` must have produced dist/ (the
+ * production client the server serves). Each suite starts the real production server with a
+ * fresh DATA_DIR and the demo seed, drives Debian's Chromium against it, and collects every
+ * console error so a journey can assert there were none.
+ */
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const RESULTS_DIR = path.join(ROOT, 'test-results');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const ADMIN_EMAIL = 'admin@voltmart.test';
+export const ADMIN_PASSWORD = 'admin-password-e2e';
+
+export const VIEWPORTS = {
+  phone: { width: 375, height: 812 },
+  tablet: { width: 768, height: 1024 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+export interface ShopServer {
+  url: string;
+  dataDir: string;
+  /** Everything the server printed, for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function assertBuilt(): void {
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) {
+    throw new Error('dist/index.html is missing: run `npm run build` before the browser tests.');
+  }
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The shop server exited with code ${child.exitCode}:\n${output()}`);
+    try {
+      const reply = await fetch(`${url}/healthz`);
+      if (reply.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The shop server did not answer /healthz within ${timeoutMs} ms:\n${output()}`);
+}
+
+/**
+ * Starts `tsx server/index.ts` on 127.0.0.1 with its own temp DATA_DIR, the demo seed, the
+ * built-in test checkout and a known admin account, and waits until /healthz answers.
+ */
+export async function startShop(opts: { env?: Record<string, string>; dataDir?: string } = {}): Promise<ShopServer> {
+  assertBuilt();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // A given data directory belongs to the caller (a restart test) and is kept on stop.
+  const ownDataDir = opts.dataDir === undefined;
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-e2e-'));
+  // E2E_DATA_TEMPLATE: a data directory of an already seeded shop, copied into the fresh one
+  // so repeated local runs skip the demo seed's image generation. Unset in CI.
+  const template = process.env.E2E_DATA_TEMPLATE;
+  if (ownDataDir && template) fs.cpSync(template, dataDir, { recursive: true });
+  let log = '';
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/index.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      SEED: 'demo',
+      ALLOW_TEST_PAYMENTS: '1',
+      SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      STRIPE_SECRET_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const output = () => log;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(url, child, output, 90_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, dataDir, output, stop };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(`${CHROMIUM_PATH} is missing: install Debian's chromium (apt-get install -y chromium).`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+  });
+}
+
+export interface ShopPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught page errors seen so far. */
+  consoleErrors: string[];
+  /** Saves a full-page screenshot into test-results/ and returns its path. */
+  screenshot(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** A fresh browser context (own cookies) at one of the standard viewports, on the shop's origin. */
+export async function openShopPage(browser: Browser, shop: ShopServer, viewport: ViewportName): Promise<ShopPage> {
+  const context = await browser.newContext({
+    baseURL: shop.url,
+    viewport: VIEWPORTS[viewport],
+    deviceScaleFactor: 1,
+    isMobile: viewport === 'phone',
+    hasTouch: viewport === 'phone',
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
+  return {
+    page,
+    context,
+    consoleErrors,
+    async screenshot(name: string) {
+      fs.mkdirSync(RESULTS_DIR, { recursive: true });
+      const file = path.join(
+        RESULTS_DIR,
+        `${name
+          .replace(/[^a-z0-9-]+/gi, '-')
+          .replace(/^-|-$/g, '')
+          .toLowerCase()}.png`,
+      );
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+    close: () => context.close(),
+  };
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+let axeSource: string | undefined;
+
+/**
+ * Runs axe-core in the page and returns its serious and critical violations (an empty list
+ * is a pass). axe comes from node_modules, so nothing is fetched from the network. The shop's
+ * CSP forbids inline scripts, which is what `page.addScriptTag` would add, so the source is
+ * evaluated through the DevTools protocol instead (CSP does not apply there) and the page's
+ * own policy stays in force for everything the test checks.
+ */
+export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  const hasAxe = await page.evaluate(() => 'axe' in window);
+  if (!hasAxe) {
+    axeSource ??= fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+    await page.evaluate(axeSource);
+  }
+  const violations = await page.evaluate(async () => {
+    type AxeResult = {
+      violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+    };
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResult> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Fails with a readable list when a page has serious or critical accessibility problems. */
+export function describeViolations(violations: readonly AxeViolation[]): string {
+  return violations.map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.slice(0, 5).join('\n    ')}`).join('\n');
+}
+
+/** True when the page scrolls sideways (something is wider than the viewport). */
+export async function hasHorizontalOverflow(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+}

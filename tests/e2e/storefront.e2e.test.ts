@@ -1,0 +1,346 @@
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  describeViolations,
+  hasHorizontalOverflow,
+  launchBrowser,
+  openShopPage,
+  seriousA11yViolations,
+  startShop,
+  type ShopPage,
+  type ShopServer,
+  type ViewportName,
+} from './harness';
+
+/*
+ * The shopper journeys of issue 5 in Debian's Chromium against the production build, at a
+ * phone and a desktop size: browse, search, sign up with a photo, sign in, fill the cart,
+ * pay on the built-in test checkout, see the order, cancel a second checkout, log out.
+ * Every page visited is checked with axe-core and for sideways overflow; no console error
+ * may appear anywhere.
+ */
+
+const HOME_HEADINGS = [
+  "Top's Airpodes",
+  "Popular's Watches",
+  'Mobiles',
+  'Mouse',
+  'Televisions',
+  'Camera & Photography',
+  'Wired Earphones',
+  'Bluetooth Speakers',
+  'Refrigerator',
+  'Trimmers',
+];
+
+type ApiProduct = { _id: string; productName: string; category: string; stock: number; sellingPrice: number };
+
+let shop: ShopServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+/** Products as the shop lists them, read through the same tRPC endpoint the client uses. */
+async function listProducts(category: string): Promise<ApiProduct[]> {
+  const input = encodeURIComponent(JSON.stringify({ category, limit: 100 }));
+  const reply = await fetch(`${shop.url}/trpc/catalog.byCategory?input=${input}`);
+  const body = (await reply.json()) as { result: { data: { items: ApiProduct[] } } };
+  return body.result.data.items;
+}
+
+/** Rupee amounts shown like "₹1,299.50" back to paise. */
+function paiseOf(text: string): number {
+  return Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
+}
+
+async function expectHealthyPage(page: Page, label: string): Promise<void> {
+  const violations = await seriousA11yViolations(page);
+  expect(violations, `${label}: axe found\n${describeViolations(violations)}`).toEqual([]);
+  expect(await hasHorizontalOverflow(page), `${label}: the page scrolls sideways`).toBe(false);
+}
+
+async function searchFor(page: Page, viewport: ViewportName, text: string): Promise<void> {
+  if (viewport === 'phone') {
+    const open = page.getByRole('button', { name: 'Open search' });
+    if (await open.isVisible()) await open.click();
+  }
+  const box = page.getByRole('searchbox', { name: 'Search products' }).filter({ visible: true });
+  await box.fill('');
+  await box.pressSequentially(text, { delay: 20 });
+}
+
+/** Creates an account through the same procedure the sign-up page calls. */
+async function createAccount(email: string, password: string, name: string): Promise<void> {
+  const reply = await fetch(`${shop.url}/trpc/account.signUp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: shop.url },
+    body: JSON.stringify({ name, email, password, confirmPassword: password }),
+  });
+  if (!reply.ok) throw new Error(`sign-up failed: ${reply.status} ${await reply.text()}`);
+}
+
+function toast(page: Page, text: string | RegExp) {
+  return page.getByRole('status').filter({ hasText: text });
+}
+
+describe.each<ViewportName>(['phone', 'desktop'])('storefront at %s size', (viewport) => {
+  let sp: ShopPage;
+  const email = `shopper-${viewport}@example.com`;
+  const password = 'a-long-password-1';
+  const name = viewport === 'phone' ? 'Priya Phone' : 'Dev Desktop';
+
+  beforeEach(async () => {
+    sp = await openShopPage(browser, shop, viewport);
+  });
+
+  afterEach(async (context) => {
+    await sp.screenshot(`storefront-${viewport}-${context.task.name}`);
+    await sp.close();
+  });
+
+  it('lets a visitor browse home, a category with filters and sort, a product and search', async () => {
+    const { page } = sp;
+    await page.goto('/');
+    for (const heading of HOME_HEADINGS) await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+    await page.getByTestId('product-card').first().waitFor();
+    await page.getByTestId('banner-slide').first().waitFor();
+    expect(await page.getByTestId('banner-slide').count()).toBe(5);
+    await page.getByRole('button', { name: 'Pause slide rotation' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Next slide' }).isVisible()).resolves.toBe(viewport === 'desktop');
+    // Nothing moves once the images have arrived.
+    await page.waitForLoadState('networkidle');
+    const cls = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) total += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 300);
+        }),
+    );
+    expect(cls).toBeLessThan(0.1);
+    await expectHealthyPage(page, 'home');
+
+    // A category bubble opens the category page with that category ticked in the address.
+    await page.getByRole('navigation', { name: 'Shop by category' }).getByRole('link', { name: 'Mobiles' }).click();
+    await page.waitForURL('**/product-category?category=mobiles');
+    await page.getByText(/^Search Results : \d+$/).waitFor();
+    const mobiles = await listProducts('mobiles');
+    const watches = await listProducts('watches');
+    await page.getByText(`Search Results : ${mobiles.length}`).waitFor();
+
+    if (viewport === 'desktop') {
+      const filters = page.getByRole('complementary', { name: 'Filters' });
+      await expect(filters.getByRole('checkbox', { name: 'Mobiles' }).isChecked()).resolves.toBe(true);
+      await filters.getByRole('checkbox', { name: 'Watches' }).check();
+      await page.waitForURL(/category=mobiles&category=watches/);
+      await filters.getByRole('radio', { name: 'Price - Low to High' }).check();
+    } else {
+      // The filter panel is for large screens; a shared link still carries the same filter.
+      await expect(page.getByRole('checkbox', { name: 'Mobiles' }).isVisible()).resolves.toBe(false);
+      await page.goto('/product-category?category=mobiles&category=watches&sort=asc');
+    }
+    await page.getByText(`Search Results : ${mobiles.length + watches.length}`).waitFor();
+    await page.waitForLoadState('networkidle');
+    const prices = (await page.getByTestId('selling-price').allTextContents()).map(paiseOf);
+    expect(prices.length).toBe(mobiles.length + watches.length);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    await expectHealthyPage(page, 'category');
+
+    // Reloading keeps the ticked categories (they live in the address).
+    await page.reload();
+    await page.getByText(`Search Results : ${mobiles.length + watches.length}`).waitFor();
+
+    // Product detail.
+    const product = mobiles.find((p) => p.stock > 0)!;
+    await page.getByRole('link', { name: product.productName, exact: true }).first().click();
+    await page.waitForURL(`**/product/${product._id}`);
+    await page.getByRole('heading', { level: 1, name: product.productName }).waitFor();
+    await page.getByText('Description :').waitFor();
+    await page.getByRole('img', { name: 'Rated 4.5 out of 5' }).waitFor();
+    await page.getByRole('heading', { name: 'Recommended Product' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Buy', exact: true }).isEnabled()).resolves.toBe(true);
+    if (viewport === 'desktop') {
+      await page.getByTestId('main-image').hover({ position: { x: 40, y: 40 } });
+      await page.getByTestId('zoom-pane').waitFor();
+      const thumbnails = page.getByRole('button', { name: /^Show image \d+ of \d+$/ });
+      if ((await thumbnails.count()) > 1) {
+        await thumbnails.nth(1).hover();
+        await expect(thumbnails.nth(1).getAttribute('aria-current')).resolves.toBe('true');
+      }
+    }
+    await expectHealthyPage(page, 'product');
+
+    // Search from the header: results, then nothing for nonsense.
+    await searchFor(page, viewport, 'sony');
+    await page.waitForURL('**/search?q=sony');
+    await page.getByText(/^Search Results : [1-9]\d*$/).waitFor();
+    await page.getByTestId('product-card').first().waitFor();
+    await expectHealthyPage(page, 'search');
+    await searchFor(page, viewport, 'qqzzxxv');
+    await page.getByText('No Data Found....').waitFor();
+    await page.getByText('Search Results : 0').waitFor();
+
+    // An unknown address shows the error page inside the layout.
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    await page.getByText('404 Not Found').waitFor();
+
+    expect(sp.consoleErrors).toEqual([]);
+  });
+
+  it('lets a shopper sign up with a photo, sign in, pay with the test checkout, see the order, cancel a second checkout and log out', async () => {
+    const { page } = sp;
+
+    // Sign up: a mismatch sends nothing and says so beside the field.
+    await page.goto('/sign-up');
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm Password').fill(`${password}-typo`);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('Please check password and confirm password').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/sign-up');
+
+    const photo = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#1d4ed8' } })
+      .png()
+      .toBuffer();
+    await page.getByLabel('Upload photo (optional)').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
+    await page.getByRole('img', { name: 'Profile photo preview' }).waitFor();
+    await page.getByLabel('Confirm Password').fill(password);
+    await expectHealthyPage(page, 'sign-up');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await toast(page, 'User created Successfully!').waitFor();
+    await page.waitForURL('**/login');
+
+    // Sign in, with the password shown for a moment.
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(page.getByLabel('Password', { exact: true }).getAttribute('type')).resolves.toBe('text');
+    await expectHealthyPage(page, 'login');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await toast(page, 'Login successfully').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    const menu = page.getByRole('button', { name: `Account menu for ${name}` });
+    await menu.waitFor();
+    // The uploaded photo became the avatar, stored by the shop as an image URL.
+    await expect(menu.locator('img').getAttribute('src')).resolves.toMatch(/^\/images\//);
+    await page.getByRole('link', { name: 'Cart, 0 items' }).waitFor();
+
+    // Add to cart from a card on the home page.
+    const watches = page.getByRole('region', { name: "Popular's Watches" });
+    await watches.getByRole('button', { name: 'Add to Cart' }).first().click();
+    await toast(page, 'Product Added in Cart').waitFor();
+    await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
+
+    // Buy from a product page: added, then the cart.
+    const mobile = (await listProducts('mobiles')).find((p) => p.stock >= 5)!;
+    await page.goto(`/product/${mobile._id}`);
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await page.waitForURL('**/cart');
+    await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor();
+    const lines = page.getByTestId('cart-line');
+    await expect.poll(() => lines.count()).toBe(2);
+
+    // Quantities: plus, minus, and minus does nothing at 1.
+    const first = lines.first();
+    await first.getByRole('button', { name: 'Increase quantity' }).click();
+    await expect.poll(() => first.getByTestId('line-quantity').textContent()).toBe('2');
+    await expect.poll(() => page.getByTestId('summary-quantity').textContent()).toBe('3');
+    await first.getByRole('button', { name: 'Decrease quantity' }).click();
+    await expect.poll(() => first.getByTestId('line-quantity').textContent()).toBe('1');
+    await expect(first.getByRole('button', { name: 'Decrease quantity' }).isDisabled()).resolves.toBe(true);
+    const lineTotals = (await page.getByTestId('line-total').allTextContents()).map(paiseOf);
+    expect(paiseOf((await page.getByTestId('summary-total').textContent()) ?? '')).toBe(lineTotals.reduce((a, b) => a + b, 0));
+
+    await expectHealthyPage(page, 'cart');
+
+    // Pay on the built-in test checkout.
+    await page.getByRole('button', { name: 'Payment' }).click();
+    await page.waitForURL('**/test-checkout/**');
+    await page.getByRole('button', { name: 'Pay (test)' }).click();
+    await page.waitForURL('**/success?session_id=**');
+    await page.getByRole('heading', { name: 'Payment Successfully' }).waitFor();
+    await page.getByRole('link', { name: 'Cart, 0 items' }).waitFor();
+    await expectHealthyPage(page, 'success');
+    await page.getByRole('link', { name: 'See Order' }).click();
+    await page.waitForURL('**/order');
+    const order = page.getByTestId('order').first();
+    await order.waitFor();
+    await order.getByText(mobile.productName).waitFor();
+    await order.getByText('Payment Details :').waitFor();
+    await order.getByText('Shipping Details:').waitFor();
+    await order.getByText(/^Total Amount : ₹/).waitFor();
+    await expect(order.getByTestId('order-status').textContent()).resolves.toBe('paid');
+    await expectHealthyPage(page, 'orders');
+
+    // A second checkout, cancelled on the payment page.
+    await page.goto(`/product/${mobile._id}`);
+    await page.getByRole('button', { name: 'Add To Cart', exact: true }).click();
+    await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
+    await page.goto('/cart');
+    await page.getByRole('button', { name: 'Payment' }).click();
+    await page.waitForURL('**/test-checkout/**');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL('**/cancel');
+    await page.getByRole('heading', { name: 'Payment Cancel' }).waitFor();
+    await expectHealthyPage(page, 'cancel');
+    await page.getByRole('link', { name: 'Go To Cart' }).click();
+    await page.waitForURL('**/cart');
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(1);
+
+    // Log out.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await toast(page, 'Logged out successfully').waitFor();
+    await page.getByRole('link', { name: 'Login' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Logout' }).count()).resolves.toBe(0);
+
+    expect(sp.consoleErrors).toEqual([]);
+  });
+  it('sends a visitor back after login and rolls a refused quantity change back with the reason', async () => {
+    const { page } = sp;
+    const scarce = (await listProducts('televisions')).concat(await listProducts('camera')).find((p) => p.stock >= 1 && p.stock <= 3)!;
+    await createAccount(`scarce-${viewport}@example.com`, password, `Sam ${viewport}`);
+    // A page that needs an account sends the visitor to login, and login sends them back.
+    await page.goto('/order');
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email').fill(`scarce-${viewport}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL('**/order');
+    await page.getByText('No Order available!').waitFor();
+
+    await page.goto(`/product/${scarce._id}`);
+    await page.getByRole('button', { name: 'Add To Cart', exact: true }).click();
+    await toast(page, 'Product Added in Cart').waitFor();
+    await page.goto('/cart');
+    const line = page.getByTestId('cart-line').filter({ hasText: scarce.productName });
+    await line.waitFor();
+    for (let quantity = 2; quantity <= scarce.stock; quantity++) {
+      await line.getByRole('button', { name: 'Increase quantity' }).click();
+      await expect.poll(() => line.getByTestId('line-quantity').textContent()).toBe(String(quantity));
+    }
+    await line.getByRole('button', { name: 'Increase quantity' }).click();
+    await toast(page, `Only ${scarce.stock} of ${scarce.productName} left in stock`).waitFor();
+    await expect.poll(() => line.getByTestId('line-quantity').textContent()).toBe(String(scarce.stock));
+
+    await line.getByRole('button', { name: `Remove ${scarce.productName} from cart` }).click();
+    await page.getByText('No Data').waitFor();
+    await page.getByRole('link', { name: 'Cart, 0 items' }).waitFor();
+
+    // The refusal is a 409 reply, which Chromium itself logs; nothing else may appear.
+    const unexpected = sp.consoleErrors.filter((line) => !/status of 409 \(Conflict\) \(.*\/trpc\/cart\.updateQuantity/.test(line));
+    expect(unexpected).toEqual([]);
+  });
+});

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The lead's dev server (server/dev.ts) mounts Vite in middleware mode inside Express, so
+// /trpc and /images are served by the same origin and no proxy is configured here.
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    // The admin area and every non-home screen are dynamic imports in src/app/router.tsx,
+    // which is what splits them into their own lazy chunks; nothing else is needed here.
+    target: 'es2022',
+    assetsInlineLimit: 2048,
+  },
+});
