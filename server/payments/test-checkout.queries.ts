@@ -1,4 +1,5 @@
 import type { DB } from '../db/database';
+import { parseImages } from '../features/catalog/catalog.queries';
 
 export type TestSessionStatus = 'open' | 'complete' | 'expired';
 
@@ -50,12 +51,7 @@ export async function findTestSession(db: DB, id: string): Promise<TestSession |
 }
 
 export async function findOpenTestSessionForOrder(db: DB, orderId: string): Promise<TestSession | null> {
-  const row = await db
-    .selectFrom('test_checkout_sessions')
-    .select(columns)
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
+  const row = await db.selectFrom('test_checkout_sessions').select(columns).where('order_id', '=', orderId).where('status', '=', 'open').executeTakeFirst();
   return row ? toSession(row) : null;
 }
 
@@ -77,12 +73,7 @@ export async function insertTestSession(db: DB, s: TestSession): Promise<void> {
 }
 
 /** Marks an open, unexpired session paid with the chosen shipping; false when it was not open. */
-export async function completeTestSession(
-  db: DB,
-  id: string,
-  shipping: { rate: string; amount: number; subtotal: number },
-  nowIso: string,
-): Promise<boolean> {
+export async function completeTestSession(db: DB, id: string, shipping: { rate: string; amount: number; subtotal: number }, nowIso: string): Promise<boolean> {
   const result = await db
     .updateTable('test_checkout_sessions')
     .set({
@@ -115,20 +106,6 @@ export interface TestSessionLine {
 
 /** The order's line snapshot, which is what the test payment page charges for. */
 export async function listTestSessionLines(db: DB, orderId: string): Promise<TestSessionLine[]> {
-  const rows = await db
-    .selectFrom('order_items')
-    .select(['name', 'images', 'unit_price', 'quantity'])
-    .where('order_id', '=', orderId)
-    .orderBy('position')
-    .execute();
+  const rows = await db.selectFrom('order_items').select(['name', 'images', 'unit_price', 'quantity']).where('order_id', '=', orderId).orderBy('position').execute();
   return rows.map((r) => ({ name: r.name, images: parseImages(r.images), unitPrice: r.unit_price, quantity: r.quantity }));
-}
-
-function parseImages(text: string): string[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
 }

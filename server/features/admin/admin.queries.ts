@@ -1,24 +1,12 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database';
-import type { OrderStatus, ShippingAddress } from '../../../shared/schemas/order';
+import type { OrderStatus } from '../../../shared/schemas/order';
 import type { AdminOrder, AdminProduct, AdminProductView, LowStockProduct } from '../../../shared/schemas/admin';
+import { parseImages } from '../catalog/catalog.queries';
+import { contractOrderColumns, loadOrderLines, toOrder } from '../order/order.queries';
 
 /** A keyset position in a newest-first list: the last row's created_at and id. */
 export type After = { createdAt: string; id: string };
-
-function parseJson<T>(text: string | null, fallback: T): T {
-  if (text === null) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
-
-function parseStrings(text: string): string[] {
-  const value = parseJson<unknown>(text, []);
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-}
 
 /** `%text%` for LIKE with the wildcards in `text` taken literally (paired with `escape '\'`). */
 function likeContains(text: string): string {
@@ -43,26 +31,7 @@ export async function listAdminOrders(
   let query = db
     .selectFrom('orders')
     .innerJoin('users', 'users.id', 'orders.user_id')
-    .select([
-      'orders.id',
-      'orders.user_id',
-      'orders.email',
-      'orders.status',
-      'orders.payment_intent_id',
-      'orders.payment_method_types',
-      'orders.payment_status',
-      'orders.shipping_rate',
-      'orders.shipping_amount',
-      'orders.shipping_address',
-      'orders.total_amount',
-      'orders.amount_charged',
-      'orders.amount_mismatch',
-      'orders.paid_at',
-      'orders.created_at',
-      'orders.updated_at',
-      'users.name as customer_name',
-      'users.email as customer_email',
-    ]);
+    .select([...contractOrderColumns, 'users.name as customer_name', 'users.email as customer_email']);
   if (opts.status !== undefined) query = query.where('orders.status', '=', opts.status);
   if (opts.orderId !== undefined) query = query.where('orders.id', '=', opts.orderId);
   if (opts.after) {
@@ -71,62 +40,11 @@ export async function listAdminOrders(
   }
   const rows = await query.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(opts.limit).execute();
   if (rows.length === 0) return [];
-
-  // A page is at most a few hundred orders, well under SQLite's bound-parameter limit.
-  const items = await db
-    .selectFrom('order_items')
-    .select(['order_id', 'product_id', 'name', 'images', 'unit_price', 'quantity'])
-    .where(
-      'order_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('order_id')
-    .orderBy('position')
-    .execute();
-  const itemsByOrder = new Map<string, AdminOrder['productDetails']>();
-  for (const item of items) {
-    const list = itemsByOrder.get(item.order_id) ?? [];
-    list.push({
-      productId: item.product_id,
-      name: item.name,
-      image: parseStrings(item.images),
-      price: item.unit_price,
-      quantity: item.quantity,
-    });
-    itemsByOrder.set(item.order_id, list);
-  }
-
-  return rows.map((row) => ({
-    _id: row.id,
-    userId: row.user_id,
-    email: row.email,
-    status: row.status,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    paidAt: row.paid_at,
-    productDetails: itemsByOrder.get(row.id) ?? [],
-    paymentDetails: {
-      paymentId: row.payment_intent_id,
-      payment_method_type: parseStrings(row.payment_method_types),
-      payment_status: row.payment_status,
-    },
-    shipping_options:
-      row.shipping_rate !== null
-        ? [
-            {
-              shipping_amount: row.shipping_amount,
-              shipping_rate: row.shipping_rate,
-            },
-          ]
-        : [],
-    shippingAddress: parseJson<ShippingAddress | null>(row.shipping_address, null),
-    subtotalAmount: row.total_amount,
-    totalAmount: row.total_amount + row.shipping_amount,
-    amountCharged: row.amount_charged,
-    amountMismatch: row.amount_mismatch === 1,
-    customer: { name: row.customer_name, email: row.customer_email },
-  }));
+  const linesByOrder = await loadOrderLines(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({ ...toOrder(row, linesByOrder), customer: { name: row.customer_name, email: row.customer_email } }));
 }
 
 export async function findOrderStatus(db: DB, orderId: string): Promise<OrderStatus | null> {
@@ -138,11 +56,6 @@ export async function findOrderStatus(db: DB, orderId: string): Promise<OrderSta
 export async function updateOrderStatus(db: DB, orderId: string, from: OrderStatus, to: OrderStatus, nowIso: string): Promise<boolean> {
   const result = await db.updateTable('orders').set({ status: to, updated_at: nowIso }).where('id', '=', orderId).where('status', '=', from).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-export async function listOrderLineQuantities(db: DB, orderId: string): Promise<{ productId: string; quantity: number }[]> {
-  const rows = await db.selectFrom('order_items').select(['product_id', 'quantity']).where('order_id', '=', orderId).orderBy('position').execute();
-  return rows.map((r) => ({ productId: r.product_id, quantity: r.quantity }));
 }
 
 /** Puts units back on sale; a product deleted since (lines keep no foreign key) is skipped. */
@@ -189,7 +102,7 @@ export async function listLowStockProducts(db: DB, threshold: number, limit: num
     productName: r.product_name,
     category: r.category,
     stock: r.stock,
-    productImage: parseStrings(r.images),
+    productImage: parseImages(r.images),
   }));
 }
 
@@ -227,7 +140,7 @@ export async function listAdminProducts(
     productName: r.product_name,
     brandName: r.brand_name,
     category: r.category,
-    productImage: parseStrings(r.images),
+    productImage: parseImages(r.images),
     description: r.description,
     price: r.price,
     sellingPrice: r.selling_price,

@@ -12,6 +12,7 @@ import {
   type Dashboard,
   type DashboardPeriod,
 } from '../../../shared/schemas/admin';
+import { listOrderItemQuantities } from '../order/order.queries';
 import * as q from './admin.queries';
 import { addDays, localDate, startOfLocalDay, startOfMonth } from './shop-calendar';
 
@@ -102,7 +103,7 @@ export async function setOrderStatus(deps: Deps, orderId: string, to: OrderStatu
       throw new AppError('INVALID_TRANSITION', 'This order was changed meanwhile: reload the list and try again.');
     }
     if (current === 'paid' && to === 'cancelled') {
-      for (const line of await q.listOrderLineQuantities(trx, orderId)) await q.restockProduct(trx, line.productId, line.quantity, now);
+      for (const line of await listOrderItemQuantities(trx, orderId)) await q.restockProduct(trx, line.productId, line.quantity, now);
     }
     return current;
   });

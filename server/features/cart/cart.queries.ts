@@ -1,73 +1,20 @@
 import type { DB } from '../../db/database';
-import type { Category } from '../../../shared/categories';
-import type { CartLine, CartProduct } from '../../../shared/schemas/cart';
+import { productColumns, toProduct, type ProductRow } from '../catalog/catalog.queries';
+import type { CartLine } from '../../../shared/schemas/cart';
 
 /** Whose cart: a signed-in user's, or a visitor's (by the anonymous id in their cookie). */
 export type CartOwner = { userId: string; guestId?: undefined } | { guestId: string; userId?: undefined };
 
-const lineColumns = [
-  'cart_items.id as line_id',
-  'cart_items.quantity',
-  'cart_items.user_id',
-  'products.id as product_id',
-  'products.product_name',
-  'products.brand_name',
-  'products.category',
-  'products.description',
-  'products.price',
-  'products.selling_price',
-  'products.stock',
-  'products.images',
-  'products.archived_at',
-  'products.created_at',
-  'products.updated_at',
-] as const;
+const lineColumns = ['cart_items.id as line_id', 'cart_items.quantity', 'cart_items.user_id', ...productColumns, 'products.archived_at'] as const;
 
-type LineRow = {
+type LineRow = ProductRow & {
   line_id: string;
   quantity: number;
   user_id: string | null;
-  product_id: string;
-  product_name: string;
-  brand_name: string;
-  category: string;
-  description: string;
-  price: number;
-  selling_price: number;
-  stock: number;
-  images: string;
   archived_at: string | null;
-  created_at: string;
-  updated_at: string;
 };
 
 export type CartLineWithState = CartLine & { archived: boolean };
-
-export function parseImages(text: string): string[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-function toProduct(row: LineRow): CartProduct {
-  return {
-    _id: row.product_id,
-    productName: row.product_name,
-    brandName: row.brand_name,
-    // The column is written only through CategorySchema.
-    category: row.category as Category,
-    productImage: parseImages(row.images),
-    description: row.description,
-    price: row.price,
-    sellingPrice: row.selling_price,
-    stock: row.stock,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
 
 function toLine(row: LineRow): CartLineWithState {
   return { _id: row.line_id, quantity: row.quantity, productId: toProduct(row), userId: row.user_id, archived: row.archived_at !== null };

@@ -5,11 +5,15 @@ import type { Category } from '../../../shared/categories';
 import type { Banner, Product, ProductSort } from '../../../shared/schemas/catalog';
 
 /**
- * SQL for the catalogue. Rows with column names never leave this file: everything returned is
- * the camelCase Product shape. Storefront reads always exclude archived products.
+ * SQL for the catalogue. Rows with column names never leave the queries modules: everything
+ * returned is the camelCase Product shape. Storefront reads always exclude archived products.
  */
 
-const productColumns = [
+/**
+ * The product columns `toProduct` reads, table-qualified so other queries modules (the cart's
+ * join, for one) select and map a product exactly as the catalogue does.
+ */
+export const productColumns = [
   'products.id',
   'products.product_name',
   'products.brand_name',
@@ -23,7 +27,7 @@ const productColumns = [
   'products.updated_at',
 ] as const;
 
-type ProductRow = {
+export type ProductRow = {
   id: string;
   product_name: string;
   brand_name: string;
@@ -37,7 +41,8 @@ type ProductRow = {
   updated_at: string;
 };
 
-function parseImages(text: string): string[] {
+/** A JSON array of image URLs as stored in a text column; anything unreadable reads as no images. */
+export function parseImages(text: string): string[] {
   try {
     const value: unknown = JSON.parse(text);
     return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
@@ -46,7 +51,7 @@ function parseImages(text: string): string[] {
   }
 }
 
-function toProduct(row: ProductRow): Product {
+export function toProduct(row: ProductRow): Product {
   return {
     _id: row.id,
     productName: row.product_name,

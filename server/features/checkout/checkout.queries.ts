@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database';
-import { parseImages } from '../cart/cart.queries';
+import { parseImages } from '../catalog/catalog.queries';
 
 export type CheckoutLine = {
   productId: string;

@@ -1,6 +1,6 @@
 import type { DB } from '../../db/database';
 import type { Order, OrderStatus, ShippingAddress } from '../../../shared/schemas/order';
-import { parseImages } from '../cart/cart.queries';
+import { parseImages } from '../catalog/catalog.queries';
 
 const orderColumns = [
   'id',
@@ -205,36 +205,55 @@ function parseJson<T>(text: string | null, fallback: T): T {
 }
 
 /**
- * Orders in the contract's shape, newest first; `userId` limits to one user, `statuses` to some
- * states, `paidOnly` to orders that were paid at some point (a cancelled checkout never was).
+ * The order columns `toOrder` reads, table-qualified so a query may join other tables (the
+ * admin's list joins the customer's account).
  */
-export async function listOrders(db: DB, filter: { userId?: string; statuses?: readonly OrderStatus[]; paidOnly?: boolean }): Promise<Order[]> {
-  let query = db.selectFrom('orders').select(orderColumns).orderBy('created_at', 'desc').orderBy('id', 'desc');
-  if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
-  if (filter.statuses !== undefined) query = query.where('status', 'in', filter.statuses);
-  if (filter.paidOnly) query = query.where('paid_at', 'is not', null);
-  const rows = await query.execute();
-  if (rows.length === 0) return [];
+export const contractOrderColumns = [
+  'orders.id',
+  'orders.user_id',
+  'orders.email',
+  'orders.status',
+  'orders.payment_intent_id',
+  'orders.payment_method_types',
+  'orders.payment_status',
+  'orders.shipping_rate',
+  'orders.shipping_amount',
+  'orders.shipping_address',
+  'orders.total_amount',
+  'orders.amount_charged',
+  'orders.amount_mismatch',
+  'orders.paid_at',
+  'orders.created_at',
+  'orders.updated_at',
+] as const;
 
-  const itemsByOrder = new Map<string, Order['productDetails']>();
+type Unqualified<Column> = Column extends `orders.${infer Name}` ? Name : never;
+type ContractOrderRow = Pick<OrderRow, Unqualified<(typeof contractOrderColumns)[number]>>;
+
+/** The lines of the given orders, keyed by order id, each list in the order it was bought. */
+export async function loadOrderLines(db: DB, orderIds: readonly string[]): Promise<Map<string, Order['productDetails']>> {
+  const linesByOrder = new Map<string, Order['productDetails']>();
   // Chunked so a long history stays under SQLite's bound-parameter limit.
-  for (let i = 0; i < rows.length; i += 500) {
-    const ids = rows.slice(i, i + 500).map((r) => r.id);
+  for (let i = 0; i < orderIds.length; i += 500) {
     const items = await db
       .selectFrom('order_items')
       .select(['order_id', 'product_id', 'name', 'images', 'unit_price', 'quantity'])
-      .where('order_id', 'in', ids)
+      .where('order_id', 'in', orderIds.slice(i, i + 500))
       .orderBy('order_id')
       .orderBy('position')
       .execute();
     for (const item of items) {
-      const list = itemsByOrder.get(item.order_id) ?? [];
+      const list = linesByOrder.get(item.order_id) ?? [];
       list.push({ productId: item.product_id, name: item.name, image: parseImages(item.images), price: item.unit_price, quantity: item.quantity });
-      itemsByOrder.set(item.order_id, list);
+      linesByOrder.set(item.order_id, list);
     }
   }
+  return linesByOrder;
+}
 
-  return rows.map((row) => ({
+/** A row of `contractOrderColumns` in the contract's Order shape; `linesByOrder` comes from `loadOrderLines`. */
+export function toOrder(row: ContractOrderRow, linesByOrder: ReadonlyMap<string, Order['productDetails']>): Order {
+  return {
     _id: row.id,
     userId: row.user_id,
     email: row.email,
@@ -242,7 +261,7 @@ export async function listOrders(db: DB, filter: { userId?: string; statuses?: r
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     paidAt: row.paid_at,
-    productDetails: itemsByOrder.get(row.id) ?? [],
+    productDetails: linesByOrder.get(row.id) ?? [],
     paymentDetails: {
       paymentId: row.payment_intent_id,
       payment_method_type: parseJson<string[]>(row.payment_method_types, []),
@@ -254,5 +273,23 @@ export async function listOrders(db: DB, filter: { userId?: string; statuses?: r
     totalAmount: row.total_amount + row.shipping_amount,
     amountCharged: row.amount_charged,
     amountMismatch: row.amount_mismatch === 1,
-  }));
+  };
+}
+
+/**
+ * Orders in the contract's shape, newest first; `userId` limits to one user, `statuses` to some
+ * states, `paidOnly` to orders that were paid at some point (a cancelled checkout never was).
+ */
+export async function listOrders(db: DB, filter: { userId?: string; statuses?: readonly OrderStatus[]; paidOnly?: boolean }): Promise<Order[]> {
+  let query = db.selectFrom('orders').select(contractOrderColumns).orderBy('created_at', 'desc').orderBy('id', 'desc');
+  if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+  if (filter.statuses !== undefined) query = query.where('status', 'in', filter.statuses);
+  if (filter.paidOnly) query = query.where('paid_at', 'is not', null);
+  const rows = await query.execute();
+  if (rows.length === 0) return [];
+  const linesByOrder = await loadOrderLines(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toOrder(row, linesByOrder));
 }

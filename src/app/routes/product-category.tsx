@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { CATEGORIES, categoryLabel, type Category } from '../../../shared/categories';
-import { ProductGrid } from '../../components/product/product-grid';
+import { loadedProducts, PagedProductGrid } from '../../components/product/product-grid';
 import { useFilteredProducts } from '../../features/catalog/api/use-filtered-products';
 import { CategoryFilters, type PriceSort } from '../../features/catalog/components/category-filters';
 import { useCategoryFilter } from '../../features/catalog/hooks/use-category-filter';
@@ -19,7 +19,7 @@ export function Component() {
   const sort = readSort(params.get('sort'));
   const results = useFilteredProducts(filter.selected as Category[], sort ?? 'newest');
   const cart = useAddToCartAction();
-  const products = results.data?.pages.flatMap((page) => page.items);
+  const products = loadedProducts(results);
 
   const onSortChange = (next: PriceSort) => {
     setParams(
@@ -54,15 +54,7 @@ export function Component() {
             {errorMessage(results.error)}
           </p>
         ) : (
-          <ProductGrid
-            products={products}
-            loading={results.isPending}
-            onAddToCart={(product) => void cart.add(product)}
-            addingId={cart.addingId}
-            hasMore={results.hasNextPage}
-            loadingMore={results.isFetchingNextPage}
-            onLoadMore={() => void results.fetchNextPage()}
-          />
+          <PagedProductGrid query={results} onAddToCart={(product) => void cart.add(product)} addingId={cart.addingId} />
         )}
       </section>
     </div>

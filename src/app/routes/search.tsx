@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { ProductGrid } from '../../components/product/product-grid';
+import { loadedProducts, PagedProductGrid } from '../../components/product/product-grid';
 import { useSearchProducts } from '../../features/catalog/api/use-search-products';
 import { useAddToCartAction } from '../../features/cart/hooks/use-add-to-cart-action';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -12,7 +12,7 @@ export function Component() {
   const q = useDebouncedValue((params.get('q') ?? '').trim(), SEARCH_DEBOUNCE_MS);
   const results = useSearchProducts(q);
   const cart = useAddToCartAction();
-  const products = results.data?.pages.flatMap((page) => page.items);
+  const products = loadedProducts(results);
 
   return (
     <section className="page" aria-labelledby="search-heading">
@@ -31,15 +31,7 @@ export function Component() {
       {results.isSuccess && products?.length === 0 ? (
         <p className="card px-4 py-10 text-center text-lg font-semibold text-zinc-800">No Data Found....</p>
       ) : results.isError ? null : (
-        <ProductGrid
-          products={products}
-          loading={results.isPending}
-          onAddToCart={(product) => void cart.add(product)}
-          addingId={cart.addingId}
-          hasMore={results.hasNextPage}
-          loadingMore={results.isFetchingNextPage}
-          onLoadMore={() => void results.fetchNextPage()}
-        />
+        <PagedProductGrid query={results} onAddToCart={(product) => void cart.add(product)} addingId={cart.addingId} />
       )}
     </section>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatINR } from '../../../shared/money';
 import type { Order } from '../../../shared/schemas/order';
 import { groupByLongDate } from '../../lib/format-date';
@@ -17,26 +18,105 @@ function words(value: string): string {
   return value.replace(/_/g, ' ');
 }
 
+// The pieces below lay out an order the same way on the shopper's order page and the admin's
+// all-orders page; `heading` is the level their headings take on the page that uses them.
+type HeadingTag = 'h2' | 'h3' | 'h4';
+
+export function NoOrders() {
+  return <p className="card px-4 py-10 text-center text-lg font-semibold text-zinc-800">{NO_ORDERS_MESSAGE}</p>;
+}
+
+/** Orders grouped under the long-form date they were placed, newest first as they arrive. */
+export function OrdersByDate<T extends Order>({
+  orders,
+  timeZone,
+  heading,
+  renderOrder,
+}: {
+  orders: readonly T[];
+  timeZone?: string | undefined;
+  heading: HeadingTag;
+  renderOrder: (order: T) => ReactNode;
+}) {
+  const Heading = heading;
+  return groupByLongDate(orders, timeZone).map((group) => (
+    <section key={group.date} aria-label={`Orders of ${group.date}`}>
+      <Heading className="mb-3 text-lg font-bold text-zinc-900">{group.date}</Heading>
+      <ul className="flex flex-col gap-4">{group.items.map(renderOrder)}</ul>
+    </section>
+  ));
+}
+
+/** The status pill and the order id; `children` follow them on the same line. */
+export function OrderIdentity({ order, children }: { order: Order; children?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <span className={`rounded-full px-2.5 py-0.5 font-semibold capitalize ${STATUS_STYLE[order.status]}`} data-testid="order-status">
+        {order.status}
+      </span>
+      <span className="text-zinc-600">Order {order._id}</span>
+      {children}
+    </div>
+  );
+}
+
+export function OrderLines({ lines, className }: { lines: Order['productDetails']; className: string }) {
+  return (
+    <ul className={className}>
+      {lines.map((line, i) => (
+        <li key={`${line.productId}-${i}`} className="flex gap-3">
+          <div className="aspect-square w-20 shrink-0 overflow-hidden rounded-lg bg-zinc-100">
+            <ProductImage url={line.image[0]} alt={line.name} sizes="80px" width={80} height={80} className="h-full w-full object-contain p-1 mix-blend-multiply" />
+          </div>
+          <div className="min-w-0">
+            <p className="line-clamp-2 font-medium text-zinc-900">{line.name}</p>
+            <p className="font-semibold text-brand-700">{formatINR(line.price)}</p>
+            <p className="text-sm text-zinc-700">Quantity : {line.quantity}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Payment details, shipping details and the total; `paymentNote` goes under the payment details. */
+export function OrderPaymentSummary({ order, heading, className, paymentNote }: { order: Order; heading: HeadingTag; className: string; paymentNote?: ReactNode }) {
+  const Heading = heading;
+  return (
+    <div className={className}>
+      <div>
+        <Heading className="font-semibold text-zinc-900">Payment Details :</Heading>
+        <p className="text-zinc-700">Payment method : {order.paymentDetails.payment_method_type.map(words).join(', ') || '—'}</p>
+        <p className="capitalize text-zinc-700">Payment Status : {words(order.paymentDetails.payment_status)}</p>
+        {paymentNote}
+      </div>
+      <div>
+        <Heading className="font-semibold text-zinc-900">Shipping Details:</Heading>
+        {order.shipping_options.length === 0 ? (
+          <p className="text-zinc-700">Shipping Amount : {formatINR(0)}</p>
+        ) : (
+          order.shipping_options.map((option, i) => (
+            <p key={i} className="text-zinc-700">
+              {option.shipping_rate ? <span className="capitalize">{words(option.shipping_rate)} · </span> : null}
+              Shipping Amount : {formatINR(option.shipping_amount)}
+            </p>
+          ))
+        )}
+      </div>
+      <p className="text-base font-bold text-zinc-900">Total Amount : {formatINR(order.totalAmount)}</p>
+    </div>
+  );
+}
+
 /**
- * Orders grouped by the long-form date they were placed (spec §2 "Orders"); used by the
- * shopper's own order page and the admin's all-orders page. Orders arrive newest first.
+ * The shopper's orders grouped by the long-form date they were placed (spec §2 "Orders").
+ * Orders arrive newest first. The admin's list builds its cards from the same pieces.
  */
 export function OrderList({ orders, showEmail = false, timeZone }: { orders: readonly Order[]; showEmail?: boolean; timeZone?: string }) {
-  if (orders.length === 0) {
-    return <p className="card px-4 py-10 text-center text-lg font-semibold text-zinc-800">{NO_ORDERS_MESSAGE}</p>;
-  }
+  if (orders.length === 0) return <NoOrders />;
   return (
     <div className="flex flex-col gap-8">
-      {groupByLongDate(orders, timeZone).map((group) => (
-        <section key={group.date} aria-label={`Orders of ${group.date}`}>
-          <h2 className="mb-3 text-lg font-bold text-zinc-900">{group.date}</h2>
-          <ul className="flex flex-col gap-4">
-            {group.items.map((order) => (
-              <OrderCard key={order._id} order={order} showEmail={showEmail} />
-            ))}
-          </ul>
-        </section>
-      ))}
+      <OrdersByDate orders={orders} timeZone={timeZone} heading="h2" renderOrder={(order) => <OrderCard key={order._id} order={order} showEmail={showEmail} />} />
     </div>
   );
 }
@@ -45,50 +125,10 @@ function OrderCard({ order, showEmail }: { order: Order; showEmail: boolean }) {
   return (
     <li className="card flex flex-col gap-4 p-4 lg:flex-row lg:justify-between" data-testid="order">
       <div className="flex min-w-0 flex-1 flex-col gap-3">
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span className={`rounded-full px-2.5 py-0.5 font-semibold capitalize ${STATUS_STYLE[order.status]}`} data-testid="order-status">
-            {order.status}
-          </span>
-          <span className="text-zinc-600">Order {order._id}</span>
-          {showEmail ? <span className="text-zinc-600">· {order.email}</span> : null}
-        </div>
-        <ul className="flex flex-col gap-3">
-          {order.productDetails.map((line, i) => (
-            <li key={`${line.productId}-${i}`} className="flex gap-3">
-              <div className="aspect-square w-20 shrink-0 overflow-hidden rounded-lg bg-zinc-100">
-                <ProductImage url={line.image[0]} alt={line.name} sizes="80px" width={80} height={80} className="h-full w-full object-contain p-1 mix-blend-multiply" />
-              </div>
-              <div className="min-w-0">
-                <p className="line-clamp-2 font-medium text-zinc-900">{line.name}</p>
-                <p className="font-semibold text-brand-700">{formatINR(line.price)}</p>
-                <p className="text-sm text-zinc-700">Quantity : {line.quantity}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <OrderIdentity order={order}>{showEmail ? <span className="text-zinc-600">· {order.email}</span> : null}</OrderIdentity>
+        <OrderLines lines={order.productDetails} className="flex flex-col gap-3" />
       </div>
-
-      <div className="flex flex-col gap-3 text-sm lg:w-72 lg:shrink-0">
-        <div>
-          <h3 className="font-semibold text-zinc-900">Payment Details :</h3>
-          <p className="text-zinc-700">Payment method : {order.paymentDetails.payment_method_type.map(words).join(', ') || '—'}</p>
-          <p className="capitalize text-zinc-700">Payment Status : {words(order.paymentDetails.payment_status)}</p>
-        </div>
-        <div>
-          <h3 className="font-semibold text-zinc-900">Shipping Details:</h3>
-          {order.shipping_options.length === 0 ? (
-            <p className="text-zinc-700">Shipping Amount : {formatINR(0)}</p>
-          ) : (
-            order.shipping_options.map((option, i) => (
-              <p key={i} className="text-zinc-700">
-                {option.shipping_rate ? <span className="capitalize">{words(option.shipping_rate)} · </span> : null}
-                Shipping Amount : {formatINR(option.shipping_amount)}
-              </p>
-            ))
-          )}
-        </div>
-        <p className="text-base font-bold text-zinc-900">Total Amount : {formatINR(order.totalAmount)}</p>
-      </div>
+      <OrderPaymentSummary order={order} heading="h3" className="flex flex-col gap-3 text-sm lg:w-72 lg:shrink-0" />
     </li>
   );
 }

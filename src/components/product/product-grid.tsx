@@ -62,3 +62,32 @@ export function ProductGrid({ products, loading, onAddToCart, addingId = null, h
     </>
   );
 }
+
+/** What PagedProductGrid reads from an infinite query of product pages (tRPC's useInfiniteQuery result fits). */
+export interface ProductPagesQuery {
+  data?: { pages: readonly { items: readonly CardProduct[] }[] } | undefined;
+  isPending: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/** Every product of the pages loaded so far; undefined until the first page arrives. */
+export function loadedProducts<P extends CardProduct>(query: { data?: { pages: readonly { items: readonly P[] }[] } | undefined }): P[] | undefined {
+  return query.data?.pages.flatMap((page) => page.items);
+}
+
+/** The grid of an infinite product query: its loaded pages, then "Load more" while the server has more. */
+export function PagedProductGrid({ query, onAddToCart, addingId }: { query: ProductPagesQuery } & Pick<ProductGridProps, 'onAddToCart' | 'addingId'>) {
+  return (
+    <ProductGrid
+      products={loadedProducts(query)}
+      loading={query.isPending}
+      onAddToCart={onAddToCart}
+      addingId={addingId}
+      hasMore={query.hasNextPage}
+      loadingMore={query.isFetchingNextPage}
+      onLoadMore={() => void query.fetchNextPage()}
+    />
+  );
+}

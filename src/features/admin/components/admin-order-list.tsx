@@ -3,20 +3,10 @@ import toast from 'react-hot-toast';
 import { formatINR } from '../../../../shared/money';
 import { ORDER_TRANSITIONS, SHOP_TIME_ZONE, type AdminOrder } from '../../../../shared/schemas/admin';
 import type { OrderStatus, ShippingAddress } from '../../../../shared/schemas/order';
-import { ProductImage } from '../../../components/product/product-image';
-import { NO_ORDERS_MESSAGE } from '../../../components/orders/order-list';
-import { groupByLongDate } from '../../../lib/format-date';
+import { NoOrders, OrderIdentity, OrderLines, OrderPaymentSummary, OrdersByDate } from '../../../components/orders/order-list';
 import { errorMessage } from '../../../lib/trpc';
 import { useSetOrderStatus } from '../api/use-set-order-status';
 import { ModalDialog } from './modal-dialog';
-
-const STATUS_STYLE: Record<OrderStatus, string> = {
-  pending: 'bg-amber-100 text-amber-900',
-  paid: 'bg-emerald-100 text-emerald-900',
-  shipped: 'bg-sky-100 text-sky-900',
-  delivered: 'bg-brand-100 text-brand-900',
-  cancelled: 'bg-zinc-200 text-zinc-800',
-};
 
 /** The button wording for moving an order to each status an admin can pick. */
 const ACTION_LABEL: Partial<Record<OrderStatus, string>> = {
@@ -24,10 +14,6 @@ const ACTION_LABEL: Partial<Record<OrderStatus, string>> = {
   delivered: 'Mark delivered',
   cancelled: 'Cancel order',
 };
-
-function words(value: string): string {
-  return value.replace(/_/g, ' ');
-}
 
 export function addressLines(address: ShippingAddress | null): string[] {
   if (!address) return [];
@@ -55,31 +41,27 @@ export function AdminOrderList({ orders }: { orders: readonly AdminOrder[] }) {
     }
   };
 
-  if (orders.length === 0) {
-    return <p className="card px-4 py-10 text-center text-lg font-semibold text-zinc-800">{NO_ORDERS_MESSAGE}</p>;
-  }
+  if (orders.length === 0) return <NoOrders />;
   const busyId = setStatus.isPending ? setStatus.variables.orderId : null;
 
   return (
     <div className="flex flex-col gap-8">
-      {groupByLongDate(orders, SHOP_TIME_ZONE).map((group) => (
-        <section key={group.date} aria-label={`Orders of ${group.date}`}>
-          <h3 className="mb-3 text-lg font-bold text-zinc-900">{group.date}</h3>
-          <ul className="flex flex-col gap-4">
-            {group.items.map((order) => (
-              <AdminOrderCard
-                key={order._id}
-                order={order}
-                busy={busyId === order._id}
-                onMove={(status) => {
-                  if (status === 'cancelled') setConfirmCancel(order);
-                  else void move(order, status);
-                }}
-              />
-            ))}
-          </ul>
-        </section>
-      ))}
+      <OrdersByDate
+        orders={orders}
+        timeZone={SHOP_TIME_ZONE}
+        heading="h3"
+        renderOrder={(order) => (
+          <AdminOrderCard
+            key={order._id}
+            order={order}
+            busy={busyId === order._id}
+            onMove={(status) => {
+              if (status === 'cancelled') setConfirmCancel(order);
+              else void move(order, status);
+            }}
+          />
+        )}
+      />
       {confirmCancel ? (
         <ModalDialog title="Cancel this order?" onClose={() => setConfirmCancel(null)} widthClassName="max-w-md">
           <p className="text-sm text-zinc-700">
@@ -116,12 +98,7 @@ function AdminOrderCard({ order, busy, onMove }: { order: AdminOrder; busy: bool
   return (
     <li className="card flex flex-col gap-4 p-4" data-testid="admin-order" data-order-id={order._id}>
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-100 pb-3">
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span className={`rounded-full px-2.5 py-0.5 font-semibold capitalize ${STATUS_STYLE[order.status]}`} data-testid="order-status">
-            {order.status}
-          </span>
-          <span className="text-zinc-600">Order {order._id}</span>
-        </div>
+        <OrderIdentity order={order} />
         {next.length > 0 ? (
           <div className="flex gap-2">
             {next.map((status) => (
@@ -141,20 +118,7 @@ function AdminOrderCard({ order, busy, onMove }: { order: AdminOrder; busy: bool
       </div>
 
       <div className="flex flex-col gap-4 xl:flex-row xl:gap-6">
-        <ul className="flex min-w-0 flex-1 flex-col gap-3">
-          {order.productDetails.map((line, i) => (
-            <li key={`${line.productId}-${i}`} className="flex gap-3">
-              <div className="aspect-square w-20 shrink-0 overflow-hidden rounded-lg bg-zinc-100">
-                <ProductImage url={line.image[0]} alt={line.name} sizes="80px" width={80} height={80} className="h-full w-full object-contain p-1 mix-blend-multiply" />
-              </div>
-              <div className="min-w-0">
-                <p className="line-clamp-2 font-medium text-zinc-900">{line.name}</p>
-                <p className="font-semibold text-brand-700">{formatINR(line.price)}</p>
-                <p className="text-sm text-zinc-700">Quantity : {line.quantity}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <OrderLines lines={order.productDetails} className="flex min-w-0 flex-1 flex-col gap-3" />
 
         <div className="grid grid-cols-2 gap-6 border-t border-zinc-100 pt-3 text-sm xl:w-[30rem] xl:shrink-0 xl:border-t-0 xl:pt-0">
           <div className="flex min-w-0 flex-col gap-3">
@@ -182,30 +146,16 @@ function AdminOrderCard({ order, busy, onMove }: { order: AdminOrder; busy: bool
             </div>
           </div>
 
-          <div className="flex min-w-0 flex-col gap-3">
-            <div>
-              <h4 className="font-semibold text-zinc-900">Payment Details :</h4>
-              <p className="text-zinc-700">Payment method : {order.paymentDetails.payment_method_type.map(words).join(', ') || '—'}</p>
-              <p className="capitalize text-zinc-700">Payment Status : {words(order.paymentDetails.payment_status)}</p>
-              {order.amountMismatch ? (
+          <OrderPaymentSummary
+            order={order}
+            heading="h4"
+            className="flex min-w-0 flex-col gap-3"
+            paymentNote={
+              order.amountMismatch ? (
                 <p className="font-semibold text-red-800">Charged {order.amountCharged === null ? '—' : formatINR(order.amountCharged)}: check this payment</p>
-              ) : null}
-            </div>
-            <div>
-              <h4 className="font-semibold text-zinc-900">Shipping Details:</h4>
-              {order.shipping_options.length === 0 ? (
-                <p className="text-zinc-700">Shipping Amount : {formatINR(0)}</p>
-              ) : (
-                order.shipping_options.map((option, i) => (
-                  <p key={i} className="text-zinc-700">
-                    {option.shipping_rate ? <span className="capitalize">{words(option.shipping_rate)} · </span> : null}
-                    Shipping Amount : {formatINR(option.shipping_amount)}
-                  </p>
-                ))
-              )}
-            </div>
-            <p className="text-base font-bold text-zinc-900">Total Amount : {formatINR(order.totalAmount)}</p>
-          </div>
+              ) : null
+            }
+          />
         </div>
       </div>
     </li>

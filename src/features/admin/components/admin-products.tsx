@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { CATEGORIES, categoryLabel, type Category } from '../../../../shared/categories';
 import { formatINR } from '../../../../shared/money';
 import type { AdminProduct, AdminProductView } from '../../../../shared/schemas/admin';
-import { PlusIcon } from '../../../components/icons';
+import { ArchiveIcon, PencilIcon, PlusIcon } from '../../../components/icons';
 import { ProductImage } from '../../../components/product/product-image';
 import { errorMessage } from '../../../lib/trpc';
 import { useAdminProducts } from '../api/use-admin-products';
@@ -13,48 +13,6 @@ import { ModalDialog } from './modal-dialog';
 import { ProductFormDialog } from './product-form-dialog';
 
 export const PRODUCT_ARCHIVED_MESSAGE = 'Product archived';
-
-function PencilIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className="size-4"
-    >
-      <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16z" />
-      <path d="m13.5 6.5 4 4" />
-    </svg>
-  );
-}
-
-function ArchiveIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className="size-4"
-    >
-      <rect x="3" y="4" width="18" height="4" rx="1" />
-      <path d="M5 8v11a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V8M10 12h4" />
-    </svg>
-  );
-}
 
 function AdminProductCard({ product, onEdit, onArchive }: { product: AdminProduct; onEdit: () => void; onArchive: () => void }) {
   return (
@@ -87,7 +45,7 @@ function AdminProductCard({ product, onEdit, onArchive }: { product: AdminProduc
                 aria-label={`Archive ${product.productName}`}
                 onClick={onArchive}
               >
-                <ArchiveIcon />
+                <ArchiveIcon className="size-4" />
               </button>
             ) : null}
             <button
@@ -96,7 +54,7 @@ function AdminProductCard({ product, onEdit, onArchive }: { product: AdminProduc
               aria-label={`Edit ${product.productName}`}
               onClick={onEdit}
             >
-              <PencilIcon />
+              <PencilIcon className="size-4" />
             </button>
           </div>
         </div>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { PencilIcon } from '../../../components/icons';
 import { errorMessage, type RouterOutputs } from '../../../lib/trpc';
 import { formatLongDate } from '../../../lib/format-date';
 import { useAdminUsers, USERS_PAGE_SIZE } from '../api/use-admin-users';
@@ -6,27 +7,6 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { ChangeRoleDialog, type RoleTarget } from './change-role-dialog';
 
 type AdminUser = RouterOutputs['account']['list']['items'][number];
-
-function PencilIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className="size-4"
-    >
-      <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16z" />
-      <path d="m13.5 6.5 4 4" />
-    </svg>
-  );
-}
 
 /** All users: search by email, pages of 20 (newest first), and the role editor. */
 export function UsersTable() {
@@ -124,7 +104,7 @@ export function UsersTable() {
                       aria-label={`Edit role of ${user.name} (${user.email})`}
                       onClick={() => setEditing(user)}
                     >
-                      <PencilIcon />
+                      <PencilIcon className="size-4" />
                     </button>
                   </td>
                 </tr>
