@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
-// The lead's dev server (server/dev.ts) mounts Vite in middleware mode inside Express, so
+// The dev server (server/dev.ts) mounts Vite in middleware mode inside Express, so
 // /trpc and /images are served by the same origin and no proxy is configured here.
 export default defineConfig({
   plugins: [react(), tailwindcss()],

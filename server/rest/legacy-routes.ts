@@ -38,7 +38,7 @@ export const legacyRoutes: LegacyRoute[] = [
   { method: 'get', path: '/api/all-user', message: 'All User', empty: 'list', call: (api) => api.account.all() },
   { method: 'post', path: '/api/update-user', message: 'User Updated', empty: 'object', call: (api, req) => api.account.updateRole(body(req) as never) },
 
-  // ---- CATALOG (helper H1) ----
+  // ---- CATALOG ----
   // The old API has no paging: list paths answer one capped page (get-product up to
   // LEGACY_LIST_CAP newest products, the others up to 100), prices converted to rupees.
   {
@@ -107,7 +107,7 @@ export const legacyRoutes: LegacyRoute[] = [
     data: (page: ProductPage) => apiProducts(page.items),
   },
 
-  // ---- CART, CHECKOUT, ORDERS (helper H2) ----
+  // ---- CART, CHECKOUT, ORDERS ----
   {
     method: 'post',
     path: '/api/addtocart',
@@ -132,6 +132,4 @@ export const legacyRoutes: LegacyRoute[] = [
   },
   { method: 'get', path: '/api/order-list', message: 'Order list', empty: 'list', call: (api) => api.order.list(), data: (list: Order[]) => list.map(apiOrder) },
   { method: 'get', path: '/api/all-order', message: 'All orders', empty: 'list', call: (api) => api.order.all(), data: (list: Order[]) => list.map(apiOrder) },
-
-  // ---- ADMIN ----
 ];
