@@ -4,7 +4,7 @@ import { EnvError, loadEnv } from './env';
 describe('loadEnv', () => {
   it('applies the documented defaults', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', SEED: 'demo', PUBLIC_URL: 'http://localhost:3000', SHIPPING_STANDARD_PAISE: 0, SHIPPING_EXPRESS_PAISE: 9900, ALLOW_TEST_PAYMENTS: false });
+    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', SEED: 'demo', PUBLIC_URL: 'http://localhost:3000', SHIPPING_STANDARD_PAISE: 0, SHIPPING_EXPRESS_PAISE: 9900, ALLOW_TEST_PAYMENTS: false, RESPONSE_CACHE_MB: 32 });
     expect(env.databaseFile).toMatch(/data\/shop\.sqlite$/);
     expect(env.imagesDir).toMatch(/data\/images$/);
   });
@@ -20,6 +20,8 @@ describe('loadEnv', () => {
     [{ DATABASE_URL: 'postgres://db/shop' }, /^Invalid setting DATABASE_URL: /],
     [{ NODE_ENV: 'production' }, /^Invalid setting STRIPE_SECRET_KEY: is required with NODE_ENV=production/],
     [{ STRIPE_SECRET_KEY: 'sk_test_x' }, /^Invalid setting STRIPE_WEBHOOK_SECRET: /],
+    [{ RESPONSE_CACHE_MB: '-1' }, /^Invalid setting RESPONSE_CACHE_MB: must be 0 \(off\) or more$/],
+    [{ RESPONSE_CACHE_MB: 'lots' }, /^Invalid setting RESPONSE_CACHE_MB: must be a whole number of megabytes$/],
   ])('stops with one line naming the variable for %j', (source, message) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     expect(() => loadEnv(source)).toThrow(message);

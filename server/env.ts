@@ -41,6 +41,12 @@ const EnvSchema = z
     SHIPPING_EXPRESS_PAISE: paise(9900),
     ALLOW_TEST_PAYMENTS: bool.default(false),
     TRUST_PROXY: bool.default(false),
+    RESPONSE_CACHE_MB: z.coerce
+      .number({ error: 'must be a whole number of megabytes' })
+      .int({ error: 'must be a whole number of megabytes' })
+      .min(0, { error: 'must be 0 (off) or more' })
+      .max(4096, { error: 'must be at most 4096' })
+      .default(32),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (info, warn, silent, ...)' }).default('info'),
   })
   .superRefine((env, ctx) => {

@@ -52,6 +52,12 @@ export interface ProductsFtsTable {
   rank: number;
 }
 
+/** A single row (id 1) whose revision moves on every committed product or banner change (triggers). */
+export interface CatalogRevisionTable {
+  id: number;
+  revision: number;
+}
+
 export interface BannersTable {
   id: string;
   kind: 'desktop' | 'mobile';
@@ -126,6 +132,7 @@ export interface Database {
   products: ProductsTable;
   products_fts: ProductsFtsTable;
   banners: BannersTable;
+  catalog_revision: CatalogRevisionTable;
   cart_items: CartItemsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;

@@ -25,6 +25,11 @@ export type LegacyRoute = {
   data?: (result: never) => unknown;
   /** Extra top-level fields of the success reply (checkout's `id` and `url`). */
   extra?: (result: never) => Record<string, unknown>;
+  /**
+   * The reply may come from the response cache. Only honoured when the procedure is a shared
+   * one (sharedProcedure), which does not see who is asking.
+   */
+  shared?: true;
 };
 
 const body = (req: Request): Record<string, unknown> => (req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {});
@@ -65,10 +70,11 @@ export const legacyRoutes: LegacyRoute[] = [
     empty: 'object',
     call: (api, req) => api.catalog.archive({ productId: body(req)._id as never }),
   },
-  { method: 'get', path: '/api/get-product', message: 'All Product', empty: 'list', call: (api) => api.catalog.all(), data: (list: Product[]) => apiProducts(list) },
+  { method: 'get', path: '/api/get-product', shared: true, message: 'All Product', empty: 'list', call: (api) => api.catalog.all(), data: (list: Product[]) => apiProducts(list) },
   {
     method: 'get',
     path: '/api/get-categoryProduct',
+    shared: true,
     message: 'category product',
     empty: 'list',
     call: (api) => api.catalog.categoryBubbles(),
@@ -77,6 +83,7 @@ export const legacyRoutes: LegacyRoute[] = [
   {
     method: 'post',
     path: '/api/category-product',
+    shared: true,
     message: 'Product',
     empty: 'list',
     call: (api, req) => api.catalog.byCategory({ category: body(req).category as never, limit: 100 }),
@@ -85,6 +92,7 @@ export const legacyRoutes: LegacyRoute[] = [
   {
     method: 'post',
     path: '/api/product-details',
+    shared: true,
     message: 'Ok',
     empty: 'object',
     call: (api, req) => api.catalog.details({ productId: body(req).productId as never }),
@@ -93,6 +101,7 @@ export const legacyRoutes: LegacyRoute[] = [
   {
     method: 'post',
     path: '/api/filter-product',
+    shared: true,
     message: 'product',
     empty: 'list',
     call: (api, req) => api.catalog.filter({ categories: body(req).category as never, limit: 100 }),
@@ -101,6 +110,7 @@ export const legacyRoutes: LegacyRoute[] = [
   {
     method: 'get',
     path: '/api/search',
+    shared: true,
     message: 'Search Product list',
     empty: 'list',
     call: (api, req) => api.catalog.search({ q: req.query.q as never, limit: 100 }),

@@ -8,6 +8,7 @@ import { findSessionUser } from '../features/account/account.queries';
 import { newId, nowIso } from '../db/database';
 import { createSession, deleteSession } from '../features/account/account.queries';
 import type { PaymentProvider } from '../payments/payment-provider';
+import { markShareable } from '../http/response-cache';
 
 export type Deps = {
   db: DB;
@@ -40,34 +41,44 @@ export type Context = {
   requestId: string;
   /** Client IP as Express sees it (honours TRUST_PROXY). */
   ip: string;
+  /** Tells the HTTP layer that this procedure's result is the same for every caller (see sharedProcedure). */
+  markShareable: () => void;
 };
 
 export async function createRequestContext(deps: Deps, req: Request, res: Response): Promise<Context> {
-  const iron = await getIronSession<CookieData>(req, res, {
-    password: deps.env.SESSION_SECRET,
-    cookieName: SESSION_COOKIE,
-    ttl: SESSION_TTL_SECONDS,
-    cookieOptions: {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: deps.env.PUBLIC_URL.startsWith('https://'),
-      path: '/',
-    },
-  });
-  const user = iron.sid ? await findSessionUser(deps.db, iron.sid, nowIso(deps.clock)) : null;
+  const open = () =>
+    getIronSession<CookieData>(req, res, {
+      password: deps.env.SESSION_SECRET,
+      cookieName: SESSION_COOKIE,
+      ttl: SESSION_TTL_SECONDS,
+      cookieOptions: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: deps.env.PUBLIC_URL.startsWith('https://'),
+        path: '/',
+      },
+    });
+  // Without our cookie there is nothing to unseal: the session is only opened if a procedure
+  // writes to it (sign-in, a visitor's first cart item).
+  const iron = req.headers.cookie?.includes(`${SESSION_COOKIE}=`) ? await open() : undefined;
+  const user = iron?.sid ? await findSessionUser(deps.db, iron.sid, nowIso(deps.clock)) : null;
   return {
     deps,
     user,
-    session: ironSessionHandle(deps, iron),
+    session: ironSessionHandle(deps, iron, open),
     requestId: typeof req.id === 'string' ? req.id : '',
     ip: req.ip ?? '',
+    markShareable: () => markShareable(res),
   };
 }
 
-function ironSessionHandle(deps: Deps, iron: IronSession<CookieData>): SessionHandle {
+function ironSessionHandle(deps: Deps, opened: IronSession<CookieData> | undefined, open: () => Promise<IronSession<CookieData>>): SessionHandle {
+  let current = opened;
+  const iron = async () => (current ??= await open());
   return {
     async signIn(userId) {
-      if (iron.sid) await deleteSession(deps.db, iron.sid);
+      const session = await iron();
+      if (session.sid) await deleteSession(deps.db, session.sid);
       const now = deps.clock();
       const sid = newId() + newId();
       await createSession(deps.db, {
@@ -76,23 +87,25 @@ function ironSessionHandle(deps: Deps, iron: IronSession<CookieData>): SessionHa
         createdAt: now.toISOString(),
         expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000).toISOString(),
       });
-      const previousGuestId = iron.guestId ?? null;
-      iron.sid = sid;
-      delete iron.guestId;
-      await iron.save();
+      const previousGuestId = session.guestId ?? null;
+      session.sid = sid;
+      delete session.guestId;
+      await session.save();
       return { previousGuestId };
     },
     async signOut() {
-      if (iron.sid) await deleteSession(deps.db, iron.sid);
-      iron.destroy();
+      const session = await iron();
+      if (session.sid) await deleteSession(deps.db, session.sid);
+      session.destroy();
     },
-    guestId: () => iron.guestId ?? null,
+    guestId: () => current?.guestId ?? null,
     async ensureGuestId() {
-      if (!iron.guestId) {
-        iron.guestId = newId();
-        await iron.save();
+      const session = await iron();
+      if (!session.guestId) {
+        session.guestId = newId();
+        await session.save();
       }
-      return iron.guestId;
+      return session.guestId;
     },
   };
 }
@@ -105,6 +118,7 @@ export function createInnerContext(deps: Deps, opts: { user?: SessionUser | null
     user: opts.user ?? null,
     requestId: 'inner',
     ip: '127.0.0.1',
+    markShareable: () => undefined,
     session: {
       signIn: () => Promise.resolve({ previousGuestId: guestId }),
       signOut: () => Promise.resolve(),

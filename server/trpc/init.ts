@@ -1,6 +1,6 @@
 import { initTRPC } from '@trpc/server';
 import { AppError, NOT_SIGNED_IN_MESSAGE } from '../errors';
-import type { Context } from './context';
+import type { Context, SessionHandle } from './context';
 import { describeError } from './error-shape';
 
 const t = initTRPC.context<Context>().create({
@@ -17,6 +17,25 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
+
+/** What a shared procedure gets instead of the caller's session: using it is a programming error. */
+const NO_SESSION: SessionHandle = {
+  signIn: () => Promise.reject(new Error('a shared procedure cannot sign in')),
+  signOut: () => Promise.reject(new Error('a shared procedure cannot sign out')),
+  guestId: () => null,
+  ensureGuestId: () => Promise.reject(new Error('a shared procedure has no session')),
+};
+
+/**
+ * A public query whose result depends only on its input and the catalogue (products and
+ * banners), the same for every caller: the HTTP layer may hand one computed reply to everyone
+ * until the catalogue changes (server/http/response-cache.ts). To keep that true, the
+ * procedure is not told who is calling: it sees no user and no session.
+ */
+export const sharedProcedure = t.procedure.use(({ ctx, next }) => {
+  ctx.markShareable();
+  return next({ ctx: { ...ctx, user: null, session: NO_SESSION } });
+});
 
 /** The caller must be signed in; `ctx.user` is then non-null. Visitors get 401 'Please Login...!'. */
 export const authedProcedure = t.procedure.use(({ ctx, next }) => {

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as initial from './2026-11-22-01-initial';
+import * as catalogRevision from './2026-11-22-02-catalog-revision';
 
 /**
  * Every migration, by name, in the order they run. A static list (rather than a folder scan)
@@ -7,4 +8,5 @@ import * as initial from './2026-11-22-01-initial';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-initial': initial,
+  '2026-11-22-02-catalog-revision': catalogRevision,
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminProcedure, publicProcedure, router } from '../../trpc/init';
+import { adminProcedure, router, sharedProcedure } from '../../trpc/init';
 import { CATEGORY_VALUES } from '../../../shared/categories';
 import {
   CategoryProductsInputSchema,
@@ -17,24 +17,24 @@ import * as service from './catalog.service';
 
 export const catalogRouter = router({
   /** Every product on sale, newest first by default, one keyset page at a time. */
-  list: publicProcedure.input(ListProductsInputSchema).query(({ ctx, input }) => service.listProducts(ctx.deps.db, input)),
+  list: sharedProcedure.input(ListProductsInputSchema).query(({ ctx, input }) => service.listProducts(ctx.deps.db, input)),
 
   /** The newest products on sale, up to LEGACY_LIST_CAP, in one list (the old API's get-product). */
-  all: publicProcedure.input(z.void()).query(({ ctx }) => service.listAllProducts(ctx.deps.db)),
+  all: sharedProcedure.input(z.void()).query(({ ctx }) => service.listAllProducts(ctx.deps.db)),
 
-  byCategory: publicProcedure.input(CategoryProductsInputSchema).query(({ ctx, input }) => service.listProductsIn(ctx.deps.db, [input.category], input)),
+  byCategory: sharedProcedure.input(CategoryProductsInputSchema).query(({ ctx, input }) => service.listProductsIn(ctx.deps.db, [input.category], input)),
 
   /** Products in any of the checked categories; an empty list gives an empty page. */
-  filter: publicProcedure.input(FilterProductsInputSchema).query(({ ctx, input }) => service.listProductsIn(ctx.deps.db, input.categories, input)),
+  filter: sharedProcedure.input(FilterProductsInputSchema).query(({ ctx, input }) => service.listProductsIn(ctx.deps.db, input.categories, input)),
 
-  search: publicProcedure.input(SearchProductsInputSchema).query(({ ctx, input }) => service.searchProducts(ctx.deps.db, input)),
+  search: sharedProcedure.input(SearchProductsInputSchema).query(({ ctx, input }) => service.searchProducts(ctx.deps.db, input)),
 
   /** One bubble per category that has products on sale, in the categories' fixed order. */
-  categoryBubbles: publicProcedure.query(({ ctx }) => q.newestPerCategory(ctx.deps.db, CATEGORY_VALUES)),
+  categoryBubbles: sharedProcedure.query(({ ctx }) => q.newestPerCategory(ctx.deps.db, CATEGORY_VALUES)),
 
-  details: publicProcedure.input(ProductIdInputSchema).query(({ ctx, input }) => service.productDetails(ctx.deps.db, input.productId)),
+  details: sharedProcedure.input(ProductIdInputSchema).query(({ ctx, input }) => service.productDetails(ctx.deps.db, input.productId)),
 
-  banners: publicProcedure.query(async ({ ctx }): Promise<Banners> => {
+  banners: sharedProcedure.query(async ({ ctx }): Promise<Banners> => {
     const all = await q.listBanners(ctx.deps.db);
     return { desktop: all.filter((b) => b.kind === 'desktop'), mobile: all.filter((b) => b.kind === 'mobile') };
   }),
