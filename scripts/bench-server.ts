@@ -1,7 +1,8 @@
 // The server side of `npm run bench`, run in its own process so autocannon does not share its
-// event loop. It serves the real app (createApp, as `npm start` does, minus the built client) and,
-// on a second port, a bare Express app that answers a constant JSON body: the ceiling the real
-// routes are compared with. It reports both ports to the parent over IPC.
+// event loop. It serves the real app (createApp, as `npm start` does, minus the built client),
+// the same app with its response cache off on a second port and, on a third, a bare Express app
+// that answers a constant JSON body: the ceiling the real routes are compared with. It reports
+// the ports to the parent over IPC.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -19,6 +20,8 @@ async function main(): Promise<void> {
   const env = loadEnv();
   const deps = await buildDeps(env);
   const app = await listen(createApp(deps, { client: { kind: 'none' } }));
+  // The same app with its response cache off: what a request costs when it misses the cache.
+  const uncached = await listen(createApp({ ...deps, env: { ...deps.env, RESPONSE_CACHE_MB: 0 } }, { client: { kind: 'none' } }));
 
   // The ceiling: no middleware, one route, the same JSON (re-serialised on every request like the real routes).
   const samples = new Map<string, unknown>();
@@ -32,9 +35,10 @@ async function main(): Promise<void> {
   });
   const ceiling = await listen(bare);
 
-  process.send?.({ app: app.port, bare: ceiling.port });
+  process.send?.({ app: app.port, uncached: uncached.port, bare: ceiling.port });
   process.on('disconnect', () => {
     app.server.close();
+    uncached.server.close();
     ceiling.server.close();
     void deps.db.destroy().then(() => process.exit(0));
   });

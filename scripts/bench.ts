@@ -3,7 +3,9 @@
 //   - product-details (POST /api/product-details), 32 connections    target p99 < 20 ms
 //   - a 24-item category page (tRPC catalog.byCategory), 32 conns     target p99 < 20 ms
 //   - a search for a common word (tRPC catalog.search), 1 and 32 conns target p95 < 15 ms
-// and, for each, a bare Express route answering the same JSON body: the ceiling on this machine.
+// each against the shop as shipped (its response cache on: the targets are judged here), against
+// the same shop with the cache off (every request computed: what a cache miss costs), and a bare
+// Express route answering the same JSON body: the ceiling on this machine.
 // Options: --products N (default 100000), --duration S (default 10), --log LEVEL (default info),
 //          --keep (leave the data directory behind).
 import { fork, type ChildProcess } from 'node:child_process';
@@ -91,7 +93,7 @@ async function seed(dataDir: string): Promise<string[]> {
   }
 }
 
-function startServer(dataDir: string): Promise<{ child: ChildProcess; app: string; bare: string }> {
+function startServer(dataDir: string): Promise<{ child: ChildProcess; app: string; uncached: string; bare: string }> {
   const child = fork(path.join(import.meta.dirname, 'bench-server.ts'), [], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: '1', SEED: 'none', LOG_LEVEL: args.log, HOST: '127.0.0.1', PORT: '0' },
@@ -100,8 +102,9 @@ function startServer(dataDir: string): Promise<{ child: ChildProcess; app: strin
   });
   return new Promise((resolve, reject) => {
     child.once('message', (message) => {
-      const ports = message as { app: number; bare: number };
-      resolve({ child, app: `http://127.0.0.1:${ports.app}`, bare: `http://127.0.0.1:${ports.bare}` });
+      const ports = message as { app: number; uncached: number; bare: number };
+      const at = (port: number) => `http://127.0.0.1:${port}`;
+      resolve({ child, app: at(ports.app), uncached: at(ports.uncached), bare: at(ports.bare) });
     });
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code ?? 'a signal'}`)));
   });
@@ -160,6 +163,8 @@ async function main(): Promise<void> {
 
       await measure(server.app, scenario.connections, scenario.requests, 2); // warm-up
       const real = await measure(server.app, scenario.connections, scenario.requests, DURATION);
+      await measure(server.uncached, scenario.connections, scenario.requests, 2); // warm-up
+      const miss = await measure(server.uncached, scenario.connections, scenario.requests, DURATION);
       const ceiling = await measure(server.bare, scenario.connections, [{ method: 'GET', path: `/bare/${key}` }], Math.max(3, DURATION / 2));
       let verdict = '';
       if (scenario.target) {
@@ -178,6 +183,17 @@ async function main(): Promise<void> {
         String(real.bytes),
         String(real.non2xx + real.errors),
         verdict,
+      ]);
+      rows.push([
+        '  same, response cache off',
+        String(scenario.connections),
+        fmt(miss.rps, 0),
+        fmt(miss.p50),
+        fmt(miss.p95),
+        fmt(miss.p99),
+        String(miss.bytes),
+        String(miss.non2xx + miss.errors),
+        scenario.target ? `(${scenario.target.percentile} ${miss[scenario.target.percentile] < scenario.target.ms ? 'under' : 'over'} ${scenario.target.ms} ms)` : '',
       ]);
       rows.push([
         '  bare Express, same JSON',

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import express, { type Express, type Request, type Response, type NextFunction, type RequestHandler } from 'express';
 import compression from 'compression';
-import { pinoHttp } from 'pino-http';
 import { sql } from 'kysely';
 import * as trpcExpress from '@trpc/server/adapters/express';
 import { appRouter } from './trpc/app-router';
@@ -11,16 +9,18 @@ import { createRequestContext, type Deps } from './trpc/context';
 import { describeError } from './trpc/error-shape';
 import { apiErrorHandler, createRestRouter } from './rest/rest-adapter';
 import { jsonOnly, originGuard, securityHeaders } from './http/security';
-import { createImageUploadRouter } from './images/image.routes';
-import { createWebhookRouter } from './payments/webhook.routes';
+import { ResponseCache, sharedTrpcQueries } from './http/response-cache';
+import { requestLogging } from './http/request-log';
+import { catalogRevisionReader } from './db/database';
+import { createImageUploadRouter, UPLOAD_IMAGE_PATH } from './images/image.routes';
+import { createWebhookRouter, WEBHOOK_PATHS } from './payments/webhook.routes';
 import { createTestCheckoutRouter } from './payments/test-checkout.routes';
 
 const BODY_LIMIT = '10mb';
 const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** Paths that bring their own authentication or body format. */
-const WEBHOOK_PATH = '/api/webhook';
-const NON_JSON_PATHS = [WEBHOOK_PATH, '/api/upload-image'];
+const NON_JSON_PATHS = [...WEBHOOK_PATHS, UPLOAD_IMAGE_PATH];
 
 export type ClientMode =
   | { kind: 'static'; dir: string }
@@ -38,22 +38,7 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);
 
-  app.use(
-    pinoHttp({
-      logger: deps.log,
-      genReqId: (req, res) => {
-        const id = crypto.randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      // Only what helps to follow a request: never headers (cookies), bodies (passwords, cards) or query strings.
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
-        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-    }),
-  );
+  app.use(requestLogging(app, deps.log));
   app.use(securityHeaders({ dev: opts.client.kind === 'vite', https: env.PUBLIC_URL.startsWith('https://') }));
   app.use(compression());
 
@@ -66,11 +51,15 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
     }
   });
 
-  app.use(originGuard(env.PUBLIC_URL, [WEBHOOK_PATH]));
+  app.use(originGuard(env.PUBLIC_URL, WEBHOOK_PATHS));
+
+  // Shared catalogue replies (product, category and search pages), first in line for /trpc.
+  const cache = new ResponseCache({ maxBytes: env.RESPONSE_CACHE_MB * 1024 * 1024, revision: catalogRevisionReader(deps.db) });
+  app.use('/trpc', sharedTrpcQueries(cache));
 
   // ---- Raw-body routes (payment webhook) are mounted here, before JSON parsing. ----
-  app.use(createWebhookRouter(deps));
-  app.use(createTestCheckoutRouter(deps));
+  app.use(WEBHOOK_PATHS, createWebhookRouter(deps));
+  app.use('/test-checkout', createTestCheckoutRouter(deps));
 
   app.use(
     '/trpc',
@@ -86,9 +75,9 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
   );
 
   // ---- Multipart routes (image upload) are mounted here. ----
-  app.use('/api', createImageUploadRouter(deps));
+  app.use(UPLOAD_IMAGE_PATH, createImageUploadRouter(deps));
 
-  app.use('/api', jsonOnly(NON_JSON_PATHS.map((p) => p.slice('/api'.length))), express.json({ limit: BODY_LIMIT }), createRestRouter(deps), apiErrorHandler);
+  app.use('/api', jsonOnly(NON_JSON_PATHS.map((p) => p.slice('/api'.length))), express.json({ limit: BODY_LIMIT }), createRestRouter(deps, cache), apiErrorHandler);
 
   fs.mkdirSync(env.imagesDir, { recursive: true });
   app.use(

@@ -6,7 +6,7 @@ import { createRequestContext, type Deps } from '../trpc/context';
 import { describeError } from '../trpc/error-shape';
 import { MAX_IMAGE_BYTES } from './image.service';
 
-export const UPLOAD_IMAGE_PATH = '/upload-image';
+export const UPLOAD_IMAGE_PATH = '/api/upload-image';
 
 const TOO_LARGE = 'Image is too large: the limit is 5 MB';
 
@@ -23,7 +23,7 @@ export function createImageUploadRouter(deps: Deps): Router {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
   }).single('file');
 
-  router.post(UPLOAD_IMAGE_PATH, (req: Request, res: Response) => {
+  router.post('/', (req: Request, res: Response) => {
     parse(req, res, (parseError: unknown) => {
       void (async () => {
         try {

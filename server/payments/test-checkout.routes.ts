@@ -12,11 +12,12 @@ import { isTestProvider, type TestPaymentProvider } from './test-provider';
  * key is set. Server-rendered with no script at all (the shop's CSP allows none inline), styled
  * by a stylesheet route. Pay goes through the very fulfilment code the Stripe webhook uses.
  */
+/** Mounted at TEST_CHECKOUT_PATH. */
 export function createTestCheckoutRouter(deps: Deps): Router {
   const router = express.Router();
   const form = express.urlencoded({ extended: false, limit: '4kb' });
 
-  router.get('/test-checkout/assets/style.css', (_req, res) => {
+  router.get('/assets/style.css', (_req, res) => {
     res.type('text/css').set('Cache-Control', 'public, max-age=3600').send(STYLESHEET);
   });
 
@@ -26,7 +27,7 @@ export function createTestCheckoutRouter(deps: Deps): Router {
     return null;
   };
 
-  router.get('/test-checkout/:sessionId', async (req: Request<{ sessionId: string }>, res, next) => {
+  router.get('/:sessionId', async (req: Request<{ sessionId: string }>, res, next) => {
     try {
       const payments = provider(res);
       if (!payments) return;
@@ -47,7 +48,7 @@ export function createTestCheckoutRouter(deps: Deps): Router {
     }
   });
 
-  router.post('/test-checkout/:sessionId/pay', form, async (req: Request<{ sessionId: string }>, res, next) => {
+  router.post('/:sessionId/pay', form, async (req: Request<{ sessionId: string }>, res, next) => {
     try {
       const payments = provider(res);
       if (!payments) return;
@@ -69,7 +70,7 @@ export function createTestCheckoutRouter(deps: Deps): Router {
     }
   });
 
-  router.post('/test-checkout/:sessionId/cancel', async (req: Request<{ sessionId: string }>, res, next) => {
+  router.post('/:sessionId/cancel', async (req: Request<{ sessionId: string }>, res, next) => {
     try {
       const payments = provider(res);
       if (!payments) return;

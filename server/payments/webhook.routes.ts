@@ -19,6 +19,9 @@ const SESSION_EVENTS = new Set([
  * out-of-order deliveries all end in the same state. A failure to reach Stripe answers 500,
  * which makes Stripe deliver the event again later.
  */
+/** Where Stripe may deliver events; the router is mounted on each. */
+export const WEBHOOK_PATHS = ['/api/webhook', '/api/stripe/webhook'];
+
 export function createWebhookRouter(deps: Deps): Router {
   const router = express.Router();
   // The raw parser is a no-op when app.ts has already read the body raw for this path.
@@ -55,10 +58,8 @@ export function createWebhookRouter(deps: Deps): Router {
     sendEnvelope(res, 200, 'ok', { received: true, type: event.type, outcome: result.outcome });
   };
 
-  for (const path of ['/api/webhook', '/api/stripe/webhook']) {
-    router.post(path, raw, (req, res, next) => {
-      handle(req, res).catch(next);
-    });
-  }
+  router.post('/', raw, (req, res, next) => {
+    handle(req, res).catch(next);
+  });
   return router;
 }
