@@ -9,7 +9,7 @@ import { createRequestContext, type Deps } from './trpc/context';
 import { describeError } from './trpc/error-shape';
 import { apiErrorHandler, createRestRouter } from './rest/rest-adapter';
 import { jsonOnly, originGuard, securityHeaders } from './http/security';
-import { ResponseCache, sharedTrpcQueries } from './http/response-cache';
+import { keepSharedTrpc, ResponseCache, serveSharedTrpc } from './http/response-cache';
 import { requestLogging } from './http/request-log';
 import { catalogRevisionReader } from './db/database';
 import { createImageUploadRouter, UPLOAD_IMAGE_PATH } from './images/image.routes';
@@ -40,7 +40,6 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
 
   app.use(requestLogging(app, deps.log));
   app.use(securityHeaders({ dev: opts.client.kind === 'vite', https: env.PUBLIC_URL.startsWith('https://') }));
-  app.use(compression());
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -53,16 +52,22 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
 
   app.use(originGuard(env.PUBLIC_URL, WEBHOOK_PATHS));
 
-  // Shared catalogue replies (product, category and search pages), first in line for /trpc.
+  // Shared catalogue replies (product, category and search pages) carry their own compressed
+  // variants, so the cached ones go out before the compression middleware.
   const cache = new ResponseCache({ maxBytes: env.RESPONSE_CACHE_MB * 1024 * 1024, revision: catalogRevisionReader(deps.db) });
-  app.use('/trpc', sharedTrpcQueries(cache));
+  app.use('/trpc', serveSharedTrpc(cache));
 
-  // ---- Raw-body routes (payment webhook) are mounted here, before JSON parsing. ----
+  // ---- /api: the webhook (raw body) and the upload (multipart) first, then the JSON table,
+  // which compresses its own replies (see createRestRouter). ----
   app.use(WEBHOOK_PATHS, createWebhookRouter(deps));
-  app.use('/test-checkout', createTestCheckoutRouter(deps));
+  app.use(UPLOAD_IMAGE_PATH, createImageUploadRouter(deps));
+  app.use('/api', jsonOnly(NON_JSON_PATHS.map((p) => p.slice('/api'.length))), express.json({ limit: BODY_LIMIT }), createRestRouter(deps, cache), apiErrorHandler);
 
+  app.use(compression());
+  app.use('/test-checkout', createTestCheckoutRouter(deps));
   app.use(
     '/trpc',
+    keepSharedTrpc(cache),
     jsonOnly([]),
     trpcExpress.createExpressMiddleware({
       router: appRouter,
@@ -73,11 +78,6 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
       },
     }),
   );
-
-  // ---- Multipart routes (image upload) are mounted here. ----
-  app.use(UPLOAD_IMAGE_PATH, createImageUploadRouter(deps));
-
-  app.use('/api', jsonOnly(NON_JSON_PATHS.map((p) => p.slice('/api'.length))), express.json({ limit: BODY_LIMIT }), createRestRouter(deps, cache), apiErrorHandler);
 
   fs.mkdirSync(env.imagesDir, { recursive: true });
   app.use(

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductPage } from '../../shared/schemas/catalog';
 import { insertProduct, signInAs } from '../testing/factories';
 import { HttpClient, startTestServer, type TestServer } from '../testing/test-server';
+import { catalogRevisionReader } from '../db/database';
 import { ResponseCache } from './response-cache';
 
 type Envelope<T> = { success: boolean; error: boolean; message: string; data: T };
@@ -15,7 +16,7 @@ describe('ResponseCache', () => {
   it('answers a stored reply only while the revision stays where it was computed', () => {
     let revision = 1;
     const cache = new ResponseCache({ maxBytes: 1024 * 1024, revision: () => revision });
-    cache.put('a', cache.revision(), 'application/json', body('{"a":1}'));
+    cache.put('a', cache.revision(), { contentType: 'application/json' }, body('{"a":1}'));
     expect(cache.get('a')?.body.toString()).toBe('{"a":1}');
     revision = 2;
     expect(cache.get('a')).toBeUndefined();
@@ -27,7 +28,7 @@ describe('ResponseCache', () => {
     const cache = new ResponseCache({ maxBytes: 1024 * 1024, revision: () => revision });
     const before = cache.revision();
     revision = 2;
-    const reply = cache.put('a', before, 'application/json', body('{"stale":true}'));
+    const reply = cache.put('a', before, { contentType: 'application/json' }, body('{"stale":true}'));
     expect(reply.body.toString()).toBe('{"stale":true}');
     expect(cache.get('a')).toBeUndefined();
   });
@@ -35,23 +36,53 @@ describe('ResponseCache', () => {
   it('stays within its byte budget, evicting the least recently used first', () => {
     const cache = new ResponseCache({ maxBytes: 1000, revision: () => 1 });
     const hundred = Buffer.alloc(99, 'x');
-    for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']) cache.put(key, 1, 'text/plain', hundred);
+    for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']) cache.put(key, 1, { contentType: 'text/plain' }, hundred);
     expect(cache.stats).toEqual({ entries: 10, bytes: 1000 });
     cache.get('a');
-    cache.put('k', 1, 'text/plain', hundred);
+    cache.put('k', 1, { contentType: 'text/plain' }, hundred);
     expect(cache.stats.bytes).toBeLessThanOrEqual(1000);
     expect(cache.get('a')).toBeDefined();
     expect(cache.get('b')).toBeUndefined();
     // Too big for one entry (over an eighth of the budget): sent, not kept.
-    cache.put('big', 1, 'text/plain', Buffer.alloc(200));
+    cache.put('big', 1, { contentType: 'text/plain' }, Buffer.alloc(200));
     expect(cache.get('big')).toBeUndefined();
   });
 
   it('keeps nothing when its budget is 0', () => {
     const cache = new ResponseCache({ maxBytes: 0, revision: () => 1 });
     expect(cache.enabled).toBe(false);
-    cache.put('a', 1, 'application/json', body('{}'));
+    cache.put('a', 1, { contentType: 'application/json' }, body('{}'));
     expect(cache.get('a')).toBeUndefined();
+  });
+});
+
+describe('catalogRevisionReader', () => {
+  it("moves with this connection's committed writes at once, not with a rolled-back one, and with another process's by the next turn", async () => {
+    const server = await startTestServer();
+    try {
+      const { db } = server.deps;
+      const revision = catalogRevisionReader(db);
+      const product = await insertProduct(db, { stock: 4 });
+      const start = revision();
+      await db.updateTable('products').set({ stock: 3 }).where('id', '=', product.id).execute();
+      expect(revision()).toBe(start + 1);
+
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await trx.updateTable('products').set({ stock: 2 }).where('id', '=', product.id).execute();
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      expect(revision()).toBe(start + 1);
+
+      const other = new SQLite(server.deps.env.databaseFile);
+      other.prepare('update products set stock = 1 where id = ?').run(product.id);
+      other.close();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(revision()).toBe(start + 2);
+    } finally {
+      await server.close();
+    }
   });
 });
 

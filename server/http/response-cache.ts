@@ -23,6 +23,8 @@ type Encoding = 'br' | 'gzip';
 
 export type SharedReply = {
   contentType: string;
+  /** The Vary header the reply was made with (Accept-Encoding is added when it is compressible). */
+  vary: string | undefined;
   body: Buffer;
   encoded: Partial<Record<Encoding, Buffer>>;
   /** Bytes held for this entry: key, body and compressed variants. */
@@ -86,8 +88,8 @@ export class ResponseCache {
    * Stores a reply computed while the catalogue was at `revision`, unless it has moved since.
    * Returns the reply either way, ready for `send`.
    */
-  put(key: string, revision: number, contentType: string, body: Buffer): SharedReply {
-    const reply: SharedReply = { contentType, body, encoded: {}, size: key.length + body.length, stored: false };
+  put(key: string, revision: number, head: { contentType: string; vary?: string | undefined }, body: Buffer): SharedReply {
+    const reply: SharedReply = { contentType: head.contentType, vary: head.vary, body, encoded: {}, size: key.length + body.length, stored: false };
     if (!this.enabled) return reply;
     this.#sync();
     if (revision !== this.#revision || reply.size > this.#maxBytes / 8) return reply;
@@ -102,6 +104,7 @@ export class ResponseCache {
   /** Writes a reply: 200, its type and, when the client takes it, a compressed variant. */
   send(req: Request, res: Response, reply: SharedReply): void {
     let body = reply.body;
+    if (reply.vary) res.vary(reply.vary);
     if (body.length >= COMPRESS_FROM_BYTES) {
       res.vary('Accept-Encoding');
       const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
@@ -160,25 +163,49 @@ export class ResponseCache {
   }
 }
 
+/** The cache key of a tRPC call that may be shared: a GET in tRPC's plain JSON format (no streaming). */
+function trpcKey(cache: ResponseCache, req: Request): string | undefined {
+  if (!cache.enabled || req.method !== 'GET' || req.headers['trpc-accept'] !== undefined) return undefined;
+  return req.originalUrl;
+}
+
 /**
- * In front of tRPC's adapter: answers GET queries from the cache and keeps the replies of
- * calls (single or batched) whose procedures were all shared ones. The reply is captured as
- * tRPC writes it, so its bytes are exactly what tRPC sent.
+ * First in line for /trpc, ahead of the compression middleware: answers GET queries the cache
+ * holds, with their own compressed variants.
  */
-export function sharedTrpcQueries(cache: ResponseCache): RequestHandler {
+export function serveSharedTrpc(cache: ResponseCache): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!cache.enabled || req.method !== 'GET') return next();
-    const key = req.originalUrl;
-    const hit = cache.get(key);
+    const key = trpcKey(cache, req);
+    const hit = key === undefined ? undefined : cache.get(key);
     if (hit) return cache.send(req, res, hit);
+    next();
+  };
+}
+
+/**
+ * Right in front of tRPC's adapter (behind compression, so it sees the plain bytes): keeps the
+ * reply of a call, single or batched, whose procedures were all shared ones, exactly as tRPC
+ * wrote it.
+ */
+export function keepSharedTrpc(cache: ResponseCache): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const key = trpcKey(cache, req);
+    if (key === undefined) return next();
     // `/trpc/a,b?batch=1`: every procedure in the batch must have marked its result shareable.
     const procedures = req.path.split(',').length;
     const revision = cache.revision();
-    captureReply(res, () => res.statusCode === 200 && shareableCount(res) === procedures && !res.hasHeader('set-cookie'), (body) =>
-      cache.put(key, revision, String(res.getHeader('content-type') ?? 'application/json'), body),
+    captureReply(
+      res,
+      () => res.statusCode === 200 && shareableCount(res) === procedures && !res.hasHeader('set-cookie'),
+      (body) => cache.put(key, revision, { contentType: String(res.getHeader('content-type') ?? 'application/json'), vary: headerText(res.getHeader('vary')) }, body),
     );
     next();
   };
+}
+
+function headerText(value: string | number | string[] | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return Array.isArray(value) ? value.join(', ') : String(value);
 }
 
 /**

@@ -1,3 +1,4 @@
+import compression from 'compression';
 import type { Request, Response, NextFunction, RequestHandler } from 'express';
 import { createCaller } from '../trpc/app-router';
 import { createRequestContext, type Deps } from '../trpc/context';
@@ -55,7 +56,7 @@ export function createRestRouter(deps: Deps, cache: ResponseCache): RequestHandl
       const status = row.status ?? 200;
       const reply = envelope(status, row.message, data ?? emptyData(row.empty), extra);
       if (key !== undefined && status === 200 && shareableCount(res) > 0 && !res.hasHeader('set-cookie')) {
-        return cache.send(req, res, cache.put(key, revision, JSON_TYPE, Buffer.from(JSON.stringify(reply))));
+        return cache.send(req, res, cache.put(key, revision, { contentType: JSON_TYPE }, Buffer.from(JSON.stringify(reply))));
       }
       res.status(status).json(reply);
     } catch (error) {
@@ -65,10 +66,14 @@ export function createRestRouter(deps: Deps, cache: ResponseCache): RequestHandl
     }
   }
 
+  // Shared replies bring their own compressed variants; every other reply goes through the
+  // compression middleware here (this router is mounted ahead of the app-wide one).
+  const compress = compression();
   return (req: Request, res: Response) => {
     const path = `/api${req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path}`;
     const row = rows.get(`${req.method} ${path.toLowerCase()}`);
-    if (row) return void answer(row, req, res);
+    if (row?.shared && cache.enabled) return void answer(row, req, res);
+    if (row) return compress(req, res, () => void answer(row, req, res));
     if (knownPaths.has(path.toLowerCase())) sendEnvelope(res, 405, `Method ${req.method} is not allowed on ${path}`, null);
     else sendEnvelope(res, 404, `Unknown API path: ${path}`, null);
   };

@@ -12,6 +12,13 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 /** Queries sent on their own, at a fixed URL, so index.html can preload them (see there). */
 const UNBATCHED = new Set(['catalog.banners']);
 
+/**
+ * Catalogue reads are the same for every shopper, and the server answers them from its shared
+ * response cache, but only when a batch holds nothing personal: they travel in batches of
+ * their own, apart from the cart and account queries.
+ */
+const isCatalogRead = (op: { type: string; path: string }) => op.type === 'query' && op.path.startsWith('catalog.');
+
 export function createTrpcClient() {
   // Same origin: the session cookie rides along by default; say so for clarity.
   const sameOriginFetch: typeof fetch = (input, init) => fetch(input, { ...init, credentials: 'same-origin' });
@@ -20,7 +27,11 @@ export function createTrpcClient() {
       splitLink({
         condition: (op) => UNBATCHED.has(op.path),
         true: httpLink({ url: '/trpc', fetch: sameOriginFetch }),
-        false: httpBatchLink({ url: '/trpc', fetch: sameOriginFetch }),
+        false: splitLink({
+          condition: isCatalogRead,
+          true: httpBatchLink({ url: '/trpc', fetch: sameOriginFetch }),
+          false: httpBatchLink({ url: '/trpc', fetch: sameOriginFetch }),
+        }),
       }),
     ],
   });
