@@ -143,6 +143,10 @@ function scenarios(ids: string[]): Scenario[] {
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
+function tableRow(name: string, connections: number, m: Measured, note: string): string[] {
+  return [name, String(connections), fmt(m.rps, 0), fmt(m.p50), fmt(m.p95), fmt(m.p99), String(m.bytes), String(m.non2xx + m.errors), note];
+}
+
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-'));
   let child: ChildProcess | undefined;
@@ -173,39 +177,12 @@ async function main(): Promise<void> {
         if (!ok) failures++;
         verdict = `${ok ? 'PASS' : 'FAIL'} (${scenario.target.percentile} < ${scenario.target.ms} ms)`;
       }
-      rows.push([
-        scenario.name,
-        String(scenario.connections),
-        fmt(real.rps, 0),
-        fmt(real.p50),
-        fmt(real.p95),
-        fmt(real.p99),
-        String(real.bytes),
-        String(real.non2xx + real.errors),
-        verdict,
-      ]);
-      rows.push([
-        '  same, response cache off',
-        String(scenario.connections),
-        fmt(miss.rps, 0),
-        fmt(miss.p50),
-        fmt(miss.p95),
-        fmt(miss.p99),
-        String(miss.bytes),
-        String(miss.non2xx + miss.errors),
-        scenario.target ? `(${scenario.target.percentile} ${miss[scenario.target.percentile] < scenario.target.ms ? 'under' : 'over'} ${scenario.target.ms} ms)` : '',
-      ]);
-      rows.push([
-        '  bare Express, same JSON',
-        String(scenario.connections),
-        fmt(ceiling.rps, 0),
-        fmt(ceiling.p50),
-        fmt(ceiling.p95),
-        fmt(ceiling.p99),
-        String(ceiling.bytes),
-        String(ceiling.non2xx + ceiling.errors),
-        `real/bare = ${fmt(real.rps / ceiling.rps, 2)}`,
-      ]);
+      const missNote = scenario.target ? `(${scenario.target.percentile} ${miss[scenario.target.percentile] < scenario.target.ms ? 'under' : 'over'} ${scenario.target.ms} ms)` : '';
+      rows.push(
+        tableRow(scenario.name, scenario.connections, real, verdict),
+        tableRow('  same, response cache off', scenario.connections, miss, missNote),
+        tableRow('  bare Express, same JSON', scenario.connections, ceiling, `real/bare = ${fmt(real.rps / ceiling.rps, 2)}`),
+      );
       console.log(`measured: ${scenario.name}`);
     }
     const header = ['endpoint', 'conns', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'bytes', 'errors', ''];
