@@ -163,6 +163,27 @@ describe('shared catalogue replies over HTTP', () => {
     expect(asVisitor.status).toBe(404);
   });
 
+  it('answers a GET that already holds the reply with a bodiless 304, until the catalogue changes', async () => {
+    const product = await insertProduct(server.deps.db, { productName: 'Revalidated Mouse', category: 'Mouse' });
+    const page = `/trpc/catalog.details?input=${encodeURIComponent(JSON.stringify({ productId: product.id }))}`;
+    // The computed reply and the cached one go out alike.
+    const computed = await rawGet(server.url + page, {});
+    const cached = await rawGet(server.url + page, {});
+    const etag = String(cached.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(computed.headers.etag).toBe(etag);
+    expect(computed.headers['content-length']).toBe(cached.headers['content-length']);
+    expect(computed.body.equals(cached.body)).toBe(true);
+    const again = await rawGet(server.url + page, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+
+    await server.deps.db.updateTable('products').set({ stock: 0 }).where('id', '=', product.id).execute();
+    const changed = await rawGet(server.url + page, { 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(JSON.parse(changed.body.toString())).toMatchObject({ result: { data: { stock: 0 } } });
+  });
+
   it('sends brotli or gzip to clients that take them, and the same JSON after decoding', async () => {
     // Enough products for a reply over the 1 KB below which nothing is compressed.
     for (let i = 0; i < 4; i++) await insertProduct(server.deps.db, { productName: `Zip Phone ${i}`, category: 'mobiles' });

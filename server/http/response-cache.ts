@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
@@ -26,6 +27,8 @@ export type SharedReply = {
   /** The Vary header the reply was made with (Accept-Encoding is added when it is compressible). */
   vary: string | undefined;
   body: Buffer;
+  /** A validator of the body: a browser that has it revalidates with If-None-Match and gets a 304. */
+  etag: string;
   encoded: Partial<Record<Encoding, Buffer>>;
   /** Bytes held for this entry: key, body and compressed variants. */
   size: number;
@@ -89,7 +92,9 @@ export class ResponseCache {
    * Returns the reply either way, ready for `send`.
    */
   put(key: string, revision: number, head: { contentType: string; vary?: string | undefined }, body: Buffer): SharedReply {
-    const reply: SharedReply = { contentType: head.contentType, vary: head.vary, body, encoded: {}, size: key.length + body.length, stored: false };
+    // Weak: the same validator stands for the plain, brotli and gzip forms of the bytes.
+    const etag = `W/"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+    const reply: SharedReply = { contentType: head.contentType, vary: head.vary, body, etag, encoded: {}, size: key.length + body.length, stored: false };
     if (!this.enabled) return reply;
     this.#sync();
     if (revision !== this.#revision || reply.size > this.#maxBytes / 8) return reply;
@@ -101,10 +106,20 @@ export class ResponseCache {
     return reply;
   }
 
-  /** Writes a reply: 200, its type and, when the client takes it, a compressed variant. */
+  /**
+   * Writes a reply: 200, its type and, when the client takes it, a compressed variant; or a
+   * bodiless 304 to a GET that already holds these bytes (If-None-Match).
+   */
   send(req: Request, res: Response, reply: SharedReply): void {
     let body = reply.body;
     if (reply.vary) res.vary(reply.vary);
+    res.statusCode = 200;
+    res.setHeader('ETag', reply.etag);
+    if (req.fresh) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
     if (body.length >= COMPRESS_FROM_BYTES) {
       res.vary('Accept-Encoding');
       const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
@@ -113,7 +128,6 @@ export class ResponseCache {
         res.setHeader('Content-Encoding', encoding);
       }
     }
-    res.statusCode = 200;
     res.setHeader('Content-Type', reply.contentType);
     res.setHeader('Content-Length', body.length);
     res.end(req.method === 'HEAD' ? undefined : body);
@@ -184,8 +198,8 @@ export function serveSharedTrpc(cache: ResponseCache): RequestHandler {
 
 /**
  * Right in front of tRPC's adapter (behind compression, so it sees the plain bytes): keeps the
- * reply of a call, single or batched, whose procedures were all shared ones, exactly as tRPC
- * wrote it.
+ * reply of a call, single or batched, whose procedures were all shared ones, as tRPC wrote it,
+ * and sends it the way a cache hit is sent.
  */
 export function keepSharedTrpc(cache: ResponseCache): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -197,7 +211,10 @@ export function keepSharedTrpc(cache: ResponseCache): RequestHandler {
     captureReply(
       res,
       () => res.statusCode === 200 && shareableCount(res) === procedures && !res.hasHeader('set-cookie'),
-      (body) => cache.put(key, revision, { contentType: String(res.getHeader('content-type') ?? 'application/json'), vary: headerText(res.getHeader('vary')) }, body),
+      (body) => {
+        const head = { contentType: String(res.getHeader('content-type') ?? 'application/json'), vary: headerText(res.getHeader('vary')) };
+        cache.send(req, res, cache.put(key, revision, head, body));
+      },
     );
     next();
   };
@@ -209,28 +226,45 @@ function headerText(value: string | number | string[] | undefined): string | und
 }
 
 /**
- * Copies what is written to `res` and hands it to `keep` at the end, if `wanted()` (asked once,
- * at the first write, when the status and headers are final) says so.
+ * Decides at tRPC's first write (when its status and headers are final) whether the reply is to
+ * be kept, with `wanted()`. If so, holds the body back and, at the end, hands it to `finish`,
+ * which sends it (the reply then goes out exactly as later cache hits will: length, validator,
+ * compressed variant). Otherwise everything passes straight through.
  */
-function captureReply(res: Response, wanted: () => boolean, keep: (body: Buffer) => void): void {
+function captureReply(res: Response, wanted: () => boolean, finish: (body: Buffer) => void): void {
   const chunks: Buffer[] = [];
   let capturing: boolean | undefined;
-  const collect = (chunk: unknown, encoding: unknown) => {
-    capturing ??= wanted();
-    if (!capturing || chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    if (typeof chunk === 'string') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
-    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
-    else capturing = false;
-  };
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  /** Holds a chunk back; false when it is of a kind it cannot hold (then nothing is held). */
+  const hold = (chunk: unknown, encoding: unknown): boolean => {
+    if (chunk === undefined || chunk === null || typeof chunk === 'function') return true;
+    if (typeof chunk === 'string') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+    else return false;
+    return true;
+  };
+  const passThrough = () => {
+    capturing = false;
+    res.write = write as Response['write'];
+    res.end = end as Response['end'];
+    for (const chunk of chunks.splice(0)) write(chunk);
+  };
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
-    collect(chunk, rest[0]);
+    capturing ??= wanted();
+    if (capturing && hold(chunk, rest[0])) return true;
+    passThrough();
     return write(chunk, ...rest);
   }) as Response['write'];
   res.end = ((...args: unknown[]) => {
-    collect(args[0], args[1]);
-    if (capturing) keep(Buffer.concat(chunks));
-    return end(...args);
+    capturing ??= wanted();
+    if (!capturing || !hold(args[0], args[1])) {
+      passThrough();
+      return end(...args);
+    }
+    res.write = write as Response['write'];
+    res.end = end as Response['end'];
+    finish(Buffer.concat(chunks));
+    return res;
   }) as Response['end'];
 }
