@@ -46,6 +46,12 @@ describe('ResponseCache', () => {
     // Too big for one entry (over an eighth of the budget): sent, not kept.
     cache.put('big', 1, { contentType: 'text/plain' }, Buffer.alloc(200));
     expect(cache.get('big')).toBeUndefined();
+    // A key no real request has (a huge body) is never kept either, however roomy the cache.
+    const roomy = new ResponseCache({ maxBytes: 1024 * 1024, revision: () => 1 });
+    roomy.put('k'.repeat(4096), 1, { contentType: 'text/plain' }, Buffer.alloc(1));
+    roomy.put('k'.repeat(4097), 1, { contentType: 'text/plain' }, Buffer.alloc(1));
+    expect(roomy.get('k'.repeat(4096))).toBeDefined();
+    expect(roomy.get('k'.repeat(4097))).toBeUndefined();
   });
 
   it('keeps nothing when its budget is 0', () => {

@@ -20,6 +20,9 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 /** Replies smaller than this go out uncompressed, as the compression middleware does. */
 const COMPRESS_FROM_BYTES = 1024;
 
+/** Real keys (a URL, a small JSON body) are far shorter; longer ones are never kept, so they cannot crowd real replies out. */
+const MAX_KEY_LENGTH = 4096;
+
 type Encoding = 'br' | 'gzip';
 
 export type SharedReply = {
@@ -76,7 +79,7 @@ export class ResponseCache {
 
   /** The reply stored under `key` for the current revision, if any. */
   get(key: string): SharedReply | undefined {
-    if (!this.enabled) return undefined;
+    if (!this.enabled || key.length > MAX_KEY_LENGTH) return undefined;
     this.#sync();
     const entry = this.#entries.get(key);
     if (entry) {
@@ -97,7 +100,7 @@ export class ResponseCache {
     const reply: SharedReply = { contentType: head.contentType, vary: head.vary, body, etag, encoded: {}, size: key.length + body.length, stored: false };
     if (!this.enabled) return reply;
     this.#sync();
-    if (revision !== this.#revision || reply.size > this.#maxBytes / 8) return reply;
+    if (revision !== this.#revision || key.length > MAX_KEY_LENGTH || reply.size > this.#maxBytes / 8) return reply;
     this.#drop(key);
     this.#entries.set(key, reply);
     reply.stored = true;
