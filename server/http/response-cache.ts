@@ -115,7 +115,9 @@ export class ResponseCache {
    */
   send(req: Request, res: Response, reply: SharedReply): void {
     let body = reply.body;
+    const compressible = body.length >= COMPRESS_FROM_BYTES;
     if (reply.vary) res.vary(reply.vary);
+    if (compressible) res.vary('Accept-Encoding');
     res.statusCode = 200;
     res.setHeader('ETag', reply.etag);
     if (req.fresh) {
@@ -123,8 +125,7 @@ export class ResponseCache {
       res.end();
       return;
     }
-    if (body.length >= COMPRESS_FROM_BYTES) {
-      res.vary('Accept-Encoding');
+    if (compressible) {
       const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
       if (encoding === 'br' || encoding === 'gzip') {
         body = this.#encoded(reply, encoding);
