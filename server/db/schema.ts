@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { StockReason } from '../../shared/schemas/catalog';
 
 /**
  * Row types for Kysely. `Generated<T>` marks columns with a database default (optional on insert). Column names stay inside *.queries.ts; everything above speaks camelCase.
@@ -36,6 +37,8 @@ export interface ProductsTable {
   price: number;
   selling_price: number;
   stock: Generated<number>;
+  /** 1: stock is counted; 0: not counted, always available. */
+  track_stock: Generated<number>;
   images: Generated<string>;
   archived_at: string | null;
   created_at: string;
@@ -97,6 +100,8 @@ export interface OrdersTable {
   amount_charged: number | null;
   amount_mismatch: Generated<number>;
   expires_at: string | null;
+  /** The open session's hosted payment page (a repeated checkout returns it). */
+  payment_session_url: string | null;
   paid_at: string | null;
   created_at: string;
   updated_at: string;
@@ -111,6 +116,23 @@ export interface OrderItemsTable {
   unit_price: number;
   quantity: number;
   position: number;
+  /** Units of this line taken from stock (0 for an untracked product or a released order). */
+  stock_taken: Generated<number>;
+  /** Units paid for that could not be taken from stock: an admin must restock or refund. */
+  short_quantity: Generated<number>;
+}
+
+export interface StockMovementsTable {
+  id: string;
+  product_id: string;
+  at: string;
+  reason: StockReason;
+  delta: number;
+  stock_before: number;
+  stock_after: number;
+  order_id: string | null;
+  actor_id: string | null;
+  note: Generated<string>;
 }
 
 export interface TestCheckoutSessionsTable {
@@ -137,4 +159,5 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   test_checkout_sessions: TestCheckoutSessionsTable;
+  stock_movements: StockMovementsTable;
 }

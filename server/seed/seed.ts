@@ -70,6 +70,7 @@ function demoRow(product: DemoProduct, images: string[], at: string): q.NewProdu
     price: product.price,
     sellingPrice: product.sellingPrice,
     stock: product.stock,
+    trackStock: true,
     images,
     createdAt: at,
     updatedAt: at,
@@ -97,7 +98,7 @@ export async function seedSynthetic(deps: SeedDeps, opts: { count: number; start
       const sets = imageSets.get(p.category) ?? [];
       const images = sets[p.imageSet % Math.max(1, sets.length)] ?? [];
       const at = new Date(now - p.ageSeconds * 1000).toISOString();
-      rows.push({ id: newId(), ...p, images, createdAt: at, updatedAt: at });
+      rows.push({ id: newId(), ...p, trackStock: true, images, createdAt: at, updatedAt: at });
     }
     await deps.db.transaction().execute((trx) => q.insertProducts(trx, rows));
     opts.onProgress?.(done + size);

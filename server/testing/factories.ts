@@ -30,7 +30,7 @@ export type TestProduct = { id: string; productName: string; category: string; p
 /** Inserts a product row (prices in paise). */
 export async function insertProduct(
   db: DB,
-  overrides: Partial<{ productName: string; brandName: string; category: string; description: string; price: number; sellingPrice: number; stock: number; images: string[]; archived: boolean; createdAt: string }> = {},
+  overrides: Partial<{ productName: string; brandName: string; category: string; description: string; price: number; sellingPrice: number; stock: number; trackStock: boolean; images: string[]; archived: boolean; createdAt: string }> = {},
 ): Promise<TestProduct> {
   const now = overrides.createdAt ?? new Date().toISOString();
   const product = {
@@ -52,6 +52,7 @@ export async function insertProduct(
       price: product.price,
       selling_price: product.sellingPrice,
       stock: product.stock,
+      track_stock: overrides.trackStock === false ? 0 : 1,
       images: JSON.stringify(overrides.images ?? ['/images/test.webp']),
       archived_at: overrides.archived ? now : null,
       created_at: now,

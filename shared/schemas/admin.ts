@@ -47,6 +47,8 @@ export const OrderStatusSchema = z.enum(ORDER_STATUSES, {
 export const AdminOrdersInputSchema = z
   .object({
     status: OrderStatusSchema.optional(),
+    /** Only orders paid for units that were not in stock (a late payment): they need a restock or a refund. */
+    attention: z.boolean({ error: 'attention must be true or false' }).optional(),
     limit: LimitSchema.optional(),
     cursor: CursorSchema.optional(),
   })
@@ -58,6 +60,9 @@ export const SetOrderStatusInputSchema = z.object({
   status: OrderStatusSchema,
 });
 export type SetOrderStatusInput = z.input<typeof SetOrderStatusInputSchema>;
+
+export const OrderIdInputSchema = z.object({ orderId: IdSchema('orderId') });
+export type OrderIdInput = z.input<typeof OrderIdInputSchema>;
 
 /** `active` hides archived products, `archived` shows only them, `all` both. */
 export const ADMIN_PRODUCT_VIEWS = ['active', 'archived', 'all'] as const;
@@ -92,6 +97,8 @@ export type AdminProduct = {
   price: number;
   sellingPrice: number;
   stock: number;
+  /** False: stock is not counted and the product is always available. */
+  trackStock: boolean;
   archived: boolean;
   archivedAt: string | null;
   createdAt: string;
@@ -117,6 +124,8 @@ export type Dashboard = {
   /** One entry per local day, oldest first, today last; days without sales hold zeros. */
   revenueByDay: (DashboardPeriod & { date: string })[];
   lowStock: LowStockProduct[];
+  /** Orders paid for units that were no longer in stock (see Order.stockShortfall): restock or refund each. */
+  paidNotInStock: number;
 };
 
 export type Page<T> = { items: T[]; nextCursor: string | null };

@@ -83,22 +83,76 @@ const sellingNotAbovePrice = {
 };
 
 /**
- * A new product. `stock` defaults to 0 when left out (clients of the old API do not send it):
- * the product is then listed as out of stock until an admin sets how many are on hand, which
- * is safer than selling units nobody counted.
+ * A new product. Stock is tracked (`trackStock`, as Shopify's "track quantity") only when a
+ * figure is given or `trackStock` is true: a product created without one (the old API's upload
+ * dialog has no stock field) is not tracked and is always available, rather than listed with a
+ * price and an Add to Cart button that can never sell. Tracking with no figure is refused.
  */
-export const ProductInputSchema = z.object({ ...productFields, stock: StockSchema.optional().default(0) }).refine((p) => p.sellingPrice <= p.price, sellingNotAbovePrice);
+export const ProductInputSchema = z
+  .object({
+    ...productFields,
+    stock: StockSchema.optional(),
+    trackStock: z.boolean({ error: 'trackStock must be true or false' }).optional(),
+  })
+  .refine((p) => p.sellingPrice <= p.price, sellingNotAbovePrice)
+  .refine((p) => !(p.trackStock === true && p.stock === undefined), { path: ['stock'], error: 'stock is required when trackStock is on' })
+  .transform(({ trackStock, stock, ...rest }) => {
+    const tracked = trackStock ?? stock !== undefined;
+    return { ...rest, trackStock: tracked, stock: tracked ? (stock ?? 0) : 0 };
+  });
 export type ProductInput = z.input<typeof ProductInputSchema>;
 
-/** The whole product with its `_id`. Leaving `stock` out keeps the current stock. */
+export const STOCK_NOTE_MAX = 200;
+
+/**
+ * The whole product with its `_id`. Stock is never overwritten blindly (that would undo sales
+ * made while the form was open):
+ * - `stock` with `expectedStock` (the figure the form showed): an unchanged figure is no change;
+ *   a changed one is set only if the stock is still `expectedStock`, else 409.
+ * - `stock` with only `updatedAt` (old clients send back the whole product they loaded): the
+ *   figure is compared with the stock as it was at that time, from the stock history.
+ * - `stock` alone is set as given. Leaving `stock` out keeps the current stock.
+ * `trackStock` switches tracking on or off (left out: unchanged); `stockNote` says why the
+ * figure changed, for the stock history.
+ */
 export const UpdateProductInputSchema = z
   .object({
     _id: z.string({ error: '_id is required' }).trim().min(1, { error: '_id is required' }).max(200, { error: '_id is not valid' }),
     ...productFields,
     stock: StockSchema.optional(),
+    expectedStock: StockSchema.optional(),
+    trackStock: z.boolean({ error: 'trackStock must be true or false' }).optional(),
+    updatedAt: z.iso.datetime({ error: 'updatedAt must be an ISO date-time' }).optional().catch(undefined),
+    stockNote: z.string({ error: 'stockNote must be text' }).trim().max(STOCK_NOTE_MAX, { error: `stockNote must be at most ${STOCK_NOTE_MAX} characters` }).optional(),
   })
   .refine((p) => p.sellingPrice <= p.price, sellingNotAbovePrice);
 export type UpdateProductInput = z.input<typeof UpdateProductInputSchema>;
+
+/** Why a product's stock moved. */
+export const STOCK_REASONS = ['created', 'sale', 'release', 'restock', 'admin', 'late_payment', 'shortage_filled', 'tracking_on'] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+
+/** One line of a product's stock history, newest first in lists. */
+export type StockMovement = {
+  _id: string;
+  at: string;
+  reason: StockReason;
+  /** Units added (positive) or taken (negative). */
+  delta: number;
+  before: number;
+  after: number;
+  orderId: string | null;
+  /** The admin who made the change; null for the shop itself (checkout, payments, sweeps). */
+  actor: { _id: string; name: string; email: string } | null;
+  note: string;
+};
+
+export const StockHistoryInputSchema = z.object({
+  productId: z.string({ error: 'productId is required' }).trim().min(1, { error: 'productId is required' }).max(200, { error: 'productId is not valid' }),
+  limit: z.number({ error: 'limit must be a number' }).int().min(1, { error: 'limit must be at least 1' }).max(100, { error: 'limit must be at most 100' }).optional(),
+  cursor: z.string().max(500, { error: 'cursor is not valid' }).optional(),
+});
+export type StockHistoryInput = z.input<typeof StockHistoryInputSchema>;
 
 /** Any string is accepted: an unknown or malformed id is a 404, not a 400 (the contract's clients expect that). */
 export const ProductIdInputSchema = z.object({
@@ -162,14 +216,22 @@ export type Product = {
   description: string;
   price: number;
   sellingPrice: number;
+  /** Units for sale; meaningless (0) when `trackStock` is false. */
   stock: number;
+  /** False: stock is not counted and the product is always available. */
+  trackStock: boolean;
   createdAt: string;
   updatedAt: string;
 };
 
+/** Whether a shopper can buy the product now (untracked, or at least one unit for sale). */
+export function isBuyable(p: { trackStock: boolean; stock: number }): boolean {
+  return !p.trackStock || p.stock > 0;
+}
+
 export type ProductPage = { items: Product[]; nextCursor: string | null };
 
-/** One home page bubble per category that has products: the newest product of that category. */
+/** One home page bubble per category that has products: its newest product that can be bought (else its newest). */
 export type CategoryBubble = Product;
 
 export type Banner = { _id: string; kind: 'desktop' | 'mobile'; position: number; imageUrl: string; alt: string; link: string };

@@ -46,7 +46,8 @@ export type Order = {
   createdAt: string;
   updatedAt: string;
   paidAt: string | null;
-  productDetails: { productId: string; name: string; image: string[]; price: number; quantity: number }[];
+  /** `notInStock`: units of the line paid for but not taken from stock (a payment that came after its reservation was released and the units re-sold). */
+  productDetails: { productId: string; name: string; image: string[]; price: number; quantity: number; notInStock: number }[];
   paymentDetails: { paymentId: string | null; payment_method_type: string[]; payment_status: string };
   shipping_options: { shipping_amount: number; shipping_rate: string | null }[];
   shippingAddress: ShippingAddress | null;
@@ -58,4 +59,6 @@ export type Order = {
   amountCharged: number | null;
   /** True when the provider charged something other than totalAmount (logged, left for an admin). */
   amountMismatch: boolean;
+  /** Units paid for that were not in stock: the admin must restock them or refund. 0 normally. */
+  stockShortfall: number;
 };

@@ -93,7 +93,8 @@ export async function changeRole(deps: Deps, userId: string, role: Role): Promis
 }
 
 export type AdminBootstrap =
-  | { kind: 'existing'; email: string }
+  /** `credentialsFile`: the file a generated password was saved in, while it exists. */
+  | { kind: 'existing'; email: string; credentialsFile: string | null }
   | { kind: 'created-from-env'; email: string }
   | { kind: 'generated'; email: string; password: string; credentialsFile: string };
 
@@ -110,28 +111,38 @@ export async function ensureAdmin(deps: Deps): Promise<AdminBootstrap> {
     const existing = await q.findCredentialsByEmail(db, email);
     if (existing) {
       await q.setUserRole(db, existing.id, 'ADMIN', now);
-      return { kind: 'existing', email };
+      return { kind: 'existing', email, credentialsFile: savedCredentials(env.DATA_DIR) };
     }
     const password = env.ADMIN_PASSWORD ?? crypto.randomBytes(12).toString('base64url');
     await q.insertUser(db, { id: newId(), name: 'Admin', email, passwordHash: await hashPassword(password), role: 'ADMIN', profilePic: '', now });
     if (env.ADMIN_PASSWORD) return { kind: 'created-from-env', email };
     return { kind: 'generated', email, password, credentialsFile: writeCredentials(env.DATA_DIR, email, password) };
   }
-  if ((await q.countAdmins(db)) > 0) return { kind: 'existing', email: 'an existing admin account' };
+  if ((await q.countAdmins(db)) > 0) return { kind: 'existing', email: 'an existing admin account', credentialsFile: savedCredentials(env.DATA_DIR) };
   const email = 'admin@localhost';
   const password = crypto.randomBytes(12).toString('base64url');
   const existing = await q.findCredentialsByEmail(db, email);
   if (existing) {
     // Someone registered admin@localhost as a shopper: promote it rather than fail to start.
     await q.setUserRole(db, existing.id, 'ADMIN', now);
-    return { kind: 'existing', email };
+    return { kind: 'existing', email, credentialsFile: savedCredentials(env.DATA_DIR) };
   }
   await q.insertUser(db, { id: newId(), name: 'Admin', email, passwordHash: await hashPassword(password), role: 'ADMIN', profilePic: '', now });
   return { kind: 'generated', email, password, credentialsFile: writeCredentials(env.DATA_DIR, email, password) };
 }
 
+function credentialsPath(dataDir: string): string {
+  return path.join(dataDir, 'admin-credentials.txt');
+}
+
+/** The credentials file a first start wrote, while the owner has not deleted it. */
+function savedCredentials(dataDir: string): string | null {
+  const file = credentialsPath(dataDir);
+  return fs.existsSync(file) ? file : null;
+}
+
 function writeCredentials(dataDir: string, email: string, password: string): string {
-  const file = path.join(dataDir, 'admin-credentials.txt');
+  const file = credentialsPath(dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(file, `email: ${email}\npassword: ${password}\n`, { mode: 0o600 });
   fs.chmodSync(file, 0o600);

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { DB } from '../../db/database';
 import type { OrderStatus } from '../../../shared/schemas/order';
 import type { AdminOrder, AdminProduct, AdminProductView, LowStockProduct } from '../../../shared/schemas/admin';
@@ -23,6 +24,8 @@ export async function listAdminOrders(
   db: DB,
   opts: {
     status?: OrderStatus;
+    /** Only orders with units paid for but not in stock. */
+    attention?: boolean;
     orderId?: string;
     after?: After;
     limit: number;
@@ -34,6 +37,7 @@ export async function listAdminOrders(
     .select([...contractOrderColumns, 'users.name as customer_name', 'users.email as customer_email']);
   if (opts.status !== undefined) query = query.where('orders.status', '=', opts.status);
   if (opts.orderId !== undefined) query = query.where('orders.id', '=', opts.orderId);
+  if (opts.attention) query = query.where((eb) => eb.exists(shortItemsOf(eb.ref('orders.id'))(eb)));
   if (opts.after) {
     const { createdAt, id } = opts.after;
     query = query.where((eb) => eb.or([eb('orders.created_at', '<', createdAt), eb.and([eb('orders.created_at', '=', createdAt), eb('orders.id', '<', id)])]));
@@ -58,13 +62,21 @@ export async function updateOrderStatus(db: DB, orderId: string, from: OrderStat
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Puts units back on sale; a product deleted since (lines keep no foreign key) is skipped. */
-export async function restockProduct(db: DB, productId: string, quantity: number, nowIso: string): Promise<void> {
-  await db
-    .updateTable('products')
-    .set({ stock: sql<number>`stock + ${quantity}`, updated_at: nowIso })
-    .where('id', '=', productId)
-    .execute();
+/** The lines of an order that were paid for but are not in stock. */
+function shortItemsOf(orderId: Expression<string>) {
+  return (eb: ExpressionBuilder<Database, 'orders'>) =>
+    eb.selectFrom('order_items').select('order_items.id').where('order_items.order_id', '=', orderId).where('order_items.short_quantity', '>', 0);
+}
+
+/** Paid orders that owe units not in stock (a payment that came after its units were re-sold). */
+export async function countPaidOrdersShortOfStock(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('orders.status', '=', 'paid')
+    .where((eb) => eb.exists(shortItemsOf(eb.ref('orders.id'))(eb)))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 // ---- dashboard ----
@@ -91,6 +103,7 @@ export async function listLowStockProducts(db: DB, threshold: number, limit: num
     .selectFrom('products')
     .select(['id', 'product_name', 'category', 'stock', 'images'])
     .where('archived_at', 'is', null)
+    .where('track_stock', '=', 1)
     .where('stock', '<=', threshold)
     .orderBy('stock')
     .orderBy('product_name')
@@ -121,7 +134,7 @@ export async function listAdminProducts(
 ): Promise<AdminProduct[]> {
   let query = db
     .selectFrom('products')
-    .select(['id', 'product_name', 'brand_name', 'category', 'images', 'description', 'price', 'selling_price', 'stock', 'archived_at', 'created_at', 'updated_at']);
+    .select(['id', 'product_name', 'brand_name', 'category', 'images', 'description', 'price', 'selling_price', 'stock', 'track_stock', 'archived_at', 'created_at', 'updated_at']);
   if (opts.view === 'active') query = query.where('archived_at', 'is', null);
   if (opts.view === 'archived') query = query.where('archived_at', 'is not', null);
   if (opts.category !== undefined) query = query.where('category', '=', opts.category);
@@ -145,6 +158,7 @@ export async function listAdminProducts(
     price: r.price,
     sellingPrice: r.selling_price,
     stock: r.stock,
+    trackStock: r.track_stock === 1,
     archived: r.archived_at !== null,
     archivedAt: r.archived_at,
     createdAt: r.created_at,

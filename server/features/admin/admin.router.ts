@@ -1,6 +1,6 @@
 import { adminProcedure, router } from '../../trpc/init';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
-import { AdminOrdersInputSchema, AdminProductsInputSchema, SetOrderStatusInputSchema, type Page } from '../../../shared/schemas/admin';
+import { AdminOrdersInputSchema, AdminProductsInputSchema, OrderIdInputSchema, SetOrderStatusInputSchema, type Page } from '../../../shared/schemas/admin';
 import * as q from './admin.queries';
 import * as service from './admin.service';
 
@@ -32,6 +32,7 @@ export const adminRouter = router({
     const limit = input?.limit ?? DEFAULT_PAGE_SIZE;
     const rows = await q.listAdminOrders(ctx.deps.db, {
       status: input?.status,
+      attention: input?.attention,
       after: afterFrom(input?.cursor),
       limit: limit + 1,
     });
@@ -39,7 +40,10 @@ export const adminRouter = router({
   }),
 
   /** paid -> shipped -> delivered, paid/shipped -> cancelled; anything else INVALID_TRANSITION (409). */
-  setOrderStatus: adminProcedure.input(SetOrderStatusInputSchema).mutation(({ ctx, input }) => service.setOrderStatus(ctx.deps, input.orderId, input.status)),
+  setOrderStatus: adminProcedure.input(SetOrderStatusInputSchema).mutation(({ ctx, input }) => service.setOrderStatus(ctx.deps, input.orderId, input.status, ctx.user._id)),
+
+  /** For an order paid for units that were not in stock: takes them from stock now (after a restock). */
+  resolveShortage: adminProcedure.input(OrderIdInputSchema).mutation(({ ctx, input }) => service.resolveShortage(ctx.deps, input.orderId, ctx.user._id)),
 
   /** The admin product grid, newest first: text search over name and brand, category, archive view. */
   products: adminProcedure.input(AdminProductsInputSchema).query(async ({ ctx, input }) => {

@@ -12,7 +12,8 @@ import {
   type Dashboard,
   type DashboardPeriod,
 } from '../../../shared/schemas/admin';
-import { listOrderItemQuantities } from '../order/order.queries';
+import { listOrderItemStock, setItemStock } from '../order/order.queries';
+import { putBackStock, takeStock } from '../catalog/stock.queries';
 import * as q from './admin.queries';
 import { addDays, localDate, startOfLocalDay, startOfMonth } from './shop-calendar';
 
@@ -73,6 +74,7 @@ export async function buildDashboard(deps: Deps, timeZone: string = SHOP_TIME_ZO
     monthTotals,
     revenueByDay,
     lowStock: await q.listLowStockProducts(deps.db, LOW_STOCK_THRESHOLD, LOW_STOCK_LIST_LIMIT),
+    paidNotInStock: await q.countPaidOrdersShortOfStock(deps.db),
   };
 }
 
@@ -86,28 +88,71 @@ function transitionRefusal(from: OrderStatus, to: OrderStatus): string {
 
 /**
  * Moves an order along its life cycle (ORDER_TRANSITIONS: paid -> shipped -> delivered, paid or
- * shipped -> cancelled). Cancelling a PAID order puts its units back on sale, as nothing left
- * the warehouse; a SHIPPED order's units are out of the door, so its stock is left alone (they
- * are counted back by editing the product once the parcel returns). Money is never moved here:
- * a refund is made at the payment provider.
+ * shipped -> cancelled). Cancelling a PAID order puts back the units it took from stock, as
+ * nothing left the warehouse; a SHIPPED order's units are out of the door, so its stock is left
+ * alone (they are counted back by editing the product once the parcel returns). An order paid
+ * for units that were not in stock cannot ship until they are taken (resolveShortage). Money is
+ * never moved here: a refund is made at the payment provider.
  *
  * Throws ORDER_NOT_FOUND, and INVALID_TRANSITION (409, nothing changed) for any other move.
  */
-export async function setOrderStatus(deps: Deps, orderId: string, to: OrderStatus): Promise<AdminOrder> {
+export async function setOrderStatus(deps: Deps, orderId: string, to: OrderStatus, actorId: string | null = null): Promise<AdminOrder> {
   const now = deps.clock().toISOString();
   const from = await deps.db.transaction().execute(async (trx) => {
     const current = await q.findOrderStatus(trx, orderId);
     if (current === null) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
     if (!canTransition(current, to)) throw new AppError('INVALID_TRANSITION', transitionRefusal(current, to));
+    const items = await listOrderItemStock(trx, orderId);
+    const short = items.reduce((sum, item) => sum + item.shortQuantity, 0);
+    if (to === 'shipped' && short > 0) {
+      throw new AppError(
+        'INVALID_TRANSITION',
+        `This order was paid for ${short} unit(s) that were not in stock: restock the product and take them for this order, or cancel it and refund the payment.`,
+      );
+    }
     if (!(await q.updateOrderStatus(trx, orderId, current, to, now))) {
       throw new AppError('INVALID_TRANSITION', 'This order was changed meanwhile: reload the list and try again.');
     }
-    if (current === 'paid' && to === 'cancelled') {
-      for (const line of await listOrderItemQuantities(trx, orderId)) await q.restockProduct(trx, line.productId, line.quantity, now);
+    if (to === 'cancelled') {
+      for (const item of items) {
+        if (current === 'paid') await putBackStock(trx, item.productId, item.stockTaken, { reason: 'restock', at: now, orderId, actorId, note: 'order cancelled' });
+        // Nothing is owed any more: the order will not be delivered.
+        await setItemStock(trx, item.id, { stockTaken: current === 'paid' ? 0 : item.stockTaken, shortQuantity: 0 });
+      }
     }
     return current;
   });
   deps.log.info({ orderId, from, to }, 'order status changed by an admin');
+  return adminOrder(deps, orderId);
+}
+
+/**
+ * For an order paid for units that were not in stock: takes them from stock now (after the
+ * admin restocked), so the order can ship. All lines or none.
+ *
+ * Throws ORDER_NOT_FOUND; INVALID_TRANSITION when the order owes nothing or is not paid;
+ * OUT_OF_STOCK (409, nothing changed) naming the product that still lacks units.
+ */
+export async function resolveShortage(deps: Deps, orderId: string, actorId: string | null): Promise<AdminOrder> {
+  const now = deps.clock().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    const status = await q.findOrderStatus(trx, orderId);
+    if (status === null) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+    const items = (await listOrderItemStock(trx, orderId)).filter((item) => item.shortQuantity > 0);
+    if (status !== 'paid' || items.length === 0) throw new AppError('INVALID_TRANSITION', 'This order is not waiting for stock.');
+    for (const item of items) {
+      const result = await takeStock(trx, item.productId, item.shortQuantity, { reason: 'shortage_filled', at: now, orderId, actorId, onSaleOnly: false });
+      if (result === 'short') {
+        throw new AppError('OUT_OF_STOCK', `Not enough ${item.name} in stock for this order (${item.shortQuantity} needed): restock it first.`);
+      }
+      await setItemStock(trx, item.id, { stockTaken: item.stockTaken + (result === 'taken' ? item.shortQuantity : 0), shortQuantity: 0 });
+    }
+  });
+  deps.log.info({ orderId }, 'units owed to a late-paid order taken from stock by an admin');
+  return adminOrder(deps, orderId);
+}
+
+async function adminOrder(deps: Deps, orderId: string): Promise<AdminOrder> {
   const [order] = await q.listAdminOrders(deps.db, { orderId, limit: 1 });
   if (!order) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
   return order;

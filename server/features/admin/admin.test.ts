@@ -80,6 +80,8 @@ async function insertOrder(
         images: JSON.stringify(['/images/line.webp']),
         unit_price: l.unitPrice,
         quantity: l.quantity,
+        // Checkout took the units from stock; a cancelled order gave them back.
+        stock_taken: opts.status === 'cancelled' ? 0 : l.quantity,
         position,
       })),
     )

@@ -56,11 +56,29 @@ export async function findOwnCartLineByProduct(db: DB, owner: CartOwner, product
   return row ? toLine(row) : null;
 }
 
-export type ProductStock = { id: string; stock: number; archived: boolean; productName: string };
+export type ProductStock = { id: string; stock: number; trackStock: boolean; archived: boolean; productName: string };
 
-export async function findProductStock(db: DB, productId: string): Promise<ProductStock | null> {
-  const row = await db.selectFrom('products').select(['id', 'stock', 'archived_at', 'product_name']).where('id', '=', productId).executeTakeFirst();
-  return row ? { id: row.id, stock: row.stock, archived: row.archived_at !== null, productName: row.product_name } : null;
+/**
+ * A product's stock as the cart owner may use it: the units for sale plus those the owner's own
+ * open checkout holds (a new checkout releases them before reserving again, so they are the
+ * owner's to re-order).
+ */
+export async function findProductStock(db: DB, owner: CartOwner, productId: string): Promise<ProductStock | null> {
+  const row = await db.selectFrom('products').select(['id', 'stock', 'track_stock', 'archived_at', 'product_name']).where('id', '=', productId).executeTakeFirst();
+  if (!row) return null;
+  let held = 0;
+  if (owner.userId !== undefined && row.track_stock === 1) {
+    const reserved = await db
+      .selectFrom('order_items')
+      .innerJoin('orders', 'orders.id', 'order_items.order_id')
+      .select((eb) => eb.fn.sum<number>('order_items.stock_taken').as('held'))
+      .where('orders.user_id', '=', owner.userId)
+      .where('orders.status', '=', 'pending')
+      .where('order_items.product_id', '=', productId)
+      .executeTakeFirst();
+    held = Number(reserved?.held ?? 0);
+  }
+  return { id: row.id, stock: row.stock + held, trackStock: row.track_stock === 1, archived: row.archived_at !== null, productName: row.product_name };
 }
 
 export async function insertCartLine(db: DB, line: { id: string; owner: CartOwner; productId: string; quantity: number; nowIso: string }): Promise<void> {
@@ -96,13 +114,13 @@ export async function deleteUserCartProducts(db: DB, userId: string, productIds:
   return Number(result.numDeletedRows);
 }
 
-type GuestLineRow = { id: string; product_id: string; quantity: number; stock: number; archived_at: string | null };
+type GuestLineRow = { id: string; product_id: string; quantity: number; stock: number; track_stock: number; archived_at: string | null };
 
 export async function listGuestLinesForMerge(db: DB, guestId: string): Promise<GuestLineRow[]> {
   return db
     .selectFrom('cart_items')
     .innerJoin('products', 'products.id', 'cart_items.product_id')
-    .select(['cart_items.id', 'cart_items.product_id', 'cart_items.quantity', 'products.stock', 'products.archived_at'])
+    .select(['cart_items.id', 'cart_items.product_id', 'cart_items.quantity', 'products.stock', 'products.track_stock', 'products.archived_at'])
     .where('cart_items.guest_id', '=', guestId)
     .execute();
 }

@@ -16,14 +16,14 @@ function unavailable(): AppError {
   return new AppError('PRODUCT_NOT_FOUND', 'This product is no longer available');
 }
 
-/** Checks a wanted quantity against the per-line cap and the units still for sale. */
+/** Checks a wanted quantity against the per-line cap and the units still for sale (untracked products are always available). */
 function checkQuantity(product: q.ProductStock, quantity: number, inCart: number | null): void {
   if (product.archived) throw unavailable();
-  if (product.stock < 1) throw new AppError('OUT_OF_STOCK', `${product.productName} is out of stock`);
+  if (product.trackStock && product.stock < 1) throw new AppError('OUT_OF_STOCK', `${product.productName} is out of stock`);
   if (quantity > MAX_QUANTITY_PER_LINE) {
     throw new AppError('QUANTITY_INVALID', `You can have at most ${MAX_QUANTITY_PER_LINE} of ${product.productName} in your cart`);
   }
-  if (quantity > product.stock) {
+  if (product.trackStock && quantity > product.stock) {
     const already = inCart !== null ? ` (your cart already has ${inCart})` : '';
     throw new AppError('OUT_OF_STOCK', `Only ${product.stock} of ${product.productName} left in stock${already}`);
   }
@@ -36,7 +36,7 @@ function checkQuantity(product: q.ProductStock, quantity: number, inCart: number
  */
 export async function addItem(db: DB, owner: CartOwner, productId: string, nowIso: string): Promise<AddCartItemResult> {
   return db.transaction().execute(async (trx) => {
-    const product = await q.findProductStock(trx, productId);
+    const product = await q.findProductStock(trx, owner, productId);
     if (!product) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
     const existing = await q.findOwnCartLineByProduct(trx, owner, productId);
     if (existing) {
@@ -64,7 +64,7 @@ export async function updateQuantity(db: DB, owner: CartOwner, lineId: string, q
   return db.transaction().execute(async (trx) => {
     const line = await q.findOwnCartLine(trx, owner, lineId);
     if (!line) throw new AppError('CART_LINE_NOT_FOUND', 'Cart item not found');
-    const product = await q.findProductStock(trx, line.productId._id);
+    const product = await q.findProductStock(trx, owner, line.productId._id);
     if (!product) throw unavailable();
     checkQuantity(product, quantity, null);
     await q.setCartLineQuantity(trx, lineId, quantity, nowIso);
@@ -82,13 +82,13 @@ export async function removeItem(db: DB, owner: CartOwner, lineId: string): Prom
 
 /**
  * Moves a visitor's cart into the user's at sign-in: quantities of the same product add up,
- * capped at min(stock, 10); lines of archived or sold-out products are dropped. One transaction.
+ * capped at min(stock, 10) (10 when stock is not tracked); lines of archived or sold-out products are dropped. One transaction.
  */
 export async function mergeGuestCart(db: DB, guestId: string, userId: string, nowIso: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const owner: CartOwner = { userId };
     for (const line of await q.listGuestLinesForMerge(trx, guestId)) {
-      const cap = Math.min(line.stock, MAX_QUANTITY_PER_LINE);
+      const cap = line.track_stock === 1 ? Math.min(line.stock, MAX_QUANTITY_PER_LINE) : MAX_QUANTITY_PER_LINE;
       if (line.archived_at !== null || cap < 1) continue;
       const existing = await q.findOwnCartLineByProduct(trx, owner, line.product_id);
       if (existing) {

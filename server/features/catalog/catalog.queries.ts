@@ -22,6 +22,7 @@ export const productColumns = [
   'products.price',
   'products.selling_price',
   'products.stock',
+  'products.track_stock',
   'products.images',
   'products.created_at',
   'products.updated_at',
@@ -36,6 +37,7 @@ export type ProductRow = {
   price: number;
   selling_price: number;
   stock: number;
+  track_stock: number;
   images: string;
   created_at: string;
   updated_at: string;
@@ -63,6 +65,7 @@ export function toProduct(row: ProductRow): Product {
     price: row.price,
     sellingPrice: row.selling_price,
     stock: row.stock,
+    trackStock: row.track_stock === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -126,22 +129,19 @@ export async function findProductAnyState(db: DB, id: string): Promise<(Product 
   return row ? { ...toProduct(row), archivedAt: row.archived_at } : null;
 }
 
-/** The newest product on sale in each of the given categories, in that order; categories without any are skipped. */
-export async function newestPerCategory(db: DB, categories: readonly Category[]): Promise<Product[]> {
-  // One indexed probe per category (category, created_at, id): cheap at any catalogue size.
-  const rows = await Promise.all(
-    categories.map((category) =>
-      db
-        .selectFrom('products')
-        .select(productColumns)
-        .where('products.category', '=', category)
-        .where(onSale)
-        .orderBy('products.created_at', 'desc')
-        .orderBy('products.id', 'desc')
-        .limit(1)
-        .executeTakeFirst(),
-    ),
-  );
+/**
+ * One product per category for the home page's bubbles, in the given order: the newest one a
+ * shopper can buy (untracked, or in stock), else the newest on sale, so a sold-out category
+ * still leads to its page. Categories with nothing on sale are skipped.
+ */
+export async function bubblePerCategory(db: DB, categories: readonly Category[]): Promise<Product[]> {
+  // Indexed probes per category (category, created_at, id): cheap at any catalogue size.
+  const newest = (category: Category, buyableOnly: boolean) => {
+    let query = db.selectFrom('products').select(productColumns).where('products.category', '=', category).where(onSale);
+    if (buyableOnly) query = query.where((eb) => eb.or([eb('products.track_stock', '=', 0), eb('products.stock', '>', 0)]));
+    return query.orderBy('products.created_at', 'desc').orderBy('products.id', 'desc').limit(1).executeTakeFirst();
+  };
+  const rows = await Promise.all(categories.map(async (category) => (await newest(category, true)) ?? (await newest(category, false))));
   return rows.filter((row): row is ProductRow => row !== undefined).map(toProduct);
 }
 
@@ -227,6 +227,7 @@ export type NewProductRow = {
   price: number;
   sellingPrice: number;
   stock: number;
+  trackStock: boolean;
   images: readonly string[];
   createdAt: string;
   updatedAt: string;
@@ -241,7 +242,8 @@ function toRow(p: NewProductRow) {
     description: p.description,
     price: p.price,
     selling_price: p.sellingPrice,
-    stock: p.stock,
+    stock: p.trackStock ? p.stock : 0,
+    track_stock: p.trackStock ? 1 : 0,
     images: JSON.stringify(p.images),
     archived_at: null,
     created_at: p.createdAt,
@@ -252,7 +254,7 @@ function toRow(p: NewProductRow) {
 /** Inserts products (the FTS triggers index them in the same transaction). */
 export async function insertProducts(db: DB, products: readonly NewProductRow[]): Promise<void> {
   if (products.length === 0) return;
-  // SQLite caps bound parameters per statement (32766); 12 columns x 500 rows stays well below.
+  // SQLite caps bound parameters per statement (32766); 13 columns x 500 rows stays well below.
   for (let i = 0; i < products.length; i += 500) {
     await db
       .insertInto('products')
@@ -261,9 +263,9 @@ export async function insertProducts(db: DB, products: readonly NewProductRow[])
   }
 }
 
-export type ProductChanges = Omit<NewProductRow, 'id' | 'createdAt' | 'stock'> & { stock?: number };
+export type ProductChanges = Omit<NewProductRow, 'id' | 'createdAt' | 'stock' | 'trackStock'>;
 
-/** Rewrites a product's fields; false when there is no such product. */
+/** Rewrites a product's fields except its stock (see stock.queries.ts); false when there is no such product. */
 export async function updateProductRow(db: DB, id: string, changes: ProductChanges): Promise<boolean> {
   const result = await db
     .updateTable('products')
@@ -274,7 +276,6 @@ export async function updateProductRow(db: DB, id: string, changes: ProductChang
       description: changes.description,
       price: changes.price,
       selling_price: changes.sellingPrice,
-      ...(changes.stock === undefined ? {} : { stock: changes.stock }),
       images: JSON.stringify(changes.images),
       updated_at: changes.updatedAt,
     })

@@ -8,6 +8,7 @@ import {
   ProductIdInputSchema,
   ProductInputSchema,
   SearchProductsInputSchema,
+  StockHistoryInputSchema,
   UpdateProductInputSchema,
   type Banners,
 } from '../../../shared/schemas/catalog';
@@ -29,8 +30,8 @@ export const catalogRouter = router({
 
   search: sharedProcedure.input(SearchProductsInputSchema).query(({ ctx, input }) => service.searchProducts(ctx.deps.db, input)),
 
-  /** One bubble per category that has products on sale, in the categories' fixed order. */
-  categoryBubbles: sharedProcedure.query(({ ctx }) => q.newestPerCategory(ctx.deps.db, CATEGORY_VALUES)),
+  /** One bubble per category that has products on sale (its newest buyable product), in the categories' fixed order. */
+  categoryBubbles: sharedProcedure.query(({ ctx }) => q.bubblePerCategory(ctx.deps.db, CATEGORY_VALUES)),
 
   details: sharedProcedure.input(ProductIdInputSchema).query(({ ctx, input }) => service.productDetails(ctx.deps.db, input.productId)),
 
@@ -39,9 +40,12 @@ export const catalogRouter = router({
     return { desktop: all.filter((b) => b.kind === 'desktop'), mobile: all.filter((b) => b.kind === 'mobile') };
   }),
 
-  create: adminProcedure.input(ProductInputSchema).mutation(({ ctx, input }) => service.createProduct(ctx.deps, input)),
+  create: adminProcedure.input(ProductInputSchema).mutation(({ ctx, input }) => service.createProduct(ctx.deps, input, ctx.user._id)),
 
-  update: adminProcedure.input(UpdateProductInputSchema).mutation(({ ctx, input }) => service.updateProduct(ctx.deps, input)),
+  update: adminProcedure.input(UpdateProductInputSchema).mutation(({ ctx, input }) => service.updateProduct(ctx.deps, input, ctx.user._id)),
+
+  /** Who changed a product's stock, when, why, from what to what: newest first. */
+  stockHistory: adminProcedure.input(StockHistoryInputSchema).query(({ ctx, input }) => service.stockHistory(ctx.deps.db, input)),
 
   /**
    * Stores an uploaded product image (bytes from the multipart /api/upload-image route; not

@@ -4,9 +4,10 @@ import { AppError } from '../../errors';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import type { Deps } from '../../trpc/context';
 import type { Category } from '../../../shared/categories';
-import type { ArchiveProductResult, Product, ProductInputSchema, ProductPage, ProductSort, SearchSort, UpdateProductInputSchema } from '../../../shared/schemas/catalog';
+import type { ArchiveProductResult, Product, ProductInputSchema, ProductPage, ProductSort, SearchSort, StockMovement, UpdateProductInputSchema } from '../../../shared/schemas/catalog';
 import type { z } from 'zod';
 import * as q from './catalog.queries';
+import * as stock from './stock.queries';
 
 /**
  * The most products /api/get-product returns. The old API has no paging and its clients expect
@@ -117,48 +118,113 @@ export async function productDetails(db: DB, productId: string): Promise<Product
 type CreateInput = z.output<typeof ProductInputSchema>;
 type UpdateInput = z.output<typeof UpdateProductInputSchema>;
 
-export async function createProduct(deps: Pick<Deps, 'db' | 'clock'>, input: CreateInput): Promise<Product> {
+/** Creates a product; a tracked product's first stock figure starts its stock history. */
+export async function createProduct(deps: Pick<Deps, 'db' | 'clock'>, input: CreateInput, actorId: string | null): Promise<Product> {
   const now = nowIso(deps.clock);
   const id = newId();
-  await q.insertProducts(deps.db, [
-    {
-      id,
-      productName: input.productName,
-      brandName: input.brandName,
-      category: input.category,
-      description: input.description,
-      price: input.price,
-      sellingPrice: input.sellingPrice,
-      stock: input.stock,
-      images: input.productImage,
-      createdAt: now,
-      updatedAt: now,
-    },
-  ]);
+  await deps.db.transaction().execute(async (trx) => {
+    await q.insertProducts(trx, [
+      {
+        id,
+        productName: input.productName,
+        brandName: input.brandName,
+        category: input.category,
+        description: input.description,
+        price: input.price,
+        sellingPrice: input.sellingPrice,
+        stock: input.stock,
+        trackStock: input.trackStock,
+        images: input.productImage,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ]);
+    if (input.trackStock) await stock.recordInitialStock(trx, id, input.stock, { reason: 'created', at: now, actorId });
+  });
   const created = await q.findProductAnyState(deps.db, id);
   if (!created) throw new Error(`Product ${id} vanished after insert`);
   return withoutArchive(created);
 }
 
 /**
- * Rewrites a product (archived ones too, so an admin can fix one before restoring it).
- * @throws AppError PRODUCT_NOT_FOUND for an unknown id.
+ * Rewrites a product (archived ones too, so an admin can fix one before restoring it), in one
+ * transaction. Stock is compared, never overwritten blindly (see UpdateProductInputSchema): a
+ * figure the form showed and sent back unchanged is no change, and a changed figure is set only
+ * if the stock has not moved since the form was loaded.
+ *
+ * @throws AppError PRODUCT_NOT_FOUND for an unknown id; STOCK_CHANGED (409, nothing saved) when
+ *   the stock moved since the form was loaded; BAD_INPUT when tracking is switched on without a figure.
  */
-export async function updateProduct(deps: Pick<Deps, 'db' | 'clock'>, input: UpdateInput): Promise<Product> {
-  const updated = await q.updateProductRow(deps.db, input._id, {
-    productName: input.productName,
-    brandName: input.brandName,
-    category: input.category,
-    description: input.description,
-    price: input.price,
-    sellingPrice: input.sellingPrice,
-    stock: input.stock,
-    images: input.productImage,
-    updatedAt: nowIso(deps.clock),
+export async function updateProduct(deps: Pick<Deps, 'db' | 'clock'>, input: UpdateInput, actorId: string | null): Promise<Product> {
+  const now = nowIso(deps.clock);
+  await deps.db.transaction().execute(async (trx) => {
+    const current = await q.findProductAnyState(trx, input._id);
+    if (!current) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
+    await q.updateProductRow(trx, input._id, {
+      productName: input.productName,
+      brandName: input.brandName,
+      category: input.category,
+      description: input.description,
+      price: input.price,
+      sellingPrice: input.sellingPrice,
+      images: input.productImage,
+      updatedAt: now,
+    });
+    const movement = { reason: 'admin' as const, at: now, actorId, note: input.stockNote ?? '' };
+    const track = input.trackStock ?? current.trackStock;
+    if (track && !current.trackStock) {
+      if (input.stock === undefined) {
+        throw new AppError('BAD_INPUT', 'stock is required when trackStock is on', { fieldErrors: { stock: 'required when tracking stock' } });
+      }
+      await stock.setTracking(trx, input._id, true, input.stock, now);
+      await stock.recordInitialStock(trx, input._id, input.stock, { ...movement, reason: 'tracking_on' });
+    } else if (!track && current.trackStock) {
+      await stock.setTracking(trx, input._id, false, 0, now);
+    } else if (track && input.stock !== undefined) {
+      await applyStockFigure(trx, current, input.stock, input, movement);
+    }
   });
-  const product = updated ? await q.findProductAnyState(deps.db, input._id) : null;
+  const product = await q.findProductAnyState(deps.db, input._id);
   if (!product) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
   return withoutArchive(product);
+}
+
+/** Sets a tracked product's stock from an edit form's figure, compare-and-set against what the form showed. */
+async function applyStockFigure(
+  trx: DB,
+  current: Product,
+  wanted: number,
+  seenBy: { expectedStock?: number | undefined; updatedAt?: string | undefined },
+  movement: stock.MovementContext,
+): Promise<void> {
+  let seen = current.stock;
+  if (seenBy.expectedStock !== undefined) seen = seenBy.expectedStock;
+  else if (seenBy.updatedAt !== undefined) seen = (await stock.stockAsOf(trx, current._id, seenBy.updatedAt)) ?? current.stock;
+  // The figure the form showed, sent back as it was: not a change, whatever was sold since.
+  if (wanted === seen) return;
+  if (!(await stock.setStock(trx, current._id, seen, wanted, movement))) {
+    throw new AppError(
+      'STOCK_CHANGED',
+      `The stock of ${current.productName} changed from ${seen} to ${current.stock} since this form was loaded (orders were placed or another admin changed it). Nothing was saved: reload and enter the stock again.`,
+      { fieldErrors: { stock: `changed from ${seen} to ${current.stock} since the form was loaded` } },
+    );
+  }
+}
+
+/** A product's stock history, newest first, one keyset page at a time. */
+export async function stockHistory(db: DB, input: { productId: string; limit?: number | undefined; cursor?: string | undefined }): Promise<{ items: StockMovement[]; nextCursor: string | null }> {
+  if (!(await q.findProductAnyState(db, input.productId))) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
+  const limit = input.limit ?? 50;
+  let after: stock.MovementKey | undefined;
+  if (input.cursor) {
+    const [at, id] = decodeCursor(input.cursor, 2);
+    if (typeof at !== 'string' || typeof id !== 'string') throw invalidCursor();
+    after = [at, id];
+  }
+  const rows = await stock.listStockMovements(db, input.productId, { limit: limit + 1, after });
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items: items.map(({ key: _key, ...movement }) => movement), nextCursor: rows.length > limit && last ? encodeCursor(last.key) : null };
 }
 
 /**

@@ -6,7 +6,7 @@ import { HttpClient, startTestServer, type TestServer } from '../../testing/test
 import { insertBanners } from './catalog.queries';
 import { buildMatchQuery } from './catalog.service';
 
-const PRODUCT_KEYS = ['_id', 'brandName', 'category', 'createdAt', 'description', 'price', 'productImage', 'productName', 'sellingPrice', 'stock', 'updatedAt'];
+const PRODUCT_KEYS = ['_id', 'brandName', 'category', 'createdAt', 'description', 'price', 'productImage', 'productName', 'sellingPrice', 'stock', 'trackStock', 'updatedAt'];
 
 type Envelope<T> = { success: boolean; error: boolean; message: string; data: T };
 type TrpcError = { message: string; data: { httpStatus: number; appCode: string; fieldErrors: Record<string, string> | null } };

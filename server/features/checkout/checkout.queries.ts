@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { DB } from '../../db/database';
 import { parseImages } from '../catalog/catalog.queries';
 
@@ -10,6 +9,7 @@ export type CheckoutLine = {
   unitPrice: number;
   quantity: number;
   stock: number;
+  trackStock: boolean;
 };
 
 /** The user's cart lines for products on sale, priced from the products table. */
@@ -17,7 +17,7 @@ export async function listCheckoutLines(db: DB, userId: string): Promise<Checkou
   const rows = await db
     .selectFrom('cart_items')
     .innerJoin('products', 'products.id', 'cart_items.product_id')
-    .select(['products.id', 'products.product_name', 'products.images', 'products.selling_price', 'products.stock', 'cart_items.quantity'])
+    .select(['products.id', 'products.product_name', 'products.images', 'products.selling_price', 'products.stock', 'products.track_stock', 'cart_items.quantity'])
     .where('cart_items.user_id', '=', userId)
     .where('products.archived_at', 'is', null)
     .orderBy('cart_items.created_at')
@@ -30,29 +30,6 @@ export async function listCheckoutLines(db: DB, userId: string): Promise<Checkou
     unitPrice: r.selling_price,
     quantity: r.quantity,
     stock: r.stock,
+    trackStock: r.track_stock === 1,
   }));
-}
-
-/**
- * Takes `quantity` units out of what is for sale, only if that many are there: the condition
- * in the UPDATE is what makes overselling impossible, however many checkouts race.
- */
-export async function reserveStock(db: DB, productId: string, quantity: number, nowIso: string): Promise<boolean> {
-  const result = await db
-    .updateTable('products')
-    .set({ stock: sql<number>`stock - ${quantity}`, updated_at: nowIso })
-    .where('id', '=', productId)
-    .where('stock', '>=', quantity)
-    .where('archived_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** Puts reserved units back on sale. */
-export async function releaseStock(db: DB, productId: string, quantity: number, nowIso: string): Promise<void> {
-  await db
-    .updateTable('products')
-    .set({ stock: sql<number>`stock + ${quantity}`, updated_at: nowIso })
-    .where('id', '=', productId)
-    .execute();
 }

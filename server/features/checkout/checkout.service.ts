@@ -1,61 +1,155 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { newId } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Deps } from '../../trpc/context';
 import type { StartCheckoutResult } from '../../../shared/schemas/order';
 import { MAX_QUANTITY_PER_LINE } from '../../../shared/schemas/cart';
 import * as orders from '../order/order.queries';
+import { takeStock } from '../catalog/stock.queries';
 import * as q from './checkout.queries';
-import { releaseOrder } from './fulfilment.service';
+import { expireCheckoutSession, releaseOrder } from './fulfilment.service';
+
+/** An open session with less time left than this is replaced rather than handed out again. */
+export const MIN_SESSION_TIME_LEFT_MS = 2 * 60 * 1000;
+/** How long a repeated checkout waits for a concurrent one to open its payment session. */
+export const CONCURRENT_CHECKOUT_WAIT_MS = 15_000;
+const CONCURRENT_CHECKOUT_POLL_MS = 50;
+const MAX_REPLACEMENTS = 3;
+
+type Reserved = { kind: 'created'; orderId: string; lines: q.CheckoutLine[] };
+type FoundOpen = { kind: 'open'; order: orders.OrderRecord; sameCart: boolean };
 
 /**
  * Starts a card checkout for the user's cart. Prices, names and images come from the database;
- * nothing the client sent is used. In ONE short transaction every line's stock is reserved with
- * a conditional UPDATE and a pending order with a snapshot of its lines is written; the provider
- * is called after the commit (never inside a transaction, which would hold the whole database),
- * then the session id is recorded. If the provider fails the reservation is released and the
- * order cancelled.
+ * nothing the client sent is used. A user has at most one open checkout:
+ * - the same cart as an open checkout (a double click, a second tab, a retry) gets that same
+ *   session back (same id and url), waiting for it if a concurrent request is still opening it;
+ * - a changed cart (or a session about to expire) closes the open one at the provider and
+ *   releases its stock (or fulfils it, if it was paid meanwhile), then reserves anew.
  *
- * Throws CART_EMPTY, OUT_OF_STOCK (naming the product), QUANTITY_INVALID, PAYMENT_PROVIDER.
+ * A new checkout reserves every line's stock with a conditional UPDATE and writes a pending
+ * order with a snapshot of its lines in ONE short transaction; the provider is called after the
+ * commit (never inside a transaction, which would hold the whole database), then the session is
+ * recorded. If the provider fails the reservation is released and the order cancelled.
+ *
+ * Throws CART_EMPTY, OUT_OF_STOCK (naming the product), QUANTITY_INVALID, PAYMENT_PROVIDER, and
+ * CONFLICT when an earlier payment is still being processed.
  */
 export async function startCheckout(deps: Deps, user: { id: string; email: string }): Promise<StartCheckoutResult> {
-  const { db } = deps;
-  const orderId = newId();
-  const createdAt = deps.clock().toISOString();
+  const waitUntil = Date.now() + CONCURRENT_CHECKOUT_WAIT_MS;
+  let replacements = 0;
+  for (;;) {
+    const step = await reserveOrFindOpen(deps, user);
+    if (step.kind === 'created') return openPaymentSession(deps, user, step);
 
-  const snapshot = await db.transaction().execute(async (trx) => {
+    const { order, sameCart } = step;
+    const leftMs = order.expiresAt === null ? Infinity : new Date(order.expiresAt).getTime() - deps.clock().getTime();
+    if (sameCart && order.provider === deps.payments.kind) {
+      if (order.paymentSessionId !== null && order.paymentSessionUrl !== null && leftMs >= MIN_SESSION_TIME_LEFT_MS) {
+        return { orderId: order.id, sessionId: order.paymentSessionId, url: order.paymentSessionUrl };
+      }
+      if (order.paymentSessionId === null && Date.now() < waitUntil) {
+        // Another request for this cart is opening the payment page right now.
+        await sleep(CONCURRENT_CHECKOUT_POLL_MS);
+        continue;
+      }
+    }
+    if (++replacements > MAX_REPLACEMENTS) {
+      throw new AppError('CONFLICT', 'Another checkout of yours is still being prepared. Please try again in a moment.');
+    }
+    await closeOpenCheckout(deps, order);
+  }
+}
+
+/**
+ * In one transaction: the user's open checkout if there is one (and whether the cart still
+ * matches it), else a new pending order with every line's stock reserved.
+ */
+async function reserveOrFindOpen(deps: Deps, user: { id: string; email: string }): Promise<Reserved | FoundOpen> {
+  const createdAt = deps.clock().toISOString();
+  return deps.db.transaction().execute(async (trx): Promise<Reserved | FoundOpen> => {
     const lines = await q.listCheckoutLines(trx, user.id);
+    const open = await orders.findPendingOrderOf(trx, user.id);
+    if (open) return { kind: 'open', order: open, sameCart: sameLines(lines, await orders.listOrderItemStock(trx, open.id)) };
+
     if (lines.length === 0) throw new AppError('CART_EMPTY', 'Your cart is empty');
+    const orderId = newId();
+    const taken: number[] = [];
     for (const line of lines) {
       if (line.quantity < 1 || line.quantity > MAX_QUANTITY_PER_LINE) {
         throw new AppError('QUANTITY_INVALID', `The quantity of ${line.name} must be from 1 to ${MAX_QUANTITY_PER_LINE}`);
       }
-      if (!(await q.reserveStock(trx, line.productId, line.quantity, createdAt))) {
-        const left = line.stock;
+      const result = await takeStock(trx, line.productId, line.quantity, { reason: 'sale', at: createdAt, orderId, onSaleOnly: true });
+      if (result === 'short') {
         throw new AppError(
           'OUT_OF_STOCK',
-          left < 1 ? `${line.name} is out of stock: remove it from your cart to continue` : `Only ${left} of ${line.name} left in stock: lower the quantity in your cart`,
+          line.stock < 1 ? `${line.name} is out of stock: remove it from your cart to continue` : `Only ${line.stock} of ${line.name} left in stock: lower the quantity in your cart`,
         );
       }
+      taken.push(result === 'taken' ? line.quantity : 0);
     }
-    const totalAmount = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
     await orders.insertPendingOrder(trx, {
       id: orderId,
       userId: user.id,
       email: user.email,
       provider: deps.payments.kind,
-      totalAmount,
+      totalAmount: lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0),
       nowIso: createdAt,
-      items: lines.map((line) => ({ id: newId(), productId: line.productId, name: line.name, images: line.images, unitPrice: line.unitPrice, quantity: line.quantity })),
+      items: lines.map((line, i) => ({
+        id: newId(),
+        productId: line.productId,
+        name: line.name,
+        images: line.images,
+        unitPrice: line.unitPrice,
+        quantity: line.quantity,
+        stockTaken: taken[i] ?? 0,
+      })),
     });
-    return lines;
+    return { kind: 'created', orderId, lines };
   });
+}
 
+/** The cart holds exactly what the order was opened for: same products, quantities and prices, in the same order. */
+function sameLines(cart: readonly q.CheckoutLine[], items: readonly orders.OrderItemStock[]): boolean {
+  return (
+    cart.length === items.length &&
+    cart.every((line, i) => {
+      const item = items[i];
+      return item !== undefined && item.productId === line.productId && item.quantity === line.quantity && item.unitPrice === line.unitPrice;
+    })
+  );
+}
+
+/**
+ * Ends an open checkout so a new one can start: its session is closed at the provider and the
+ * answer applied (a session paid a moment ago is fulfilled, not cancelled); an order without a
+ * session, or of another provider, is released directly.
+ */
+async function closeOpenCheckout(deps: Deps, order: orders.OrderRecord): Promise<void> {
+  if (order.paymentSessionId === null || order.provider !== deps.payments.kind) {
+    await releaseOrder(deps, order.id, 'replaced by a new checkout');
+    return;
+  }
+  try {
+    await expireCheckoutSession(deps, order.paymentSessionId);
+  } catch (error) {
+    if (!(error instanceof AppError && error.appCode === 'NOT_FOUND')) throw error;
+    await releaseOrder(deps, order.id, 'replaced by a new checkout; the provider does not know its session');
+  }
+  const after = await orders.findOrderRecord(deps.db, order.id);
+  if (after?.status === 'pending') {
+    throw new AppError('CONFLICT', 'Your previous payment is still being processed. You can check out again once it completes.');
+  }
+}
+
+async function openPaymentSession(deps: Deps, user: { id: string; email: string }, reserved: Reserved): Promise<StartCheckoutResult> {
+  const { orderId, lines } = reserved;
   let session: { id: string; url: string; expiresAt: string };
   try {
     session = await deps.payments.createSession({
       orderId,
       email: user.email,
-      lines: snapshot.map((line) => ({ name: line.name, imageUrl: line.images[0] ?? null, unitAmount: line.unitPrice, quantity: line.quantity })),
+      lines: lines.map((line) => ({ name: line.name, imageUrl: line.images[0] ?? null, unitAmount: line.unitPrice, quantity: line.quantity })),
       idempotencyKey: `checkout-${orderId}`,
     });
   } catch (error) {
@@ -64,7 +158,6 @@ export async function startCheckout(deps: Deps, user: { id: string; email: strin
     deps.log.error({ err: error, orderId }, 'checkout: could not open a payment session');
     throw new AppError('PAYMENT_PROVIDER', 'The payment provider is not answering right now. Please try again in a moment.', { cause: error });
   }
-
-  await orders.setOrderPaymentSession(db, orderId, session.id, session.expiresAt, deps.clock().toISOString());
+  await orders.setOrderPaymentSession(deps.db, orderId, session, deps.clock().toISOString());
   return { orderId, sessionId: session.id, url: session.url };
 }

@@ -6,7 +6,7 @@ import type { ConfirmReturnResult } from '../../../shared/schemas/order';
 import { deleteUserCartProducts } from '../cart/cart.queries';
 import * as orders from '../order/order.queries';
 import type { OrderRecord } from '../order/order.queries';
-import { releaseStock, reserveStock } from './checkout.queries';
+import { putBackStock, takeStock } from '../catalog/stock.queries';
 
 export type FulfilOutcome =
   /** The order just became paid (stock was already reserved; the bought products left the cart). */
@@ -56,8 +56,9 @@ export async function releaseOrder(deps: Deps, orderId: string, reason: string):
   const now = deps.clock().toISOString();
   const released = await deps.db.transaction().execute(async (trx) => {
     if (!(await orders.cancelPendingOrder(trx, orderId, now))) return false;
-    for (const item of await orders.listOrderItemQuantities(trx, orderId)) {
-      await releaseStock(trx, item.productId, item.quantity, now);
+    for (const item of await orders.listOrderItemStock(trx, orderId)) {
+      await putBackStock(trx, item.productId, item.stockTaken, { reason: 'release', at: now, orderId, note: reason });
+      await orders.setItemStock(trx, item.id, { stockTaken: 0, shortQuantity: 0 });
     }
     return true;
   });
@@ -91,16 +92,20 @@ async function markPaid(deps: Deps, order: OrderRecord, session: ProviderSession
     if (current.status === 'pending') {
       if (!(await orders.markOrderPaid(trx, order.id, 'pending', facts, now))) return { outcome: 'already_paid' as const, short };
     } else if (current.status === 'cancelled') {
-      // Paid after its reservation had been released (the provider's word wins): take the
-      // units again where they are still for sale, and say loudly where they are not.
-      for (const item of await orders.listOrderItemQuantities(trx, order.id)) {
-        if (!(await reserveStock(trx, item.productId, item.quantity, now))) short.push(item.productId);
+      // Paid after its reservation had been released (the provider's word wins: the money was
+      // taken). The units are taken again where they are still there; a line whose units were
+      // re-sold is recorded as short, never taken below 0, and the order is flagged for an
+      // admin to restock or refund.
+      for (const item of await orders.listOrderItemStock(trx, order.id)) {
+        const result = await takeStock(trx, item.productId, item.quantity, { reason: 'late_payment', at: now, orderId: order.id, onSaleOnly: false });
+        if (result === 'short') short.push(item.productId);
+        await orders.setItemStock(trx, item.id, { stockTaken: result === 'taken' ? item.quantity : 0, shortQuantity: result === 'short' ? item.quantity : 0 });
       }
       await orders.markOrderPaid(trx, order.id, 'cancelled', facts, now);
     } else {
       return { outcome: 'already_paid' as const, short };
     }
-    const items = await orders.listOrderItemQuantities(trx, order.id);
+    const items = await orders.listOrderItemStock(trx, order.id);
     await deleteUserCartProducts(trx, order.userId, items.map((i) => i.productId));
     return { outcome: 'paid' as const, short };
   });
@@ -114,7 +119,7 @@ async function markPaid(deps: Deps, order: OrderRecord, session: ProviderSession
       );
     }
     if (result.short.length > 0) {
-      deps.log.error({ orderId: order.id, productIds: result.short }, 'order paid after release and its stock is gone: oversold, needs an admin');
+      deps.log.error({ orderId: order.id, productIds: result.short }, 'order paid after its reservation was released and the units re-sold: flagged "paid, not in stock" for an admin to restock or refund');
     }
   }
   return { outcome: result.outcome, orderId: order.id };

@@ -19,6 +19,7 @@ const orderColumns = [
   'amount_charged',
   'amount_mismatch',
   'expires_at',
+  'payment_session_url',
   'paid_at',
   'created_at',
   'updated_at',
@@ -41,6 +42,7 @@ type OrderRow = {
   amount_charged: number | null;
   amount_mismatch: number;
   expires_at: string | null;
+  payment_session_url: string | null;
   paid_at: string | null;
   created_at: string;
   updated_at: string;
@@ -54,6 +56,8 @@ export type OrderRecord = {
   status: OrderStatus;
   provider: 'stripe' | 'test';
   paymentSessionId: string | null;
+  /** The session's hosted payment page, while it is open. */
+  paymentSessionUrl: string | null;
   /** Paise, sum of the lines. */
   totalAmount: number;
   expiresAt: string | null;
@@ -68,6 +72,7 @@ function toRecord(row: OrderRow): OrderRecord {
     status: row.status,
     provider: row.provider,
     paymentSessionId: row.payment_session_id,
+    paymentSessionUrl: row.payment_session_url,
     totalAmount: row.total_amount,
     expiresAt: row.expires_at,
     createdAt: row.created_at,
@@ -81,7 +86,8 @@ export type NewOrder = {
   provider: 'stripe' | 'test';
   totalAmount: number;
   nowIso: string;
-  items: { id: string; productId: string; name: string; images: string[]; unitPrice: number; quantity: number }[];
+  /** `stockTaken`: units taken from stock for the line (0 for an untracked product). */
+  items: { id: string; productId: string; name: string; images: string[]; unitPrice: number; quantity: number; stockTaken: number }[];
 };
 
 export async function insertPendingOrder(db: DB, order: NewOrder): Promise<void> {
@@ -110,14 +116,33 @@ export async function insertPendingOrder(db: DB, order: NewOrder): Promise<void>
         images: JSON.stringify(item.images),
         unit_price: item.unitPrice,
         quantity: item.quantity,
+        stock_taken: item.stockTaken,
         position,
       })),
     )
     .execute();
 }
 
-export async function setOrderPaymentSession(db: DB, orderId: string, sessionId: string, expiresAt: string, nowIso: string): Promise<void> {
-  await db.updateTable('orders').set({ payment_session_id: sessionId, expires_at: expiresAt, updated_at: nowIso }).where('id', '=', orderId).execute();
+export async function setOrderPaymentSession(db: DB, orderId: string, session: { id: string; url: string; expiresAt: string }, nowIso: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ payment_session_id: session.id, payment_session_url: session.url, expires_at: session.expiresAt, updated_at: nowIso })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** The user's newest pending order (an open checkout), if any. */
+export async function findPendingOrderOf(db: DB, userId: string): Promise<OrderRecord | null> {
+  const row = await db
+    .selectFrom('orders')
+    .select(orderColumns)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toRecord(row) : null;
 }
 
 export async function findOrderRecord(db: DB, orderId: string): Promise<OrderRecord | null> {
@@ -130,9 +155,30 @@ export async function findOrderRecordBySession(db: DB, sessionId: string): Promi
   return row ? toRecord(row) : null;
 }
 
-export async function listOrderItemQuantities(db: DB, orderId: string): Promise<{ productId: string; quantity: number }[]> {
-  const rows = await db.selectFrom('order_items').select(['product_id', 'quantity']).where('order_id', '=', orderId).orderBy('position').execute();
-  return rows.map((r) => ({ productId: r.product_id, quantity: r.quantity }));
+/** A line of an order as stock keeping sees it: what was bought, what was taken from stock, what is owed. */
+export type OrderItemStock = { id: string; productId: string; name: string; unitPrice: number; quantity: number; stockTaken: number; shortQuantity: number };
+
+export async function listOrderItemStock(db: DB, orderId: string): Promise<OrderItemStock[]> {
+  const rows = await db
+    .selectFrom('order_items')
+    .select(['id', 'product_id', 'name', 'unit_price', 'quantity', 'stock_taken', 'short_quantity'])
+    .where('order_id', '=', orderId)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    productId: r.product_id,
+    name: r.name,
+    unitPrice: r.unit_price,
+    quantity: r.quantity,
+    stockTaken: r.stock_taken,
+    shortQuantity: r.short_quantity,
+  }));
+}
+
+/** Records what a line holds of stock now: units taken, and units paid for but not in stock. */
+export async function setItemStock(db: DB, itemId: string, stock: { stockTaken: number; shortQuantity: number }): Promise<void> {
+  await db.updateTable('order_items').set({ stock_taken: stock.stockTaken, short_quantity: stock.shortQuantity }).where('id', '=', itemId).execute();
 }
 
 export type PaymentFacts = {
@@ -237,14 +283,14 @@ export async function loadOrderLines(db: DB, orderIds: readonly string[]): Promi
   for (let i = 0; i < orderIds.length; i += 500) {
     const items = await db
       .selectFrom('order_items')
-      .select(['order_id', 'product_id', 'name', 'images', 'unit_price', 'quantity'])
+      .select(['order_id', 'product_id', 'name', 'images', 'unit_price', 'quantity', 'short_quantity'])
       .where('order_id', 'in', orderIds.slice(i, i + 500))
       .orderBy('order_id')
       .orderBy('position')
       .execute();
     for (const item of items) {
       const list = linesByOrder.get(item.order_id) ?? [];
-      list.push({ productId: item.product_id, name: item.name, image: parseImages(item.images), price: item.unit_price, quantity: item.quantity });
+      list.push({ productId: item.product_id, name: item.name, image: parseImages(item.images), price: item.unit_price, quantity: item.quantity, notInStock: item.short_quantity });
       linesByOrder.set(item.order_id, list);
     }
   }
@@ -253,6 +299,7 @@ export async function loadOrderLines(db: DB, orderIds: readonly string[]): Promi
 
 /** A row of `contractOrderColumns` in the contract's Order shape; `linesByOrder` comes from `loadOrderLines`. */
 export function toOrder(row: ContractOrderRow, linesByOrder: ReadonlyMap<string, Order['productDetails']>): Order {
+  const lines = linesByOrder.get(row.id) ?? [];
   return {
     _id: row.id,
     userId: row.user_id,
@@ -261,7 +308,7 @@ export function toOrder(row: ContractOrderRow, linesByOrder: ReadonlyMap<string,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     paidAt: row.paid_at,
-    productDetails: linesByOrder.get(row.id) ?? [],
+    productDetails: lines,
     paymentDetails: {
       paymentId: row.payment_intent_id,
       payment_method_type: parseJson<string[]>(row.payment_method_types, []),
@@ -273,6 +320,7 @@ export function toOrder(row: ContractOrderRow, linesByOrder: ReadonlyMap<string,
     totalAmount: row.total_amount + row.shipping_amount,
     amountCharged: row.amount_charged,
     amountMismatch: row.amount_mismatch === 1,
+    stockShortfall: lines.reduce((sum, line) => sum + line.notInStock, 0),
   };
 }
 

@@ -12,7 +12,7 @@ function order(id: string, createdAt: string, overrides: Partial<Order> = {}): O
     createdAt,
     updatedAt: createdAt,
     paidAt: createdAt,
-    productDetails: [{ productId: 'p1', name: 'Sony WH-1000XM5', image: [], price: 2_999_000, quantity: 2 }],
+    productDetails: [{ productId: 'p1', name: 'Sony WH-1000XM5', image: [], price: 2_999_000, quantity: 2, notInStock: 0 }],
     paymentDetails: { paymentId: 'pi_1', payment_method_type: ['card'], payment_status: 'paid' },
     shipping_options: [{ shipping_amount: 9900, shipping_rate: 'express' }],
     shippingAddress: null,
@@ -20,6 +20,7 @@ function order(id: string, createdAt: string, overrides: Partial<Order> = {}): O
     totalAmount: 6_007_900,
     amountCharged: 6_007_900,
     amountMismatch: false,
+    stockShortfall: 0,
     ...overrides,
   };
 }
