@@ -7,17 +7,22 @@ import * as trpcExpress from '@trpc/server/adapters/express';
 import { appRouter } from './trpc/app-router';
 import { createRequestContext, type Deps } from './trpc/context';
 import { describeError } from './trpc/error-shape';
-import { apiErrorHandler, createRestRouter } from './rest/rest-adapter';
+import { createRestRouter } from './rest/rest-adapter';
 import { jsonOnly, originGuard, securityHeaders } from './http/security';
+import { crossOriginClients } from './http/cors';
+import { sendHttpError } from './http/error-reply';
+import { bodyErrorHandler, rejectDeepQueryInput, verifyJsonDepth } from './http/json-limits';
+import { warnOnForeignHost } from './http/public-host';
+import { GENERIC_ERROR_MESSAGE } from './trpc/error-shape';
 import { keepSharedTrpc, ResponseCache, serveSharedTrpc } from './http/response-cache';
 import { requestLogging } from './http/request-log';
 import { catalogRevisionReader } from './db/database';
-import { createImageUploadRouter, UPLOAD_IMAGE_PATH } from './images/image.routes';
+import { createImageUploadRouter, serveStoredImages, UPLOAD_IMAGE_PATH } from './images/image.routes';
 import { createWebhookRouter, WEBHOOK_PATHS } from './payments/webhook.routes';
 import { createTestCheckoutRouter } from './payments/test-checkout.routes';
 
 const BODY_LIMIT = '10mb';
-const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+const BODY_LIMIT_TEXT = '10 MB';
 
 /** Paths that bring their own authentication or body format. */
 const NON_JSON_PATHS = [...WEBHOOK_PATHS, UPLOAD_IMAGE_PATH];
@@ -50,18 +55,27 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
     }
   });
 
-  app.use(originGuard(env.PUBLIC_URL, WEBHOOK_PATHS));
+  app.use(warnOnForeignHost(env.PUBLIC_URL, deps.log));
+  // A client deployed on another origin (CORS_ORIGINS) may call the API with credentials.
+  app.use(['/api', '/trpc'], crossOriginClients(env.corsOrigins));
+  app.use(originGuard(env.PUBLIC_URL, WEBHOOK_PATHS, env.corsOrigins));
 
   // Shared catalogue replies (product, category and search pages) carry their own compressed
   // variants, so the cached ones go out before the compression middleware.
   const cache = new ResponseCache({ maxBytes: env.RESPONSE_CACHE_MB * 1024 * 1024, revision: catalogRevisionReader(deps.db) });
-  app.use('/trpc', serveSharedTrpc(cache));
+  app.use('/trpc', rejectDeepQueryInput(), serveSharedTrpc(cache));
 
   // ---- /api: the webhook (raw body) and the upload (multipart) first, then the JSON table,
   // which compresses its own replies (see createRestRouter). ----
   app.use(WEBHOOK_PATHS, createWebhookRouter(deps));
   app.use(UPLOAD_IMAGE_PATH, createImageUploadRouter(deps));
-  app.use('/api', jsonOnly(NON_JSON_PATHS.map((p) => p.slice('/api'.length))), express.json({ limit: BODY_LIMIT }), createRestRouter(deps, cache), apiErrorHandler);
+  app.use(
+    '/api',
+    jsonOnly(NON_JSON_PATHS.map((p) => p.slice('/api'.length))),
+    express.json({ limit: BODY_LIMIT, verify: verifyJsonDepth }),
+    createRestRouter(deps, cache),
+    bodyErrorHandler(BODY_LIMIT_TEXT),
+  );
 
   app.use(compression());
   app.use('/test-checkout', createTestCheckoutRouter(deps));
@@ -69,10 +83,12 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
     '/trpc',
     keepSharedTrpc(cache),
     jsonOnly([]),
+    // Read here (as text, so tRPC parses it once) to refuse a body nested too deeply first.
+    express.text({ type: 'application/json', limit: BODY_LIMIT, verify: verifyJsonDepth }),
+    bodyErrorHandler(BODY_LIMIT_TEXT),
     trpcExpress.createExpressMiddleware({
       router: appRouter,
       createContext: ({ req, res }) => createRequestContext(deps, req, res),
-      maxBodySize: BODY_LIMIT_BYTES,
       onError: ({ error, path: procedure, req }) => {
         if (describeError(error).unexpected) req.log.error({ err: error.cause ?? error, procedure }, 'unexpected error in procedure');
       },
@@ -80,20 +96,14 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
   );
 
   fs.mkdirSync(env.imagesDir, { recursive: true });
-  app.use(
-    '/images',
-    express.static(env.imagesDir, { immutable: true, maxAge: '365d', index: false, dotfiles: 'deny', fallthrough: true }),
-    (_req: Request, res: Response) => {
-      res.status(404).type('text/plain').send('Image not found');
-    },
-  );
+  app.use('/images', serveStoredImages(env.imagesDir));
 
   mountClient(app, opts.client);
 
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     req.log.error({ err: error }, 'unhandled error');
-    res.status(500).type('text/plain').send('Something went wrong on our side. Please try again.');
+    sendHttpError(req, res, 500, GENERIC_ERROR_MESSAGE, 'INTERNAL_SERVER_ERROR');
   });
   return app;
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env';
+import { EnvError, loadEnv, withListeningPort } from './env';
 
 describe('loadEnv', () => {
   it('applies the documented defaults', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', SEED: 'demo', PUBLIC_URL: 'http://localhost:3000', SHIPPING_STANDARD_PAISE: 0, SHIPPING_EXPRESS_PAISE: 9900, ALLOW_TEST_PAYMENTS: false, RESPONSE_CACHE_MB: 32 });
+    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', SEED: 'demo', PUBLIC_URL: 'http://127.0.0.1:3000', SHIPPING_STANDARD_PAISE: 0, SHIPPING_EXPRESS_PAISE: 9900, ALLOW_TEST_PAYMENTS: false, RESPONSE_CACHE_MB: 32 });
     expect(env.databaseFile).toMatch(/data\/shop\.sqlite$/);
     expect(env.imagesDir).toMatch(/data\/images$/);
   });
@@ -31,9 +31,25 @@ describe('loadEnv', () => {
     expect(loadEnv({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: '1' }).ALLOW_TEST_PAYMENTS).toBe(true);
   });
 
-  it('derives PUBLIC_URL from PORT and accepts file: database URLs', () => {
+  it('derives PUBLIC_URL from HOST and PORT (the address it prints) and accepts file: database URLs', () => {
     const env = loadEnv({ PORT: '8080', DATABASE_URL: 'file:/tmp/shop-x.db' });
-    expect(env.PUBLIC_URL).toBe('http://localhost:8080');
+    expect(env.PUBLIC_URL).toBe('http://127.0.0.1:8080');
     expect(env.databaseFile).toBe('/tmp/shop-x.db');
+    expect(loadEnv({ HOST: '0.0.0.0', PORT: '80' }).PUBLIC_URL).toBe('http://localhost:80');
+    expect(loadEnv({ HOST: '::1', PORT: '3000' }).PUBLIC_URL).toBe('http://[::1]:3000');
+    expect(loadEnv({ HOST: '0.0.0.0', PUBLIC_URL: 'https://shop.example/' }).PUBLIC_URL).toBe('https://shop.example');
+  });
+
+  it('fills in the port a PORT of 0 was given, unless PUBLIC_URL was set', () => {
+    expect(withListeningPort(loadEnv({ PORT: '0' }), 41234).PUBLIC_URL).toBe('http://127.0.0.1:41234');
+    expect(withListeningPort(loadEnv({ PORT: '0', PUBLIC_URL: 'https://shop.example' }), 41234).PUBLIC_URL).toBe('https://shop.example');
+  });
+
+  it('reads CORS_ORIGINS as exact origins and refuses anything else by name', () => {
+    expect(loadEnv({}).corsOrigins).toEqual([]);
+    expect(loadEnv({ CORS_ORIGINS: 'https://client.example, http://127.0.0.1:5173 ,https://client.example' }).corsOrigins).toEqual(['https://client.example', 'http://127.0.0.1:5173']);
+    for (const bad of ['client.example', 'https://client.example/app', 'ftp://client.example', '*']) {
+      expect(() => loadEnv({ CORS_ORIGINS: bad })).toThrow(/^Invalid setting CORS_ORIGINS: .* is not an origin/);
+    }
   });
 });

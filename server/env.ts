@@ -47,6 +47,21 @@ const EnvSchema = z
       .min(0, { error: 'must be 0 (off) or more' })
       .max(4096, { error: 'must be at most 4096' })
       .default(32),
+    CORS_ORIGINS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const origins: string[] = [];
+        for (const item of (v ?? '').split(',').map((o) => o.trim()).filter(Boolean)) {
+          const origin = exactOrigin(item);
+          if (origin === null) {
+            ctx.addIssue({ code: 'custom', message: `"${item}" is not an origin: write scheme://host[:port], comma-separated, with no path` });
+            return z.NEVER;
+          }
+          origins.push(origin);
+        }
+        return [...new Set(origins)];
+      }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (info, warn, silent, ...)' }).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -69,18 +84,42 @@ const EnvSchema = z
     }
   });
 
+/** `https://shop.example` from itself; null for anything that is not exactly an http(s) origin. */
+function exactOrigin(text: string): string | null {
+  try {
+    const url = new URL(text);
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== text.replace(/\/$/, '')) return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
 export type Env = ReturnType<typeof finish>;
+
+/**
+ * The address the shop is reached at when PUBLIC_URL is not set: the interface it binds and
+ * its port, so the URL printed at start, the payment return URLs and the cookie's origin are
+ * one and the same. A wildcard interface (0.0.0.0, ::) is reached as localhost on this machine.
+ */
+export function defaultPublicUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
 
 function finish(raw: z.output<typeof EnvSchema>) {
   const dataDir = path.resolve(raw.DATA_DIR);
+  const { CORS_ORIGINS: corsOrigins, ...rest } = raw;
   return {
-    ...raw,
+    ...rest,
+    /** Other origins allowed to call /api and /trpc with credentials (CORS_ORIGINS). */
+    corsOrigins,
     DATA_DIR: dataDir,
     /** Where uploaded and generated images live; served at /images. */
     imagesDir: path.join(dataDir, 'images'),
     databaseFile: resolveDatabaseFile(raw.DATABASE_URL, dataDir),
-    PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
-    /** Whether PUBLIC_URL was given or derived from PORT (a PORT of 0 is resolved after listen). */
+    PUBLIC_URL: (raw.PUBLIC_URL ?? defaultPublicUrl(raw.HOST, raw.PORT)).replace(/\/+$/, ''),
+    /** Whether PUBLIC_URL was given or derived from HOST and PORT (a PORT of 0 is resolved after listen: see withListeningPort). */
     publicUrlExplicit: raw.PUBLIC_URL !== undefined,
   };
 }
@@ -92,6 +131,11 @@ function resolveDatabaseFile(url: string | undefined, dataDir: string): string {
 }
 
 export class EnvError extends Error {}
+
+/** The settings once the server listens: a derived PUBLIC_URL gets the port actually bound (PORT=0 picks one). */
+export function withListeningPort<E extends Env>(env: E, port: number): E {
+  return env.publicUrlExplicit ? env : { ...env, PORT: port, PUBLIC_URL: defaultPublicUrl(env.HOST, port) };
+}
 
 /** Parses settings; throws EnvError whose message is one line naming the variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {

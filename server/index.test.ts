@@ -1,43 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
+import { killShopProcesses, startShopProcess as startShop } from './testing/shop-process';
 
-const root = path.resolve(import.meta.dirname, '..');
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-/** Runs the real entry point in a folder of its own, with a minimal built client. */
-function startShop(env: Record<string, string>) {
-  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-proc-'));
-  fs.mkdirSync(path.join(cwd, 'dist'));
-  fs.writeFileSync(path.join(cwd, 'dist', 'index.html'), '<!doctype html><title>Voltmart</title><div id="root"></div>');
-  const child = spawn(tsx, [path.join(root, 'server', 'index.ts')], {
-    cwd,
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', SEED: 'none', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<string>((resolve, reject) => {
-    const check = () => {
-      const m = /running at (http:\/\/\S+)/.exec(stdout);
-      if (m?.[1]) resolve(m[1]);
-    };
-    child.stdout.on('data', check);
-    void exited.then((code) => reject(new Error(`exited ${code}: ${stderr}`)));
-  });
-  ready.catch(() => undefined); // awaited by the tests that expect a start
-  return { cwd, child, ready, exited, output: () => ({ stdout, stderr }) };
-}
+afterEach(killShopProcesses);
 
 describe('the shop process', () => {
   it('starts, prints the URL and a working admin login, serves the client, and exits 0 on SIGTERM', async () => {

@@ -1,20 +1,35 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { EnvError, loadEnv, type Env } from './env';
+import type { Express } from 'express';
+import { EnvError, loadEnv, withListeningPort, type Env } from './env';
 import { buildDeps } from './deps';
 import { createApp, type ClientMode } from './app';
-import { ensureAdmin } from './features/account/account.service';
+import { ensureAdmin, type AdminBootstrap } from './features/account/account.service';
 import { startBackgroundJobs } from './jobs';
 import { seedDemo } from './seed/seed';
 
 
 /**
- * Entry: parse settings, open and migrate the database, make sure an admin exists, seed an
- * empty shop, listen, and close cleanly on SIGTERM/SIGINT.
+ * Entry: parse settings, take the port (before anything is written, so a start that cannot
+ * listen leaves no trace), open and migrate the database, make sure an admin exists, seed an
+ * empty shop, serve, and close cleanly on SIGTERM/SIGINT.
  */
 export async function main(opts: { client?: ClientMode } = {}): Promise<void> {
-  const env = readEnvOrExit();
+  const parsed = readEnvOrExit();
+  const client = opts.client ?? staticClient();
+
+  // Requests that arrive while the shop is still getting ready (migrations, the demo seed) get
+  // a 503 instead of a refused connection.
+  const ready: { app?: Express } = {};
+  const server = http.createServer((req, res) => {
+    if (ready.app) return void ready.app(req, res);
+    res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5' }).end('Voltmart is starting. Try again in a few seconds.');
+  });
+  const port = await listenOrExit(server, parsed.PORT, parsed.HOST);
+  const env = withListeningPort(parsed, port);
+
   const deps = await buildDeps(env);
   const admin = await ensureAdmin(deps);
   // SEED=demo fills an empty shop only; a shop with any product is never touched.
@@ -22,26 +37,14 @@ export async function main(opts: { client?: ClientMode } = {}): Promise<void> {
     const seeded = await seedDemo(deps);
     if (seeded.seeded) console.log(`Seeded the demo catalogue: ${seeded.products} products and ${seeded.banners} banners in ${(seeded.ms / 1000).toFixed(1)} s`);
   }
-
-  const client = opts.client ?? staticClient();
-  const app = createApp(deps, { client });
-  const server = app.listen(env.PORT, env.HOST);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  const port = (server.address() as AddressInfo).port;
-  const url = env.publicUrlExplicit ? env.PUBLIC_URL : `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`;
+  ready.app = createApp(deps, { client });
   const stopJobs = startBackgroundJobs(deps);
 
-  const lines = [`Voltmart is running at ${url}`];
-  if (admin.kind === 'generated') {
-    lines.push(`Admin login: ${admin.email} / ${admin.password}  (also saved in ${admin.credentialsFile}; shown only once)`);
-  } else if (admin.kind === 'created-from-env') {
-    lines.push(`Admin login: ${admin.email} with the password from ADMIN_PASSWORD`);
-  } else {
-    lines.push(`Admin login: ${admin.email} (see README.md to reset it)`);
+  const lines = [`Voltmart is running at ${env.PUBLIC_URL}`];
+  if (!env.publicUrlExplicit && env.HOST !== '127.0.0.1' && env.HOST !== 'localhost') {
+    lines.push(`(listening on ${env.HOST}:${port}; set PUBLIC_URL to the address shoppers use, or they will be signed out on payment)`);
   }
+  lines.push(adminLine(admin));
   if (deps.payments.kind === 'test') lines.push('Payments: built-in TEST checkout (no card is charged). Set STRIPE_SECRET_KEY for real payments.');
   console.log(lines.join('\n'));
 
@@ -63,6 +66,34 @@ export async function main(opts: { client?: ClientMode } = {}): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+function adminLine(admin: AdminBootstrap): string {
+  if (admin.kind === 'generated') return `Admin login: ${admin.email} / ${admin.password}  (also saved in ${admin.credentialsFile}; shown only once)`;
+  if (admin.kind === 'created-from-env') return `Admin login: ${admin.email} with the password from ADMIN_PASSWORD`;
+  const saved = admin.credentialsFile ? `: the generated password is in ${admin.credentialsFile}` : ' (see README.md to reset it)';
+  return `Admin login: ${admin.email}${saved}`;
+}
+
+/** Binds the port, or stops the start with one line naming the problem (nothing has been written yet). */
+async function listenOrExit(server: http.Server, port: number, host: string): Promise<number> {
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') console.error(`Port ${port} is in use: set PORT`);
+    else if (code === 'EACCES') console.error(`Port ${port} needs more privileges than this user has: set PORT (above 1024)`);
+    else if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') console.error(`Cannot listen on ${host}: set HOST to an address of this machine`);
+    else console.error(`Cannot listen on ${host}:${port}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  return (server.address() as AddressInfo).port;
 }
 
 function readEnvOrExit(): Env {

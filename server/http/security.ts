@@ -1,24 +1,24 @@
 import type { Request, Response, NextFunction, RequestHandler } from 'express';
 import helmet from 'helmet';
-import { sendEnvelope } from '../rest/rest-adapter';
+import { sendHttpError } from './error-reply';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * CSRF, first layer: a state-changing request that says where it comes from (Origin, else
- * Referer) must come from the shop itself: PUBLIC_URL's origin or the origin the request was
- * addressed to. Browsers always send Origin on cross-site POSTs, so a missing header means a
+ * Referer) must come from the shop itself: PUBLIC_URL's origin, the origin the request was
+ * addressed to, or one of CORS_ORIGINS (a split deployment of the client). Browsers always send Origin on cross-site POSTs, so a missing header means a
  * non-browser client (curl, another server), which no cookie-riding page can be.
  * `exempt` paths (the payment webhook) are authenticated by their own signature.
  */
-export function originGuard(publicUrl: string, exempt: string[]): RequestHandler {
-  const publicOrigin = new URL(publicUrl).origin;
+export function originGuard(publicUrl: string, exempt: string[], corsOrigins: readonly string[] = []): RequestHandler {
+  const trusted = new Set([new URL(publicUrl).origin, ...corsOrigins]);
   return (req: Request, res: Response, next: NextFunction) => {
     if (!STATE_CHANGING.has(req.method) || exempt.includes(req.path)) return next();
     const claimed = req.get('origin') ?? refererOrigin(req.get('referer'));
     if (claimed === undefined) return next();
     const own = `${req.protocol}://${req.get('host') ?? ''}`;
-    if (claimed === publicOrigin || claimed === own) return next();
+    if (trusted.has(claimed) || claimed === own) return next();
     refuse(req, res, 403, 'Cross-site request refused: it must come from the shop itself.');
   };
 }
@@ -46,8 +46,7 @@ function refererOrigin(referer: string | undefined): string | undefined {
 }
 
 function refuse(req: Request, res: Response, status: number, message: string): void {
-  if (req.originalUrl.startsWith('/api/')) return sendEnvelope(res, status, message, null);
-  res.status(status).json({ error: { message, code: status === 403 ? 'FORBIDDEN' : 'UNSUPPORTED_MEDIA_TYPE' } });
+  sendHttpError(req, res, status, message, status === 403 ? 'FORBIDDEN' : 'UNSUPPORTED_MEDIA_TYPE');
 }
 
 /**

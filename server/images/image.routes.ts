@@ -1,10 +1,10 @@
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import multer from 'multer';
 import { sendEnvelope } from '../rest/rest-adapter';
 import { createCaller } from '../trpc/app-router';
 import { createRequestContext, type Deps } from '../trpc/context';
 import { describeError } from '../trpc/error-shape';
-import { MAX_IMAGE_BYTES } from './image.service';
+import { MAX_IMAGE_BYTES, STORED_IMAGE_NAME } from './image.service';
 
 export const UPLOAD_IMAGE_PATH = '/api/upload-image';
 
@@ -55,4 +55,31 @@ function replyParseError(res: Response, error: unknown): void {
   }
   // Busboy's own errors (a truncated or malformed multipart body).
   sendEnvelope(res, 400, 'The upload is not a valid multipart form', null);
+}
+
+/**
+ * `GET /images/<name>`: only files the image pipeline wrote (content-hash WebP names), served as
+ * images that can never run anything: `image/webp`, nosniff, and a CSP that sandboxes the
+ * response and allows nothing. Whatever else is in the folder (an .html, .svg or .js put there
+ * by any means, temp files) is a 404.
+ */
+export function serveStoredImages(imagesDir: string): RequestHandler {
+  const files = express.static(imagesDir, {
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    dotfiles: 'deny',
+    fallthrough: true,
+    setHeaders: (res) => {
+      res.setHeader('Content-Type', 'image/webp');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+    },
+  });
+  const notFound = (res: Response) => res.status(404).type('text/plain').send('Image not found');
+  return (req: Request, res: Response) => {
+    // req.path is `/<name>`: the pattern has no slash, so no sub-folder or `..` can match.
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !STORED_IMAGE_NAME.test(req.path.slice(1))) return notFound(res);
+    void files(req, res, () => notFound(res));
+  };
 }

@@ -1,5 +1,5 @@
 import compression from 'compression';
-import type { Request, Response, NextFunction, RequestHandler } from 'express';
+import type { Request, Response, RequestHandler } from 'express';
 import { createCaller } from '../trpc/app-router';
 import { createRequestContext, type Deps } from '../trpc/context';
 import { describeError } from '../trpc/error-shape';
@@ -77,15 +77,4 @@ export function createRestRouter(deps: Deps, cache: ResponseCache): RequestHandl
     if (knownPaths.has(path.toLowerCase())) sendEnvelope(res, 405, `Method ${req.method} is not allowed on ${path}`, null);
     else sendEnvelope(res, 404, `Unknown API path: ${path}`, null);
   };
-}
-
-/** Turns body-parser failures (bad JSON, too large) into the envelope instead of an HTML page. */
-export function apiErrorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
-  if (res.headersSent) return next(error);
-  const e = error as { type?: string; status?: number; expose?: boolean; message?: string };
-  if (e.type === 'entity.parse.failed') return sendEnvelope(res, 400, 'The request body is not valid JSON', null);
-  if (e.type === 'entity.too.large') return sendEnvelope(res, 413, 'The request body is too large (at most 10 MB)', null);
-  if (typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.expose) return sendEnvelope(res, e.status, e.message ?? 'Bad request', null);
-  req.log.error({ err: error }, 'unhandled error');
-  sendEnvelope(res, 500, 'Something went wrong on our side. Please try again.', null);
 }

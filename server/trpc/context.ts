@@ -46,30 +46,55 @@ export type Context = {
 };
 
 export async function createRequestContext(deps: Deps, req: Request, res: Response): Promise<Context> {
-  const open = () =>
-    getIronSession<CookieData>(req, res, {
-      password: deps.env.SESSION_SECRET,
-      cookieName: SESSION_COOKIE,
-      ttl: SESSION_TTL_SECONDS,
-      cookieOptions: {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: deps.env.PUBLIC_URL.startsWith('https://'),
-        path: '/',
-      },
-    });
+  const options = {
+    password: deps.env.SESSION_SECRET,
+    cookieName: SESSION_COOKIE,
+    ttl: SESSION_TTL_SECONDS,
+    cookieOptions: sessionCookieOptions(deps.env),
+  };
+  // A fresh, empty session that ignores whatever cookie came in (it is written only on save).
+  const fresh = () => getIronSession<CookieData>({ headers: {} } as Request, res, options);
+  const open = () => getIronSession<CookieData>(req, res, options);
   // Without our cookie there is nothing to unseal: the session is only opened if a procedure
   // writes to it (sign-in, a visitor's first cart item).
-  const iron = req.headers.cookie?.includes(`${SESSION_COOKIE}=`) ? await open() : undefined;
+  const iron = req.headers.cookie?.includes(`${SESSION_COOKIE}=`) ? await unsealOrClear(open, fresh) : undefined;
   const user = iron?.sid ? await findSessionUser(deps.db, iron.sid, nowIso(deps.clock)) : null;
+  if (iron?.sid && !user) {
+    // Expired, or ended by logout or a role change elsewhere: the caller is a visitor now, and
+    // the dead cookie goes.
+    iron.destroy();
+  }
   return {
     deps,
     user,
-    session: ironSessionHandle(deps, iron, open),
+    session: ironSessionHandle(deps, iron, fresh),
     requestId: typeof req.id === 'string' ? req.id : '',
     ip: req.ip ?? '',
     markShareable: () => markShareable(res),
   };
+}
+
+/** The session cookie's attributes; SameSite=None (and Secure) when another https origin may call with credentials. */
+export function sessionCookieOptions(env: Pick<Env, 'PUBLIC_URL' | 'corsOrigins'>) {
+  const https = env.PUBLIC_URL.startsWith('https://');
+  const crossSite = https && env.corsOrigins.length > 0;
+  return { httpOnly: true, sameSite: crossSite ? ('none' as const) : ('lax' as const), secure: https, path: '/' };
+}
+
+/**
+ * Opens the session from the request's cookie. A cookie that does not unseal (tampered, sealed
+ * with another secret, expired, malformed: iron-session throws for some and reads others as
+ * empty) is a visitor's: it is cleared and an empty session returned.
+ */
+async function unsealOrClear(open: () => Promise<IronSession<CookieData>>, fresh: () => Promise<IronSession<CookieData>>): Promise<IronSession<CookieData>> {
+  let session: IronSession<CookieData>;
+  try {
+    session = await open();
+  } catch {
+    session = await fresh();
+  }
+  if (!session.sid && !session.guestId) session.destroy();
+  return session;
 }
 
 function ironSessionHandle(deps: Deps, opened: IronSession<CookieData> | undefined, open: () => Promise<IronSession<CookieData>>): SessionHandle {
