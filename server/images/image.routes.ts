@@ -70,6 +70,8 @@ export function serveStoredImages(imagesDir: string): RequestHandler {
     index: false,
     dotfiles: 'deny',
     fallthrough: true,
+    // A folder named like an image is not an image: no redirect into it.
+    redirect: false,
     setHeaders: (res) => {
       res.setHeader('Content-Type', 'image/webp');
       res.setHeader('X-Content-Type-Options', 'nosniff');

@@ -24,6 +24,14 @@ export function emptyData(kind: LegacyRoute['empty']): unknown {
   return kind === 'list' ? [] : null;
 }
 
+const listPaths = new Set(legacyRoutes.filter((row) => row.empty === 'list').map((row) => row.path.toLowerCase()));
+
+/** `data` of a failure reply for an /api path refused before its row ran: `[]` where the path answers a list. */
+export function emptyDataForPath(originalUrl: string): unknown {
+  const path = (originalUrl.split('?')[0] ?? '').replace(/\/+$/, '').toLowerCase();
+  return listPaths.has(path) ? [] : null;
+}
+
 /**
  * Answers every row of the table; unknown /api paths answer a JSON 404, known ones with another
  * method a 405. Rows marked `shared` are answered from the response cache when their procedure

@@ -37,6 +37,10 @@ export function describeError(error: unknown): DescribedError {
   if (error instanceof AppError) {
     return { status: httpStatusOf(error), appCode: error.appCode, message: error.message, fieldErrors: error.fieldErrors, unexpected: false };
   }
+  if (error instanceof TRPCError && error.code === 'PARSE_ERROR') {
+    // tRPC's own message quotes the body back; say what is wrong instead.
+    return { status: httpStatusOf(error), appCode: 'BAD_INPUT', message: 'The request body is not valid JSON', unexpected: false };
+  }
   if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {
     return { status: httpStatusOf(error), appCode: 'BAD_INPUT', message: error.message, unexpected: false };
   }
