@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, groupByLongDate } from './format-date';
+import { formatDateTime, formatLongDate, groupByLongDate } from './format-date';
 
 describe('formatLongDate', () => {
   it('writes the long form of the date in the given zone', () => {
@@ -7,6 +7,16 @@ describe('formatLongDate', () => {
     // 20:00 UTC is already the next day in India.
     expect(formatLongDate('2026-11-21T20:00:00.000Z', 'Asia/Kolkata')).toBe('22 November 2026');
     expect(formatLongDate('2026-11-21T20:00:00.000Z', 'UTC')).toBe('21 November 2026');
+  });
+});
+
+describe('formatDateTime', () => {
+  // ICU may put a narrow no-break space before "am"; what matters is the wording.
+  const plain = (text: string) => text.replace(/\s/g, ' ');
+
+  it('writes the date and time in the given zone, with its short name', () => {
+    expect(plain(formatDateTime('2026-11-21T20:05:00.000Z', 'Asia/Kolkata'))).toBe('22 Nov 2026, 1:35 am IST');
+    expect(plain(formatDateTime('2026-11-22T09:30:00.000Z', 'Asia/Kolkata'))).toBe('22 Nov 2026, 3:00 pm IST');
   });
 });
 

@@ -6,6 +6,15 @@ export function formatLongDate(iso: string, timeZone?: string): string {
   return new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
 }
 
+/**
+ * Date and time of an ISO timestamp with the zone's short name, e.g. "22 Nov 2026, 1:35 am IST".
+ * The admin pages pass the shop's zone so every admin reads the same clock whatever their browser's.
+ */
+export function formatDateTime(iso: string, timeZone: string): string {
+  const parts = { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } as const;
+  return new Intl.DateTimeFormat('en-IN', { ...parts, timeZone }).format(new Date(iso));
+}
+
 export interface DateGroup<T> {
   /** The long-form date shared by every item of the group. */
   date: string;

@@ -1,15 +1,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import toast, { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { trpc } from './trpc';
 import { httpBatchLink } from '@trpc/client';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 /**
  * Test wiring for components that use tRPC hooks: a real tRPC client whose transport is the
  * given `fetch` (tests pass a recorder to prove what was, or was not, sent), a fresh
- * QueryClient without retries, and a memory router.
+ * QueryClient without retries, and a memory router. `toasts` adds the app's toast host; call
+ * withToastHost() in the test file first.
  */
-export function renderableApp(opts: { routes: RouteObject[]; initialEntries?: string[]; fetch: typeof globalThis.fetch }): ReactNode {
+export function renderableApp(opts: { routes: RouteObject[]; initialEntries?: string[]; fetch: typeof globalThis.fetch; toasts?: boolean }): ReactNode {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const client = trpc.createClient({ links: [httpBatchLink({ url: 'http://shop.test/trpc', fetch: opts.fetch })] });
   const router = createMemoryRouter(opts.routes, { initialEntries: opts.initialEntries ?? ['/'] });
@@ -17,7 +20,76 @@ export function renderableApp(opts: { routes: RouteObject[]; initialEntries?: st
     <trpc.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
+        {opts.toasts ? <Toaster /> : null}
       </QueryClientProvider>
     </trpc.Provider>
   );
+}
+
+/** A refusal as the server words it: status, application code, message and field errors. */
+export class FakeServerError extends Error {
+  constructor(
+    readonly status: number,
+    readonly appCode: string,
+    message: string,
+    readonly fieldErrors: Record<string, string> | null = null,
+  ) {
+    super(message);
+  }
+}
+
+type Procedure = (input: unknown) => unknown;
+type Reply =
+  | { result: { data: unknown } }
+  | { error: { message: string; code: number; data: { path: string; httpStatus: number; appCode: string; fieldErrors: Record<string, string> | null } } };
+
+/**
+ * A stand-in for the server at the far end of the real tRPC client: answers each call of a
+ * (batched) request with `procedures[path](input)`, in tRPC's wire format and with our error
+ * shape (httpStatus, appCode, fieldErrors) for a thrown FakeServerError. `calls` records what
+ * was asked, in order. A path without a procedure is a 404, so a test notices what it forgot.
+ */
+export function fakeServer(procedures: Record<string, Procedure>) {
+  const calls: { path: string; input: unknown }[] = [];
+  const fetch = vi.fn<typeof globalThis.fetch>(async (request, init) => {
+    const url = new URL(request instanceof Request ? request.url : request.toString());
+    const paths = decodeURIComponent(url.pathname.replace(/^\/trpc\//, '')).split(',');
+    const raw = typeof init?.body === 'string' ? init.body : url.searchParams.get('input');
+    const inputs = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
+    const replies = await Promise.all(
+      paths.map(async (path, i): Promise<Reply> => {
+        const input = inputs[String(i)];
+        calls.push({ path, input });
+        const procedure = procedures[path];
+        try {
+          if (!procedure) throw new FakeServerError(404, 'NOT_FOUND', `No procedure ${path} in this test`);
+          return { result: { data: await procedure(input) } };
+        } catch (error) {
+          if (!(error instanceof FakeServerError)) throw error;
+          return { error: { message: error.message, code: -32000, data: { path, httpStatus: error.status, appCode: error.appCode, fieldErrors: error.fieldErrors } } };
+        }
+      }),
+    );
+    // The client reads the status from each reply's data; the HTTP status is only for looks.
+    const only = replies.length === 1 ? replies[0] : undefined;
+    const status = only && 'error' in only ? only.error.data.httpStatus : 200;
+    return new Response(JSON.stringify(replies), { status, headers: { 'content-type': 'application/json' } });
+  });
+  /** The inputs of every call made to `path`, in order. */
+  const inputsOf = (path: string) => calls.filter((call) => call.path === path).map((call) => call.input);
+  return { fetch, calls, inputsOf };
+}
+
+/**
+ * For tests that read toasts: react-hot-toast asks matchMedia (which jsdom lacks) about reduced
+ * motion, and keeps its toasts in a module-wide store. Call at the top of a describe block.
+ */
+export function withToastHost() {
+  beforeEach(() => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+  });
+  afterEach(() => {
+    toast.remove();
+    vi.unstubAllGlobals();
+  });
 }

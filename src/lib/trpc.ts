@@ -12,12 +12,15 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 /** Queries sent on their own, at a fixed URL, so index.html can preload them (see there). */
 const UNBATCHED = new Set(['catalog.banners']);
 
+/** Catalogue queries for admins only: in a catalogue batch they would make the whole batch personal. */
+const ADMIN_CATALOG_READS = new Set(['catalog.stockHistory']);
+
 /**
  * Catalogue reads are the same for every shopper, and the server answers them from its shared
  * response cache, but only when a batch holds nothing personal: they travel in batches of
  * their own, apart from the cart and account queries.
  */
-const isCatalogRead = (op: { type: string; path: string }) => op.type === 'query' && op.path.startsWith('catalog.');
+const isCatalogRead = (op: { type: string; path: string }) => op.type === 'query' && op.path.startsWith('catalog.') && !ADMIN_CATALOG_READS.has(op.path);
 
 export function createTrpcClient() {
   // Same origin: the session cookie rides along by default; say so for clarity.
@@ -53,6 +56,15 @@ export function fieldErrors(error: unknown): Record<string, string> {
     }
   }
   return {};
+}
+
+/** The server's application error code of a failed call (`STOCK_CHANGED`, `OUT_OF_STOCK`, ...), when it sent one. */
+export function errorAppCode(error: unknown): string | undefined {
+  if (error instanceof TRPCClientError) {
+    const data: unknown = error.data;
+    if (data && typeof data === 'object' && 'appCode' in data && typeof data.appCode === 'string') return data.appCode;
+  }
+  return undefined;
 }
 
 /** HTTP status of a failed call, when the server sent one. */

@@ -60,7 +60,8 @@ export function OrderIdentity({ order, children }: { order: Order; children?: Re
   );
 }
 
-export function OrderLines({ lines, className }: { lines: Order['productDetails']; className: string }) {
+/** The order's lines; `showNotInStock` (the admin's view) says how many units of a line were paid for but are not in stock. */
+export function OrderLines({ lines, className, showNotInStock = false }: { lines: Order['productDetails']; className: string; showNotInStock?: boolean }) {
   return (
     <ul className={className}>
       {lines.map((line, i) => (
@@ -71,7 +72,10 @@ export function OrderLines({ lines, className }: { lines: Order['productDetails'
           <div className="min-w-0">
             <p className="line-clamp-2 font-medium text-zinc-900">{line.name}</p>
             <p className="font-semibold text-brand-700">{formatINR(line.price)}</p>
-            <p className="text-sm text-zinc-700">Quantity : {line.quantity}</p>
+            <p className="text-sm text-zinc-700">
+              Quantity : {line.quantity}
+              {showNotInStock && line.notInStock > 0 ? <span className="ml-1 font-semibold text-red-800">({line.notInStock} not in stock)</span> : null}
+            </p>
           </div>
         </li>
       ))}

@@ -12,6 +12,7 @@ const products: CardProduct[] = [1, 2, 3].map((n) => ({
   price: 500_000,
   sellingPrice: 400_000,
   stock: n === 3 ? 0 : 5,
+  trackStock: true,
 }));
 
 function renderStrip(props: Partial<HorizontalProductStripProps>) {

@@ -12,6 +12,7 @@ const product: CardProduct = {
   price: 449_000,
   sellingPrice: 129_950,
   stock: 4,
+  trackStock: true,
 };
 
 function renderCard(props: Partial<ProductCardProps> = {}) {
@@ -74,6 +75,14 @@ describe('ProductCard', () => {
     expect(button.disabled).toBe(true);
     fireEvent.click(button);
     expect(onAddToCart).not.toHaveBeenCalled();
+  });
+
+  it('always sells a product whose stock is not tracked (its stock figure means nothing)', () => {
+    const untracked = { ...product, stock: 0, trackStock: false };
+    const { onAddToCart } = renderCard({ product: untracked });
+    expect(screen.queryByRole('button', { name: 'Out of stock' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(onAddToCart).toHaveBeenCalledWith(untracked);
   });
 
   it('hides the struck price when there is no discount and copes without images', () => {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatINR } from '../../../shared/money';
+import { isBuyable } from '../../../shared/schemas/catalog';
 import { ProductImage } from './product-image';
 
 /** The fields a card needs (the shared Product shape); prices are integer paise as tRPC returns them. */
@@ -11,7 +12,10 @@ export interface CardProduct {
   productImage: readonly string[];
   price: number;
   sellingPrice: number;
+  /** Units for sale; meaningless when `trackStock` is false. */
   stock: number;
+  /** False: stock is not counted and the product is always available. */
+  trackStock: boolean;
 }
 
 export type CardVariant = 'small' | 'large';
@@ -34,7 +38,7 @@ export function discountPercent(price: number, sellingPrice: number): number {
 }
 
 export function ProductCard({ product, variant, onAddToCart, adding = false, eager = false, className = '' }: ProductCardProps) {
-  const outOfStock = product.stock <= 0;
+  const outOfStock = !isBuyable(product);
   const off = discountPercent(product.price, product.sellingPrice);
   const small = variant === 'small';
   const nameId = useId();

@@ -1,16 +1,32 @@
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ORDER_STATUSES, type OrderStatus } from '../../../../shared/schemas/order';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { errorMessage } from '../../../lib/trpc';
-import { useAdminOrders } from '../../../features/admin/api/use-admin-orders';
+import { ATTENTION_PARAM, useAdminOrders } from '../../../features/admin/api/use-admin-orders';
 import { AdminOrderList } from '../../../features/admin/components/admin-order-list';
 import { DashboardPanel } from '../../../features/admin/components/dashboard-panel';
 
 export function Component() {
   const filterId = useId();
+  const attentionId = useId();
   const [status, setStatus] = useState<OrderStatus | ''>('');
-  const orders = useAdminOrders(status || undefined);
+  // In the address, so the dashboard card (on this same page) and a shared link can turn it on.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const attention = searchParams.get(ATTENTION_PARAM) === '1';
+  const orders = useAdminOrders({ status: status || undefined, attention });
   const list = orders.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const setAttention = (on: boolean) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (on) next.set(ATTENTION_PARAM, '1');
+        else next.delete(ATTENTION_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
     <div className="flex flex-col gap-8">
@@ -21,18 +37,36 @@ export function Component() {
           <h2 id="orders-list-heading" className="text-xl font-bold">
             Orders
           </h2>
-          <div className="w-56">
-            <label htmlFor={filterId} className="label">
-              Status
-            </label>
-            <select id={filterId} className="field capitalize" value={status} onChange={(event) => setStatus(event.target.value as OrderStatus | '')}>
-              <option value="">All statuses</option>
-              {ORDER_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
+          <div className="flex flex-wrap items-end gap-4">
+            <div className="flex min-h-11 items-center gap-2">
+              <input
+                id={attentionId}
+                type="checkbox"
+                className="size-4 accent-red-700"
+                checked={attention}
+                onChange={(event) => setAttention(event.target.checked)}
+                aria-describedby={`${attentionId}-hint`}
+              />
+              <label htmlFor={attentionId} className="text-sm font-medium text-zinc-800">
+                Needs stock
+              </label>
+              <span id={`${attentionId}-hint`} className="sr-only">
+                Only orders paid for units that are not in stock
+              </span>
+            </div>
+            <div className="w-56">
+              <label htmlFor={filterId} className="label">
+                Status
+              </label>
+              <select id={filterId} className="field capitalize" value={status} onChange={(event) => setStatus(event.target.value as OrderStatus | '')}>
+                <option value="">All statuses</option>
+                {ORDER_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </div>
           </div>
         </div>
         {orders.isPending ? (
@@ -41,6 +75,8 @@ export function Component() {
           <p role="alert" className="card px-4 py-6 text-center text-red-800">
             {errorMessage(orders.error)}
           </p>
+        ) : attention && list.length === 0 ? (
+          <p className="card px-4 py-10 text-center text-lg font-semibold text-zinc-800">No order is waiting for stock.</p>
         ) : (
           <AdminOrderList orders={list} />
         )}

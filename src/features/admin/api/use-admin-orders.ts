@@ -3,7 +3,19 @@ import { trpc } from '../../../lib/trpc';
 
 export const ORDERS_PAGE_SIZE = 20;
 
-/** Every order newest first, page after page ("Load more"), optionally of one status. */
-export function useAdminOrders(status: OrderStatus | undefined) {
-  return trpc.admin.orders.useInfiniteQuery({ limit: ORDERS_PAGE_SIZE, ...(status ? { status } : {}) }, { getNextPageParam: (page) => page.nextCursor ?? undefined });
+/** The all-orders address parameter (`?attention=1`) that shows only the orders needing stock; the dashboard links to it. */
+export const ATTENTION_PARAM = 'attention';
+
+export type AdminOrderFilter = {
+  status?: OrderStatus | undefined;
+  /** Only orders paid for units that were not in stock (they need a restock or a refund). */
+  attention?: boolean | undefined;
+};
+
+/** Every order newest first, page after page ("Load more"), optionally of one status or only those needing stock. */
+export function useAdminOrders(filter: AdminOrderFilter = {}) {
+  return trpc.admin.orders.useInfiniteQuery(
+    { limit: ORDERS_PAGE_SIZE, ...(filter.status ? { status: filter.status } : {}), ...(filter.attention ? { attention: true } : {}) },
+    { getNextPageParam: (page) => page.nextCursor ?? undefined },
+  );
 }

@@ -1,6 +1,6 @@
-import { trpc } from '../../../lib/trpc';
+import { errorAppCode, trpc } from '../../../lib/trpc';
 
-/** After any product change: the admin grid, the dashboard's low-stock list and every storefront list. */
+/** After any product change: the admin grid, the dashboard's low-stock list, every storefront list and the stock histories (all under `catalog`). */
 function useRefreshProducts() {
   const utils = trpc.useUtils();
   return () => Promise.all([utils.admin.products.invalidate(), utils.admin.dashboard.invalidate(), utils.catalog.invalidate()]);
@@ -11,9 +11,17 @@ export function useCreateProduct() {
   return trpc.catalog.create.useMutation({ onSuccess: refresh });
 }
 
+/** Saves an edit. A STOCK_CHANGED refusal means the grid shows an old figure: it is refreshed, so the form opens on the current stock next time. */
 export function useUpdateProduct() {
+  const utils = trpc.useUtils();
   const refresh = useRefreshProducts();
-  return trpc.catalog.update.useMutation({ onSuccess: refresh });
+  return trpc.catalog.update.useMutation({
+    onSuccess: refresh,
+    // Not awaited: the refusal must reach the form without waiting for the grid.
+    onError: (error) => {
+      if (errorAppCode(error) === 'STOCK_CHANGED') void Promise.all([utils.admin.products.invalidate(), utils.catalog.stockHistory.invalidate()]);
+    },
+  });
 }
 
 /** Takes a product off sale; orders keep their own copy of it. */

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatINR } from '../../../../shared/money';
 import { ORDER_TRANSITIONS, SHOP_TIME_ZONE, type AdminOrder } from '../../../../shared/schemas/admin';
 import type { OrderStatus, ShippingAddress } from '../../../../shared/schemas/order';
 import { NoOrders, OrderIdentity, OrderLines, OrderPaymentSummary, OrdersByDate } from '../../../components/orders/order-list';
 import { errorMessage } from '../../../lib/trpc';
+import { useResolveShortage } from '../api/use-resolve-shortage';
 import { useSetOrderStatus } from '../api/use-set-order-status';
 import { ModalDialog } from './modal-dialog';
 
@@ -15,6 +16,9 @@ const ACTION_LABEL: Partial<Record<OrderStatus, string>> = {
   cancelled: 'Cancel order',
 };
 
+export const STOCK_SHORTFALL_NOTICE = 'Paid, not in stock: restock or refund';
+export const SHORTFALL_RESOLVED_MESSAGE = 'Units taken from stock: the order can ship';
+
 export function addressLines(address: ShippingAddress | null): string[] {
   if (!address) return [];
   const cityLine = [address.city, address.state, address.postalCode].filter(Boolean).join(', ');
@@ -24,11 +28,13 @@ export function addressLines(address: ShippingAddress | null): string[] {
 /**
  * Every order as the shopper's order page lays it out (grouped by the long date it was placed,
  * lines, payment, shipping, total), plus the customer, the shipping address, the status and
- * the buttons that move it along.
+ * the buttons that move it along. An order paid for units that were no longer in stock (a late
+ * payment) says so in red and cannot ship until its units are taken from stock.
  */
 export function AdminOrderList({ orders }: { orders: readonly AdminOrder[] }) {
   const [confirmCancel, setConfirmCancel] = useState<AdminOrder | null>(null);
   const setStatus = useSetOrderStatus();
+  const resolveShortage = useResolveShortage();
 
   const move = async (order: AdminOrder, status: OrderStatus) => {
     try {
@@ -41,8 +47,18 @@ export function AdminOrderList({ orders }: { orders: readonly AdminOrder[] }) {
     }
   };
 
+  const takeFromStock = async (order: AdminOrder) => {
+    try {
+      await resolveShortage.mutateAsync({ orderId: order._id });
+      toast.success(SHORTFALL_RESOLVED_MESSAGE);
+    } catch (error) {
+      // OUT_OF_STOCK names the product still short: the admin restocks it and tries again.
+      toast.error(errorMessage(error));
+    }
+  };
+
   if (orders.length === 0) return <NoOrders />;
-  const busyId = setStatus.isPending ? setStatus.variables.orderId : null;
+  const busyIds = new Set([setStatus.isPending ? setStatus.variables.orderId : null, resolveShortage.isPending ? resolveShortage.variables.orderId : null]);
 
   return (
     <div className="flex flex-col gap-8">
@@ -54,11 +70,12 @@ export function AdminOrderList({ orders }: { orders: readonly AdminOrder[] }) {
           <AdminOrderCard
             key={order._id}
             order={order}
-            busy={busyId === order._id}
+            busy={busyIds.has(order._id)}
             onMove={(status) => {
               if (status === 'cancelled') setConfirmCancel(order);
               else void move(order, status);
             }}
+            onTakeFromStock={() => void takeFromStock(order)}
           />
         )}
       />
@@ -66,7 +83,11 @@ export function AdminOrderList({ orders }: { orders: readonly AdminOrder[] }) {
         <ModalDialog title="Cancel this order?" onClose={() => setConfirmCancel(null)} widthClassName="max-w-md">
           <p className="text-sm text-zinc-700">
             Order {confirmCancel._id} of {confirmCancel.customer.name} ({formatINR(confirmCancel.totalAmount)}) will be marked cancelled.{' '}
-            {confirmCancel.status === 'paid' ? 'Its units go back on sale.' : 'It has shipped, so its units are not put back on sale: edit the product when the parcel comes back.'}{' '}
+            {confirmCancel.status === 'paid'
+              ? confirmCancel.stockShortfall > 0
+                ? 'The units it got from stock go back on sale; the ones it was never given are no longer owed.'
+                : 'Its units go back on sale.'
+              : 'It has shipped, so its units are not put back on sale: edit the product when the parcel comes back.'}{' '}
             Refund the payment at the payment provider.
           </p>
           <div className="mt-5 flex justify-end gap-2">
@@ -92,9 +113,13 @@ export function AdminOrderList({ orders }: { orders: readonly AdminOrder[] }) {
   );
 }
 
-function AdminOrderCard({ order, busy, onMove }: { order: AdminOrder; busy: boolean; onMove: (status: OrderStatus) => void }) {
+function AdminOrderCard({ order, busy, onMove, onTakeFromStock }: { order: AdminOrder; busy: boolean; onMove: (status: OrderStatus) => void; onTakeFromStock: () => void }) {
   const address = addressLines(order.shippingAddress);
   const next = ORDER_TRANSITIONS[order.status];
+  const noticeId = useId();
+  const short = order.stockShortfall > 0;
+  // The server refuses to ship units it does not have; the notice says what to do instead.
+  const blocked = (status: OrderStatus) => short && status === 'shipped';
   return (
     <li className="card flex flex-col gap-4 p-4" data-testid="admin-order" data-order-id={order._id}>
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-100 pb-3">
@@ -106,9 +131,10 @@ function AdminOrderCard({ order, busy, onMove }: { order: AdminOrder; busy: bool
                 key={status}
                 type="button"
                 className={status === 'cancelled' ? 'btn-ghost text-red-800 hover:bg-red-50' : 'btn-primary'}
-                disabled={busy}
+                disabled={busy || blocked(status)}
                 onClick={() => onMove(status)}
                 aria-label={`${ACTION_LABEL[status] ?? status}: order ${order._id}`}
+                aria-describedby={blocked(status) ? noticeId : undefined}
               >
                 {ACTION_LABEL[status] ?? status}
               </button>
@@ -117,8 +143,31 @@ function AdminOrderCard({ order, busy, onMove }: { order: AdminOrder; busy: bool
         ) : null}
       </div>
 
+      {short ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border-2 border-red-600 bg-red-50 px-4 py-3 text-red-900" data-testid="stock-shortfall">
+          <div id={noticeId} className="min-w-0 flex-1">
+            <p className="font-bold">{STOCK_SHORTFALL_NOTICE}</p>
+            <p className="text-sm">
+              {order.stockShortfall} {order.stockShortfall === 1 ? 'unit was' : 'units were'} paid for after the stock had sold out. Restock the product and take them from stock so
+              the order can ship, or cancel the order and refund the payment.
+            </p>
+          </div>
+          {order.status === 'paid' ? (
+            <button
+              type="button"
+              className="btn bg-red-700 text-white hover:bg-red-800"
+              disabled={busy}
+              onClick={onTakeFromStock}
+              aria-label={`Take from stock: order ${order._id}`}
+            >
+              Take from stock
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+
       <div className="flex flex-col gap-4 xl:flex-row xl:gap-6">
-        <OrderLines lines={order.productDetails} className="flex min-w-0 flex-1 flex-col gap-3" />
+        <OrderLines lines={order.productDetails} className="flex min-w-0 flex-1 flex-col gap-3" showNotInStock />
 
         <div className="grid grid-cols-2 gap-6 border-t border-zinc-100 pt-3 text-sm xl:w-[30rem] xl:shrink-0 xl:border-t-0 xl:pt-0">
           <div className="flex min-w-0 flex-col gap-3">

@@ -11,16 +11,17 @@ import { useArchiveProduct } from '../api/use-save-product';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { ModalDialog } from './modal-dialog';
 import { ProductFormDialog } from './product-form-dialog';
+import { StockHistoryDialog } from './stock-history-dialog';
 
 export const PRODUCT_ARCHIVED_MESSAGE = 'Product archived';
 
-function AdminProductCard({ product, onEdit, onArchive }: { product: AdminProduct; onEdit: () => void; onArchive: () => void }) {
+function AdminProductCard({ product, onEdit, onArchive, onHistory }: { product: AdminProduct; onEdit: () => void; onArchive: () => void; onHistory: () => void }) {
   return (
     <li className="card flex flex-col overflow-hidden" data-testid="admin-product" data-product-id={product._id}>
       <div className="relative aspect-square bg-zinc-100">
         <ProductImage url={product.productImage[0]} alt={product.productName} sizes="220px" width={320} height={320} className="size-full object-contain p-3 mix-blend-multiply" />
         {product.archived ? <span className="absolute left-2 top-2 rounded-full bg-zinc-800 px-2 py-0.5 text-xs font-bold text-white">Archived</span> : null}
-        {!product.archived && product.stock <= 5 ? (
+        {!product.archived && product.trackStock && product.stock <= 5 ? (
           <span className={`absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-bold ${product.stock === 0 ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-900'}`}>
             {product.stock === 0 ? 'Sold out' : `${product.stock} left`}
           </span>
@@ -31,8 +32,16 @@ function AdminProductCard({ product, onEdit, onArchive }: { product: AdminProduc
           {product.productName}
         </h2>
         <p className="text-xs text-zinc-600">
-          {product.brandName} · {categoryLabel(product.category)} · Stock {product.stock}
+          {product.brandName} · {categoryLabel(product.category)} · {product.trackStock ? `Stock ${product.stock}` : 'Stock not tracked'}
         </p>
+        <button
+          type="button"
+          className="self-start rounded text-xs font-semibold text-brand-700 hover:underline"
+          aria-label={`Stock history of ${product.productName}`}
+          onClick={onHistory}
+        >
+          Stock history
+        </button>
         <div className="mt-auto flex items-end justify-between gap-2 pt-2">
           <p className="font-bold text-brand-700" data-testid="admin-product-price">
             {formatINR(product.sellingPrice)}
@@ -63,7 +72,7 @@ function AdminProductCard({ product, onEdit, onArchive }: { product: AdminProduc
   );
 }
 
-/** All products: search, category and archive filters, the card grid, and the upload / edit / archive dialogs. */
+/** All products: search, category and archive filters, the card grid, and the upload / edit / archive / stock history dialogs. */
 export function AdminProducts() {
   const searchId = useId();
   const categoryId = useId();
@@ -73,7 +82,9 @@ export function AdminProducts() {
   const [view, setView] = useState<AdminProductView>('active');
   const q = useDebouncedValue(search.trim(), 300);
   const products = useAdminProducts({ q, category, view });
-  const [dialog, setDialog] = useState<{ kind: 'upload' } | { kind: 'edit'; product: AdminProduct } | { kind: 'archive'; product: AdminProduct } | null>(null);
+  const [dialog, setDialog] = useState<
+    { kind: 'upload' } | { kind: 'edit'; product: AdminProduct } | { kind: 'archive'; product: AdminProduct } | { kind: 'history'; product: AdminProduct } | null
+  >(null);
   const archive = useArchiveProduct();
 
   const items = products.data?.pages.flatMap((page) => page.items) ?? [];
@@ -147,7 +158,13 @@ export function AdminProducts() {
       ) : (
         <ul className="grid grid-cols-[repeat(auto-fill,minmax(13rem,1fr))] gap-4" aria-busy={products.isFetching} aria-label="Products">
           {items.map((product) => (
-            <AdminProductCard key={product._id} product={product} onEdit={() => setDialog({ kind: 'edit', product })} onArchive={() => setDialog({ kind: 'archive', product })} />
+            <AdminProductCard
+              key={product._id}
+              product={product}
+              onEdit={() => setDialog({ kind: 'edit', product })}
+              onArchive={() => setDialog({ kind: 'archive', product })}
+              onHistory={() => setDialog({ kind: 'history', product })}
+            />
           ))}
         </ul>
       )}
@@ -160,6 +177,7 @@ export function AdminProducts() {
 
       {dialog?.kind === 'upload' ? <ProductFormDialog onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'edit' ? <ProductFormDialog product={dialog.product} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'history' ? <StockHistoryDialog product={dialog.product} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'archive' ? (
         <ModalDialog title="Archive product?" onClose={() => setDialog(null)} widthClassName="max-w-md">
           <p className="text-sm text-zinc-700">

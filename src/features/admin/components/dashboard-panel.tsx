@@ -3,6 +3,7 @@ import { formatINR } from '../../../../shared/money';
 import { categoryLabel } from '../../../../shared/categories';
 import { ProductImage } from '../../../components/product/product-image';
 import { errorMessage } from '../../../lib/trpc';
+import { ATTENTION_PARAM } from '../api/use-admin-orders';
 import { useDashboard } from '../api/use-dashboard';
 import { RevenueChart } from './revenue-chart';
 
@@ -17,7 +18,10 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
   );
 }
 
-/** Today's and this month's sales, the 30-day chart and what is running out. */
+/** Where the red "paid, not in stock" card leads: the order list showing only those orders. */
+export const ORDERS_NEEDING_STOCK_PATH = `/admit-panel/all-orders?${ATTENTION_PARAM}=1`;
+
+/** Today's and this month's sales, the 30-day chart, what is running out, and orders paid for units not in stock. */
 export function DashboardPanel() {
   const dashboard = useDashboard();
 
@@ -43,6 +47,18 @@ export function DashboardPanel() {
       <h2 id="dashboard-heading" className="sr-only">
         Dashboard
       </h2>
+      {d.paidNotInStock > 0 ? (
+        <Link
+          to={ORDERS_NEEDING_STOCK_PATH}
+          className="card flex flex-wrap items-center justify-between gap-2 border-2 border-red-600 bg-red-50 px-4 py-3 font-semibold text-red-900 hover:bg-red-100"
+          data-testid="paid-not-in-stock"
+        >
+          <span>
+            Paid, not in stock: {d.paidNotInStock} {d.paidNotInStock === 1 ? 'order' : 'orders'} — restock or refund
+          </span>
+          <span className="text-sm underline">Show them</span>
+        </Link>
+      ) : null}
       <dl className="grid grid-cols-2 gap-4 xl:grid-cols-4">
         <Stat label="Today's revenue" value={formatINR(d.todayTotals.revenue)} testId="today-revenue" />
         <Stat label="Today's orders" value={String(d.todayTotals.orders)} testId="today-orders" />

@@ -2,11 +2,11 @@ import { useCallback, useId, useState, type ChangeEvent, type FormEvent } from '
 import toast from 'react-hot-toast';
 import { CATEGORIES } from '../../../../shared/categories';
 import { FieldError } from '../../../components/ui/field-error';
-import { errorMessage, fieldErrors } from '../../../lib/trpc';
+import { errorAppCode, errorMessage, fieldErrors } from '../../../lib/trpc';
 import { useCreateProduct, useUpdateProduct } from '../api/use-save-product';
 import { ImageUploader } from './image-uploader';
 import { ModalDialog } from './modal-dialog';
-import { EMPTY_PRODUCT_FORM, productToForm, toProductInput, type ProductFormValues } from './product-form';
+import { changesStock, EMPTY_PRODUCT_FORM, productToForm, toProductInput, toProductUpdate, type LoadedStock, type ProductFormValues } from './product-form';
 
 export const PRODUCT_UPLOADED_MESSAGE = 'Product upload successfully';
 export const PRODUCT_UPDATED_MESSAGE = 'Product update successfully';
@@ -18,7 +18,9 @@ const FIELD_LABELS: Record<string, string> = {
   productName: 'Product Name',
   brandName: 'Brand Name',
   category: 'Category',
+  trackStock: 'Track quantity',
   stock: 'Stock',
+  stockNote: 'Reason for the stock change',
   price: 'Price (₹)',
   sellingPrice: 'Selling Price (₹)',
   description: 'Description',
@@ -28,19 +30,25 @@ const KNOWN_FIELDS = new Set(Object.keys(FIELD_LABELS));
 
 /**
  * The 'Upload Product' dialog (no `product`) and the 'Edit Product' dialog. Prices are typed in
- * rupees and sent in paise; the server's field errors show beside their fields.
+ * rupees and sent in paise; the server's field errors show beside their fields. "Track quantity"
+ * off hides the stock (the product is always available). An edit sends back the stock it was
+ * loaded with, so a sale made while the dialog was open is not undone: the server refuses a new
+ * figure then (STOCK_CHANGED), and the dialog stays open with the reason beside the stock.
  */
 export function ProductFormDialog({ product, onClose }: { product?: EditableProduct; onClose: () => void }) {
   const editing = product !== undefined;
   const formId = useId();
   const [values, setValues] = useState<ProductFormValues>(() => (product ? productToForm(product) : EMPTY_PRODUCT_FORM));
+  // The stock the form showed when it opened; the grid may refresh underneath, this must not.
+  const [loaded] = useState<LoadedStock | undefined>(() => (product ? { trackStock: product.trackStock, stock: product.stock } : undefined));
+  const askReason = changesStock(values, loaded);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [uploading, setUploading] = useState(false);
   const create = useCreateProduct();
   const update = useUpdateProduct();
   const saving = create.isPending || update.isPending;
 
-  const set = (field: Exclude<keyof ProductFormValues, 'productImage'>) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+  const set = (field: Exclude<keyof ProductFormValues, 'productImage' | 'trackStock'>) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
     const value = event.target.value;
     setValues((current) => ({ ...current, [field]: value }));
   };
@@ -52,15 +60,27 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
     setErrors(({ productImage: _gone, ...rest }) => rest);
   }, []);
 
+  const setTrackStock = (trackStock: boolean) => {
+    setValues((current) => ({ ...current, trackStock }));
+    // A stock error is about a field that is now gone or empty again.
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => field !== 'stock' && field !== 'trackStock')));
+  };
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (uploading) return;
-    const { input, errors: problems } = toProductInput(values);
-    setErrors(problems);
-    if (!input) return;
     try {
-      if (product) await update.mutateAsync({ ...input, _id: product._id });
-      else await create.mutateAsync(input);
+      if (product && loaded) {
+        const { input, errors: problems } = toProductUpdate(values, loaded);
+        setErrors(problems);
+        if (!input) return;
+        await update.mutateAsync({ ...input, _id: product._id });
+      } else {
+        const { input, errors: problems } = toProductInput(values);
+        setErrors(problems);
+        if (!input) return;
+        await create.mutateAsync(input);
+      }
       toast.success(editing ? PRODUCT_UPDATED_MESSAGE : PRODUCT_UPLOADED_MESSAGE);
       onClose();
     } catch (error) {
@@ -68,13 +88,18 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
       const byField: Record<string, string> = {};
       for (const [field, message] of Object.entries(fieldErrors(error))) byField[field.split('.')[0] ?? field] ??= message;
       setErrors(Object.keys(byField).length > 0 ? byField : { form: errorMessage(error) });
+      // Units sold (or another admin's edit) while the form was open: the field error alone is
+      // easy to miss at the bottom of a long form, and the whole message says what to do next.
+      if (errorAppCode(error) === 'STOCK_CHANGED') toast.error(errorMessage(error));
     }
   };
 
   const id = (field: string) => `${formId}-${field}`;
   const errorId = (field: string) => `${formId}-${field}-error`;
   const describedBy = (field: string) => (errors[field] ? errorId(field) : undefined);
-  const otherErrors = Object.entries(errors).filter(([field]) => !KNOWN_FIELDS.has(field));
+  // A field that is not on screen (the stock of an untracked product) has its error shown with the others.
+  const shown = (field: string) => KNOWN_FIELDS.has(field) && (values.trackStock || field !== 'stock') && (askReason || field !== 'stockNote');
+  const otherErrors = Object.entries(errors).filter(([field]) => !shown(field));
 
   return (
     <ModalDialog title={editing ? 'Edit Product' : 'Upload Product'} onClose={onClose} widthClassName="max-w-2xl">
@@ -122,25 +147,73 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
             <FieldError id={errorId('category')} message={errors.category} />
           </div>
           <div>
-            <label htmlFor={id('stock')} className="label">
-              {FIELD_LABELS.stock}
-            </label>
-            <input
-              id={id('stock')}
-              name="stock"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              className="field"
-              value={values.stock}
-              onChange={set('stock')}
-              required
-              aria-invalid={errors.stock ? true : undefined}
-              aria-describedby={describedBy('stock')}
-            />
-            <FieldError id={errorId('stock')} message={errors.stock} />
+            <div className="mb-1 flex items-center justify-between gap-3">
+              {values.trackStock ? (
+                <label htmlFor={id('stock')} className="text-sm font-medium text-zinc-800">
+                  {FIELD_LABELS.stock}
+                </label>
+              ) : (
+                <span className="text-sm font-medium text-zinc-800">{FIELD_LABELS.stock}</span>
+              )}
+              <span className="flex items-center gap-2">
+                <input
+                  id={id('trackStock')}
+                  name="trackStock"
+                  type="checkbox"
+                  className="size-4 accent-brand-700"
+                  checked={values.trackStock}
+                  onChange={(event) => setTrackStock(event.target.checked)}
+                  aria-invalid={errors.trackStock ? true : undefined}
+                  aria-describedby={[errors.trackStock ? errorId('trackStock') : null, values.trackStock ? null : id('untracked')].filter(Boolean).join(' ') || undefined}
+                />
+                <label htmlFor={id('trackStock')} className="text-sm text-zinc-800">
+                  {FIELD_LABELS.trackStock}
+                </label>
+              </span>
+            </div>
+            {values.trackStock ? (
+              <input
+                id={id('stock')}
+                name="stock"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                className="field"
+                value={values.stock}
+                onChange={set('stock')}
+                required
+                aria-invalid={errors.stock ? true : undefined}
+                aria-describedby={describedBy('stock')}
+              />
+            ) : (
+              <p id={id('untracked')} className="rounded-xl border border-dashed border-zinc-300 px-3 py-2.5 text-sm text-zinc-700" data-testid="stock-not-tracked">
+                Not counted: always available for sale.
+              </p>
+            )}
+            <FieldError id={errorId('trackStock')} message={errors.trackStock} />
+            {values.trackStock ? <FieldError id={errorId('stock')} message={errors.stock} /> : null}
           </div>
+          {askReason ? (
+            <div className="col-span-2">
+              <label htmlFor={id('stockNote')} className="label">
+                {FIELD_LABELS.stockNote} <span className="font-normal text-zinc-600">(optional)</span>
+              </label>
+              <input
+                id={id('stockNote')}
+                name="stockNote"
+                className="field"
+                value={values.stockNote}
+                onChange={set('stockNote')}
+                aria-invalid={errors.stockNote ? true : undefined}
+                aria-describedby={[id('stockNote-hint'), describedBy('stockNote')].filter(Boolean).join(' ')}
+              />
+              <p id={id('stockNote-hint')} className="mt-1 text-xs text-zinc-600">
+                Kept in the product&apos;s stock history, e.g. &quot;delivery from the distributor&quot; or &quot;2 found damaged&quot;.
+              </p>
+              <FieldError id={errorId('stockNote')} message={errors.stockNote} />
+            </div>
+          ) : null}
           {(['price', 'sellingPrice'] as const).map((field) => (
             <div key={field}>
               <label htmlFor={id(field)} className="label">

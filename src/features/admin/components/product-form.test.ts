@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_PRODUCT_FORM, PLEASE_UPLOAD_IMAGE, productToForm, toProductInput, type ProductFormValues } from './product-form';
+import { changesStock, EMPTY_PRODUCT_FORM, PLEASE_UPLOAD_IMAGE, productToForm, toProductInput, toProductUpdate, type ProductFormValues } from './product-form';
 
 const filled: ProductFormValues = {
   productName: ' Galaxy S30 ',
   brandName: 'Samsung',
   category: 'mobiles',
+  trackStock: true,
   stock: '7',
+  stockNote: '',
   price: '79999',
   sellingPrice: '69999.5',
   description: '  A phone.  ',
@@ -13,19 +15,33 @@ const filled: ProductFormValues = {
 };
 
 describe('toProductInput', () => {
-  it('turns rupees into paise and keeps the rest', () => {
+  it('turns rupees into paise and keeps the rest, tracking the stock typed', () => {
     const { input, errors } = toProductInput(filled);
     expect(errors).toEqual({});
     expect(input).toEqual({
       productName: ' Galaxy S30 ',
       brandName: 'Samsung',
       category: 'mobiles',
+      trackStock: true,
       stock: 7,
       price: 7_999_900,
       sellingPrice: 6_999_950,
       description: 'A phone.',
       productImage: ['/images/0123456789abcdef0123456789abcdef.webp'],
     });
+  });
+
+  it('tracks the stock of a new product by default', () => {
+    expect(EMPTY_PRODUCT_FORM.trackStock).toBe(true);
+  });
+
+  it('sends trackStock false and no stock when quantity is not tracked, whatever the hidden field holds', () => {
+    for (const stock of ['', '12', 'junk']) {
+      const { input, errors } = toProductInput({ ...filled, trackStock: false, stock });
+      expect(errors).toEqual({});
+      expect(input).toMatchObject({ trackStock: false });
+      expect(input).not.toHaveProperty('stock');
+    }
   });
 
   it('converts float-noisy rupees exactly (19.99 is 1999 paise)', () => {
@@ -41,13 +57,20 @@ describe('toProductInput', () => {
     expect(errors).not.toHaveProperty('description');
   });
 
+  it('does not ask for a stock figure when quantity is not tracked', () => {
+    const { errors } = toProductInput({ ...EMPTY_PRODUCT_FORM, trackStock: false });
+    expect(errors).not.toHaveProperty('stock');
+  });
+
   it.each([
     [{ price: 'abc' }, 'price', /number/],
     [{ price: '-5' }, 'price', /more than 0/],
     [{ sellingPrice: '10.999' }, 'sellingPrice', /2 decimals/],
     [{ sellingPrice: '90000' }, 'sellingPrice', /not be more than price/],
+    [{ stock: '' }, 'stock', /required/],
     [{ stock: '2.5' }, 'stock', /whole number/],
     [{ stock: '-1' }, 'stock', /whole number/],
+    [{ stock: '1000001' }, 'stock', /at most 1000000/],
   ])('refuses %j with a message on %s', (patch, field, message) => {
     const { input, errors } = toProductInput({ ...filled, ...patch });
     expect(input).toBeNull();
@@ -61,28 +84,101 @@ describe('toProductInput', () => {
   });
 });
 
-describe('productToForm', () => {
-  it('shows a stored product (paise) in rupees and round-trips', () => {
-    const values = productToForm({
-      productName: 'Buds',
-      brandName: 'Sony',
-      category: 'earphones',
-      stock: 3,
-      price: 129_950,
-      sellingPrice: 99_900,
-      description: '',
-      productImage: ['/images/a.webp'],
+describe('changesStock', () => {
+  const tracked = { trackStock: true, stock: 7 };
+
+  it('is true only when a tracked figure differs from the one loaded', () => {
+    expect(changesStock(filled, tracked)).toBe(false);
+    expect(changesStock({ ...filled, stock: ' 7 ' }, tracked)).toBe(false);
+    expect(changesStock({ ...filled, stock: '9' }, tracked)).toBe(true);
+    expect(changesStock({ ...filled, stock: '0' }, tracked)).toBe(true);
+    // Nothing typed yet is a missing figure, not a change to 0.
+    expect(changesStock({ ...filled, stock: '' }, tracked)).toBe(false);
+  });
+
+  it('counts switching tracking on, but not switching it off, and never a new product', () => {
+    expect(changesStock(filled, { trackStock: false, stock: 0 })).toBe(true);
+    expect(changesStock({ ...filled, trackStock: false, stock: '9' }, tracked)).toBe(false);
+    expect(changesStock({ ...filled, stock: '9' }, undefined)).toBe(false);
+  });
+});
+
+describe('toProductUpdate', () => {
+  const loaded = { trackStock: true, stock: 7 };
+
+  it('sends the figure the form was loaded with as expectedStock, and no note when the stock is unchanged', () => {
+    const { input, errors } = toProductUpdate({ ...filled, stockNote: 'ignored: nothing changed' }, loaded);
+    expect(errors).toEqual({});
+    expect(input).toMatchObject({ trackStock: true, stock: 7, expectedStock: 7 });
+    expect(input).not.toHaveProperty('stockNote');
+  });
+
+  it('sends the reason for a stock change, trimmed, and leaves it out when blank', () => {
+    expect(toProductUpdate({ ...filled, stock: '12', stockNote: '  Delivery from the distributor ' }, loaded).input).toMatchObject({
+      stock: 12,
+      expectedStock: 7,
+      stockNote: 'Delivery from the distributor',
     });
+    expect(toProductUpdate({ ...filled, stock: '12', stockNote: '   ' }, loaded).input).not.toHaveProperty('stockNote');
+  });
+
+  it('refuses a reason longer than the server keeps', () => {
+    const { input, errors } = toProductUpdate({ ...filled, stock: '12', stockNote: 'x'.repeat(201) }, loaded);
+    expect(input).toBeNull();
+    expect(errors).toEqual({ stockNote: 'stockNote must be at most 200 characters' });
+  });
+
+  it('switches tracking off with trackStock false and no stock figures', () => {
+    const { input } = toProductUpdate({ ...filled, trackStock: false }, loaded);
+    expect(input).toMatchObject({ trackStock: false });
+    expect(input).not.toHaveProperty('stock');
+    expect(input).not.toHaveProperty('expectedStock');
+  });
+
+  it('switches tracking on with the figure typed', () => {
+    const { input } = toProductUpdate({ ...filled, stock: '4', stockNote: 'Counted the shelf' }, { trackStock: false, stock: 0 });
+    expect(input).toMatchObject({ trackStock: true, stock: 4, stockNote: 'Counted the shelf' });
+  });
+
+  it('keeps the form checks of a new product', () => {
+    expect(toProductUpdate({ ...filled, stock: '' }, loaded).errors).toEqual({ stock: 'stock is required' });
+  });
+});
+
+describe('productToForm', () => {
+  const stored = {
+    productName: 'Buds',
+    brandName: 'Sony',
+    category: 'earphones',
+    stock: 3,
+    trackStock: true,
+    price: 129_950,
+    sellingPrice: 99_900,
+    description: '',
+    productImage: ['/images/a.webp'],
+  };
+
+  it('shows a stored product (paise) in rupees and round-trips', () => {
+    const values = productToForm(stored);
     expect(values).toMatchObject({
       price: '1299.5',
       sellingPrice: '999',
+      trackStock: true,
       stock: '3',
+      stockNote: '',
       category: 'earphones',
     });
     expect(toProductInput(values).input).toMatchObject({
       price: 129_950,
       sellingPrice: 99_900,
+      trackStock: true,
       stock: 3,
     });
+  });
+
+  it('leaves the stock field empty for an untracked product (its 0 means nothing)', () => {
+    const values = productToForm({ ...stored, trackStock: false, stock: 0 });
+    expect(values).toMatchObject({ trackStock: false, stock: '' });
+    expect(toProductInput(values).input).toMatchObject({ trackStock: false });
   });
 });

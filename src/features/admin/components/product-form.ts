@@ -1,6 +1,6 @@
 import { hasAtMostTwoDecimals, paiseToRupees, rupeesToPaise } from '../../../../shared/money';
 import type { Category } from '../../../../shared/categories';
-import { ProductInputSchema, type ProductInput } from '../../../../shared/schemas/catalog';
+import { ProductInputSchema, UpdateProductInputSchema, type ProductInput, type UpdateProductInput } from '../../../../shared/schemas/catalog';
 
 export const PLEASE_UPLOAD_IMAGE = '*Please upload product image';
 
@@ -9,7 +9,11 @@ export type ProductFormValues = {
   productName: string;
   brandName: string;
   category: Category | '';
+  /** "Track quantity": off for products that are always available (stock is not counted). */
+  trackStock: boolean;
   stock: string;
+  /** Why the stock figure changed (edit only); goes into the stock history. */
+  stockNote: string;
   price: string;
   sellingPrice: string;
   description: string;
@@ -20,19 +24,28 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   productName: '',
   brandName: '',
   category: '',
+  trackStock: true,
   stock: '',
+  stockNote: '',
   price: '',
   sellingPrice: '',
   description: '',
   productImage: [],
 };
 
-/** A stored product (paise) as form values (rupees). */
+/** The stock an edit form was loaded with; the server compares the stock with it before changing it. */
+export type LoadedStock = { trackStock: boolean; stock: number };
+
+/** What an update sends besides the `_id`. */
+export type ProductUpdateFields = Omit<UpdateProductInput, '_id'>;
+
+/** A stored product (paise) as form values (rupees). An untracked product's stock (0) means nothing, so the field starts empty. */
 export function productToForm(p: {
   productName: string;
   brandName: string;
   category: string;
   stock: number;
+  trackStock: boolean;
   price: number;
   sellingPrice: number;
   description: string;
@@ -42,12 +55,25 @@ export function productToForm(p: {
     productName: p.productName,
     brandName: p.brandName,
     category: p.category as Category,
-    stock: String(p.stock),
+    trackStock: p.trackStock,
+    stock: p.trackStock ? String(p.stock) : '',
+    stockNote: '',
     price: String(paiseToRupees(p.price)),
     sellingPrice: String(paiseToRupees(p.sellingPrice)),
     description: p.description,
     productImage: [...p.productImage],
   };
+}
+
+/**
+ * Whether saving would set a new stock figure: tracking is on and the typed figure is not the
+ * one the form was loaded with (switching tracking on counts). Always false for a new product.
+ */
+export function changesStock(values: ProductFormValues, loaded: LoadedStock | undefined): boolean {
+  if (!loaded || !values.trackStock) return false;
+  if (!loaded.trackStock) return true;
+  const typed = values.stock.trim();
+  return typed !== '' && Number(typed) !== loaded.stock;
 }
 
 function rupees(text: string, field: string, errors: Record<string, string>): number | undefined {
@@ -67,6 +93,8 @@ function rupees(text: string, field: string, errors: Record<string, string>): nu
 /**
  * Checks the form and builds the procedure input (paise), with the server's own schema so the
  * messages match what the server would say. Nothing is sent while `errors` has an entry.
+ * A tracked product sends `trackStock: true` and its stock; an untracked one `trackStock: false`
+ * and no stock (the Stock field is hidden then, and whatever it held is ignored).
  */
 export function toProductInput(values: ProductFormValues): {
   input: ProductInput | null;
@@ -75,10 +103,14 @@ export function toProductInput(values: ProductFormValues): {
   const errors: Record<string, string> = {};
   const price = rupees(values.price, 'price', errors);
   const sellingPrice = rupees(values.sellingPrice, 'sellingPrice', errors);
-  const stockText = values.stock.trim();
-  const stock = stockText === '' ? Number.NaN : Number(stockText);
-  if (stockText === '') errors.stock = 'stock is required';
-  else if (!Number.isInteger(stock) || stock < 0) errors.stock = 'stock must be a whole number, 0 or more';
+  let stock: number | undefined;
+  if (values.trackStock) {
+    const stockText = values.stock.trim();
+    const typed = stockText === '' ? Number.NaN : Number(stockText);
+    if (stockText === '') errors.stock = 'stock is required';
+    else if (!Number.isInteger(typed) || typed < 0) errors.stock = 'stock must be a whole number, 0 or more';
+    stock = Number.isInteger(typed) ? typed : 0;
+  }
 
   const candidate = {
     productName: values.productName,
@@ -88,7 +120,8 @@ export function toProductInput(values: ProductFormValues): {
     description: values.description,
     price: price ?? 0,
     sellingPrice: sellingPrice ?? 0,
-    stock: Number.isInteger(stock) ? stock : 0,
+    trackStock: values.trackStock,
+    ...(stock !== undefined ? { stock } : {}),
   };
   const parsed = ProductInputSchema.safeParse(candidate);
   if (!parsed.success) {
@@ -111,4 +144,26 @@ export function toProductInput(values: ProductFormValues): {
     },
     errors,
   };
+}
+
+/**
+ * As toProductInput, for the Edit dialog. A tracked product also sends `expectedStock`, the
+ * figure the form was loaded with: the server then leaves an unchanged figure alone (units sold
+ * while the form was open stay sold) and refuses a changed one with STOCK_CHANGED if the stock
+ * moved meanwhile. The reason for a change goes along as `stockNote` when one was typed.
+ */
+export function toProductUpdate(
+  values: ProductFormValues,
+  loaded: LoadedStock,
+): {
+  input: ProductUpdateFields | null;
+  errors: Record<string, string>;
+} {
+  const { input, errors } = toProductInput(values);
+  const note = changesStock(values, loaded) ? values.stockNote.trim() : '';
+  const checked = UpdateProductInputSchema.shape.stockNote.safeParse(note);
+  if (!checked.success) errors.stockNote = checked.error.issues[0]?.message ?? 'stockNote is not valid';
+  if (!input || Object.keys(errors).length > 0) return { input: null, errors };
+  if (!values.trackStock) return { input, errors };
+  return { input: { ...input, expectedStock: loaded.stock, ...(note ? { stockNote: note } : {}) }, errors };
 }

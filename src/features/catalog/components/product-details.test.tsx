@@ -13,6 +13,7 @@ const product: DetailProduct = {
   price: 7_999_000,
   sellingPrice: 6_899_000,
   stock: 3,
+  trackStock: true,
 };
 
 function renderDetails(props: Partial<ProductDetailsProps> = {}) {
@@ -81,6 +82,23 @@ describe('ProductDetails', () => {
     expect(screen.getByText('Out of stock')).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Buy' }).disabled).toBe(true);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add To Cart' }).disabled).toBe(true);
+  });
+
+  it('shows no stock line for a product whose stock is not tracked, and sells it', () => {
+    const untracked = { ...product, stock: 0, trackStock: false };
+    const { onAddToCart, onBuy } = renderDetails({ product: untracked });
+    expect(screen.queryByText('Out of stock')).toBeNull();
+    expect(screen.queryByText(/left in stock/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add To Cart' }));
+    expect(onBuy).toHaveBeenCalledWith(untracked);
+    expect(onAddToCart).toHaveBeenCalledWith(untracked);
+  });
+
+  it('says nothing about stock when plenty is left', () => {
+    renderDetails({ product: { ...product, stock: 40 } });
+    expect(screen.queryByText(/left in stock/)).toBeNull();
+    expect(screen.queryByText('Out of stock')).toBeNull();
   });
 
   it('starts again on the first image when another product is shown', () => {

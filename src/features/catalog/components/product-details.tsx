@@ -1,6 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { formatINR } from '../../../../shared/money';
 import { imageRenditionUrl, imageSrcSet } from '../../../../shared/images';
+import { isBuyable } from '../../../../shared/schemas/catalog';
 import type { CardProduct } from '../../../components/product/product-card';
 import { discountPercent } from '../../../components/product/product-card';
 import { StarRating } from '../../../components/ui/star-rating';
@@ -32,7 +33,9 @@ export function ProductDetails({ product, onAddToCart, onBuy, busy }: ProductDet
 
   const images = product.productImage;
   const active = images[Math.min(activeIndex, images.length - 1)];
-  const outOfStock = product.stock <= 0;
+  const outOfStock = !isBuyable(product);
+  // An untracked product is always available: no count to show.
+  const fewLeft = product.trackStock && !outOfStock && product.stock <= 5;
   const off = discountPercent(product.price, product.sellingPrice);
 
   const onMove = (event: MouseEvent<HTMLDivElement>) => {
@@ -116,7 +119,7 @@ export function ProductDetails({ product, onAddToCart, onBuy, busy }: ProductDet
         </p>
         {outOfStock ? (
           <p className="font-semibold text-red-700">Out of stock</p>
-        ) : product.stock <= 5 ? (
+        ) : fewLeft ? (
           <p className="text-sm font-medium text-amber-800">Only {product.stock} left in stock</p>
         ) : null}
         <div className="my-2 flex flex-wrap gap-3">

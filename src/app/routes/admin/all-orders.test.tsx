@@ -1,0 +1,136 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AdminOrder, Dashboard } from '../../../../shared/schemas/admin';
+import { fakeServer, renderableApp, withToastHost } from '../../../lib/test-providers';
+import { Component as AllOrders } from './all-orders';
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname + location.search}</output>;
+}
+
+const line = { productId: 'p1', name: 'Sony WH-1000XM5', image: [], price: 2_999_000, quantity: 1, notInStock: 0 };
+function order(id: string, patch: Partial<AdminOrder> = {}): AdminOrder {
+  return {
+    _id: id,
+    userId: 'u1',
+    email: 'ravi@example.com',
+    customer: { name: 'Ravi Shopper', email: 'ravi@example.com' },
+    status: 'paid',
+    createdAt: '2026-11-22T08:00:00.000Z',
+    updatedAt: '2026-11-22T08:00:00.000Z',
+    paidAt: '2026-11-22T08:05:00.000Z',
+    productDetails: [line],
+    paymentDetails: { paymentId: 'pi_1', payment_method_type: ['card'], payment_status: 'paid' },
+    shipping_options: [],
+    shippingAddress: null,
+    subtotalAmount: 2_999_000,
+    totalAmount: 2_999_000,
+    amountCharged: 2_999_000,
+    amountMismatch: false,
+    stockShortfall: 0,
+    ...patch,
+  };
+}
+
+/** A shop with one ordinary order and one paid for a unit that was re-sold meanwhile, until an admin takes it from stock. */
+function shop() {
+  let owed = 1;
+  const orders = () => [order('ord_short', { stockShortfall: owed, productDetails: [{ ...line, notInStock: owed }] }), order('ord_ok')];
+  const dashboard = (): Dashboard => ({
+    timeZone: 'Asia/Kolkata',
+    today: '2026-11-22',
+    todayTotals: { revenue: 0, orders: 0 },
+    monthTotals: { revenue: 0, orders: 0 },
+    revenueByDay: [{ date: '2026-11-22', revenue: 0, orders: 0 }],
+    lowStock: [],
+    paidNotInStock: owed > 0 ? 1 : 0,
+  });
+  return fakeServer({
+    'admin.dashboard': dashboard,
+    'admin.orders': (input: any) => ({ items: orders().filter((o) => !input?.attention || o.stockShortfall > 0), nextCursor: null }),
+    'admin.resolveShortage': () => {
+      owed = 0;
+      return orders()[0];
+    },
+  });
+}
+
+function renderPage(url: string) {
+  const server = shop();
+  render(
+    renderableApp({
+      routes: [
+        {
+          path: '/admit-panel/all-orders',
+          element: (
+            <>
+              <AllOrders />
+              <Where />
+            </>
+          ),
+        },
+      ],
+      initialEntries: [url],
+      fetch: server.fetch,
+      toasts: true,
+    }),
+  );
+  return server;
+}
+
+const needsStock = () => screen.getByRole<HTMLInputElement>('checkbox', { name: 'Needs stock' });
+const shownOrders = () => screen.getAllByTestId('admin-order').map((li) => li.getAttribute('data-order-id'));
+const lastOrdersInput = (server: ReturnType<typeof shop>) => server.inputsOf('admin.orders').at(-1);
+
+describe('All orders page', () => {
+  withToastHost();
+  afterEach(cleanup);
+
+  it('shows only the orders needing stock when the address says ?attention=1', async () => {
+    const server = renderPage('/admit-panel/all-orders?attention=1');
+    await waitFor(() => expect(shownOrders()).toEqual(['ord_short']));
+    expect(needsStock().checked).toBe(true);
+    expect(lastOrdersInput(server)).toMatchObject({ attention: true });
+  });
+
+  it('turns the Needs stock filter on and off, in the address too', async () => {
+    const server = renderPage('/admit-panel/all-orders');
+    await waitFor(() => expect(shownOrders()).toEqual(['ord_short', 'ord_ok']));
+    expect(needsStock().checked).toBe(false);
+    expect(lastOrdersInput(server)).not.toHaveProperty('attention');
+
+    fireEvent.click(needsStock());
+    await waitFor(() => expect(shownOrders()).toEqual(['ord_short']));
+    expect(screen.getByTestId('where').textContent).toBe('/admit-panel/all-orders?attention=1');
+    expect(lastOrdersInput(server)).toMatchObject({ attention: true });
+
+    fireEvent.click(needsStock());
+    await waitFor(() => expect(shownOrders()).toEqual(['ord_short', 'ord_ok']));
+    expect(screen.getByTestId('where').textContent).toBe('/admit-panel/all-orders');
+  });
+
+  it("follows the dashboard's red card to the orders needing stock", async () => {
+    renderPage('/admit-panel/all-orders');
+    fireEvent.click(await screen.findByRole('link', { name: /^Paid, not in stock: 1 order/ }));
+    await waitFor(() => expect(shownOrders()).toEqual(['ord_short']));
+    expect(needsStock().checked).toBe(true);
+  });
+
+  it('after Take from stock, the refreshed list and dashboard no longer show the order as short', async () => {
+    renderPage('/admit-panel/all-orders?attention=1');
+    const flagged = await screen.findByTestId('stock-shortfall');
+    expect(within(flagged).getByText('Paid, not in stock: restock or refund')).toBeTruthy();
+    expect(screen.getByText('(1 not in stock)')).toBeTruthy();
+
+    fireEvent.click(within(flagged).getByRole('button', { name: 'Take from stock: order ord_short' }));
+    expect(await screen.findByText('No order is waiting for stock.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('paid-not-in-stock')).toBeNull());
+
+    fireEvent.click(needsStock());
+    await waitFor(() => expect(shownOrders()).toEqual(['ord_short', 'ord_ok']));
+    expect(screen.queryByTestId('stock-shortfall')).toBeNull();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Mark shipped: order ord_short' }).disabled).toBe(false);
+  });
+});

@@ -1,0 +1,68 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AdminProduct } from '../../../../shared/schemas/admin';
+import { fakeServer, renderableApp } from '../../../lib/test-providers';
+import { AdminProducts } from './admin-products';
+
+function product(id: string, patch: Partial<AdminProduct>): AdminProduct {
+  return {
+    _id: id,
+    productName: `Product ${id}`,
+    brandName: 'Sony',
+    category: 'earphones',
+    productImage: [],
+    description: '',
+    price: 2_999_000,
+    sellingPrice: 2_499_000,
+    stock: 12,
+    trackStock: true,
+    archived: false,
+    archivedAt: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    ...patch,
+  };
+}
+
+const products = [
+  product('plenty', { stock: 12 }),
+  product('few', { stock: 3 }),
+  product('none', { stock: 0 }),
+  product('untracked', { stock: 0, trackStock: false, productName: 'Gift card' }),
+];
+
+function renderGrid() {
+  const server = fakeServer({
+    'admin.products': () => ({ items: products, nextCursor: null }),
+    'catalog.stockHistory': () => ({ items: [], nextCursor: null }),
+  });
+  render(renderableApp({ routes: [{ path: '/', element: <AdminProducts /> }], fetch: server.fetch }));
+  return server;
+}
+
+const card = async (name: string) => (await screen.findAllByTestId('admin-product')).find((li) => within(li).queryByRole('heading', { name }))!;
+
+describe('AdminProducts', () => {
+  afterEach(cleanup);
+
+  it('shows the stock of tracked products, with a badge when low, and "Stock not tracked" without a badge otherwise', async () => {
+    renderGrid();
+    expect((await card('Product plenty')).textContent).toContain('Stock 12');
+    expect((await card('Product few')).textContent).toContain('3 left');
+    expect((await card('Product none')).textContent).toContain('Sold out');
+
+    const untracked = await card('Gift card');
+    expect(untracked.textContent).toContain('Stock not tracked');
+    expect(untracked.textContent).not.toMatch(/Stock 0|Sold out|left/);
+  });
+
+  it('opens the stock history of a product from its card', async () => {
+    const server = renderGrid();
+    fireEvent.click(within(await card('Gift card')).getByRole('button', { name: 'Stock history of Gift card' }));
+    const dialog = screen.getByRole('dialog', { name: 'Stock history' });
+    expect(await within(dialog).findByText(/No stock movements yet/)).toBeTruthy();
+    expect(server.inputsOf('catalog.stockHistory')).toEqual([expect.objectContaining({ productId: 'untracked' })]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Stock history' })).toBeNull();
+  });
+});
