@@ -4,19 +4,20 @@ import express, { type Express, type Request, type Response, type NextFunction, 
 import compression from 'compression';
 import { sql } from 'kysely';
 import * as trpcExpress from '@trpc/server/adapters/express';
-import { appRouter } from './trpc/app-router';
-import { createRequestContext, type Deps } from './trpc/context';
+import { appRouter, createCaller, procedureByPath } from './trpc/app-router';
+import type { Deps } from './deps';
+import { createInnerContext, createRequestContext } from './trpc/context';
 import { describeError } from './trpc/error-shape';
 import { createRestRouter } from './rest/rest-adapter';
 import { jsonOnly, originGuard, securityHeaders } from './http/security';
 import { crossOriginClients } from './http/cors';
-import { sendHttpError } from './http/error-reply';
+import { sendError } from './http/error-reply';
 import { bodyErrorHandler, rejectDeepQueryInput, verifyJsonDepth } from './http/json-limits';
 import { warnOnForeignHost } from './http/public-host';
-import { GENERIC_ERROR_MESSAGE } from './trpc/error-shape';
-import { keepSharedTrpc, ResponseCache, serveSharedTrpc } from './http/response-cache';
+import { PERSONAL_CACHE_CONTROL, SharedReplies } from './http/shared-replies';
+import { personalReplies, procedureReplies } from './http/procedure-replies';
+import { sqliteChangeFeed } from './db/change-feed';
 import { requestLogging } from './http/request-log';
-import { catalogRevisionReader } from './db/database';
 import { createImageUploadRouter, serveStoredImages, UPLOAD_IMAGE_PATH } from './images/image.routes';
 import { createWebhookRouter, WEBHOOK_PATHS } from './payments/webhook.routes';
 import { createTestCheckoutRouter } from './payments/test-checkout.routes';
@@ -60,20 +61,34 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
   app.use(['/api', '/trpc'], crossOriginClients(env.corsOrigins));
   app.use(originGuard(env.PUBLIC_URL, WEBHOOK_PATHS, env.corsOrigins));
 
-  // Shared catalogue replies (product, category and search pages) carry their own compressed
-  // variants, so the cached ones go out before the compression middleware.
-  const cache = new ResponseCache({ maxBytes: env.RESPONSE_CACHE_MB * 1024 * 1024, revision: catalogRevisionReader(deps.db) });
-  app.use('/trpc', rejectDeepQueryInput(), serveSharedTrpc(cache));
+  // Replies of shared procedures (product, category and search pages) are the same for everyone:
+  // server/http/shared-replies.ts sends them with their validators and keeps them until a change
+  // stales them. They carry their own compressed variants, so they go out before the compression
+  // middleware. Anything else under /api and /trpc is personal: no cache may keep it.
+  const anonymous = createCaller(createInnerContext(deps));
+  const shared = new SharedReplies({
+    router: appRouter,
+    call: (path, input) => procedureByPath(anonymous, path)(input),
+    feed: sqliteChangeFeed(deps.db),
+    maxBytes: env.RESPONSE_CACHE_MB * 1024 * 1024,
+    log: deps.log,
+  });
+  app.use(['/api', '/trpc'], (req, res, next) => {
+    res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
+    // A request that may have written: the next shared read looks for what it staled.
+    if (req.method !== 'GET' && req.method !== 'HEAD') res.on('finish', () => shared.noteWrite());
+    next();
+  });
+  app.use('/trpc', rejectDeepQueryInput(), shared.trpcQueries());
 
-  // ---- /api: the webhook (raw body) and the upload (multipart) first, then the JSON table,
-  // which compresses its own replies (see createRestRouter). ----
+  // ---- /api: the webhook (raw body) and the upload (multipart) first, then the JSON table. ----
   app.use(WEBHOOK_PATHS, createWebhookRouter(deps));
   app.use(UPLOAD_IMAGE_PATH, createImageUploadRouter(deps));
   app.use(
     '/api',
     jsonOnly(NON_JSON_PATHS.map((p) => p.slice('/api'.length))),
     express.json({ limit: BODY_LIMIT, verify: verifyJsonDepth }),
-    createRestRouter(deps, cache),
+    createRestRouter(procedureReplies(shared, personalReplies(deps)), sendError),
     bodyErrorHandler(BODY_LIMIT_TEXT),
   );
 
@@ -81,7 +96,6 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
   app.use('/test-checkout', createTestCheckoutRouter(deps));
   app.use(
     '/trpc',
-    keepSharedTrpc(cache),
     jsonOnly([]),
     // Read here (as text, so tRPC parses it once) to refuse a body nested too deeply first.
     express.text({ type: 'application/json', limit: BODY_LIMIT, verify: verifyJsonDepth }),
@@ -102,8 +116,7 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
 
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
-    req.log.error({ err: error }, 'unhandled error');
-    sendHttpError(req, res, 500, GENERIC_ERROR_MESSAGE, 'INTERNAL_SERVER_ERROR');
+    sendError(req, res, error);
   });
   return app;
 }

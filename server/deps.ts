@@ -3,10 +3,19 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import pino, { type Logger } from 'pino';
 import type { Env } from './env';
-import { openDatabase } from './db/database';
+import { openDatabase, type DB } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import type { Deps } from './trpc/context';
+import type { PaymentProvider } from './payments/payment-provider';
 import { selectPaymentProvider } from './payments/select-provider';
+
+/** Everything procedures, services and routes need, built once at start (buildDeps) and passed down. */
+export type Deps = {
+  db: DB;
+  env: Env & { SESSION_SECRET: string };
+  log: Logger;
+  payments: PaymentProvider;
+  clock: () => Date;
+};
 
 /**
  * The session secret: SESSION_SECRET when given, else one generated on first start and kept

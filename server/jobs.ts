@@ -1,4 +1,4 @@
-import type { Deps } from './trpc/context';
+import type { Deps } from './deps';
 import { deleteExpiredSessions, pruneLoginAttempts } from './features/account/account.queries';
 import { LOGIN_WINDOW_MS } from './features/account/account.service';
 import { startPendingOrderSweep } from './features/checkout/fulfilment.service';

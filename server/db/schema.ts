@@ -55,10 +55,11 @@ export interface ProductsFtsTable {
   rank: number;
 }
 
-/** A single row (id 1) whose revision moves on every committed product or banner change (triggers). */
-export interface CatalogRevisionTable {
-  id: number;
-  revision: number;
+/** What committed changes made stale, appended by triggers (see the cache-invalidations migration). */
+export interface CacheInvalidationsTable {
+  seq: Generated<number>;
+  tag: string;
+  created_at: Generated<string>;
 }
 
 export interface BannersTable {
@@ -154,7 +155,7 @@ export interface Database {
   products: ProductsTable;
   products_fts: ProductsFtsTable;
   banners: BannersTable;
-  catalog_revision: CatalogRevisionTable;
+  cache_invalidations: CacheInvalidationsTable;
   cart_items: CartItemsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;

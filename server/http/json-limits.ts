@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { sendHttpError } from './error-reply';
+import { Refusal, sendError } from './error-reply';
 
 /**
  * No request of ours nests JSON more than a few levels; 10,000 levels of `[[[…]]]` is an attack
@@ -49,7 +49,7 @@ export function verifyJsonDepth(_req: IncomingMessage, _res: unknown, body: Buff
 export function rejectDeepQueryInput(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const input = req.query.input;
-    if (typeof input === 'string' && jsonTooDeep(input)) return sendHttpError(req, res, 400, TOO_DEEP_MESSAGE, 'BAD_REQUEST');
+    if (typeof input === 'string' && jsonTooDeep(input)) return refuse(req, res, 400, TOO_DEEP_MESSAGE, 'BAD_REQUEST');
     next();
   };
 }
@@ -59,10 +59,14 @@ export function bodyErrorHandler(limitText: string) {
   return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
     if (res.headersSent) return next(error);
     const e = error as { type?: string; status?: number; expose?: boolean; message?: string };
-    if (e.type === 'entity.too.deep') return sendHttpError(req, res, 400, TOO_DEEP_MESSAGE, 'BAD_REQUEST');
-    if (e.type === 'entity.parse.failed') return sendHttpError(req, res, 400, 'The request body is not valid JSON', 'BAD_REQUEST');
-    if (e.type === 'entity.too.large') return sendHttpError(req, res, 413, `The request body is too large (at most ${limitText})`, 'PAYLOAD_TOO_LARGE');
-    if (typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.expose) return sendHttpError(req, res, e.status, e.message ?? 'Bad request', 'BAD_REQUEST');
+    if (e.type === 'entity.too.deep') return refuse(req, res, 400, TOO_DEEP_MESSAGE, 'BAD_REQUEST');
+    if (e.type === 'entity.parse.failed') return refuse(req, res, 400, 'The request body is not valid JSON', 'BAD_REQUEST');
+    if (e.type === 'entity.too.large') return refuse(req, res, 413, `The request body is too large (at most ${limitText})`, 'PAYLOAD_TOO_LARGE');
+    if (typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.expose) return refuse(req, res, e.status, e.message ?? 'Bad request', 'BAD_REQUEST');
     next(error);
   };
+}
+
+function refuse(req: Request, res: Response, status: number, message: string, code: 'BAD_REQUEST' | 'PAYLOAD_TOO_LARGE'): void {
+  sendError(req, res, new Refusal({ status, message, code }));
 }

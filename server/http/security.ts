@@ -1,6 +1,6 @@
 import type { Request, Response, NextFunction, RequestHandler } from 'express';
 import helmet from 'helmet';
-import { sendHttpError } from './error-reply';
+import { Refusal, sendError } from './error-reply';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -19,7 +19,7 @@ export function originGuard(publicUrl: string, exempt: string[], corsOrigins: re
     if (claimed === undefined) return next();
     const own = `${req.protocol}://${req.get('host') ?? ''}`;
     if (trusted.has(claimed) || claimed === own) return next();
-    refuse(req, res, 403, 'Cross-site request refused: it must come from the shop itself.');
+    sendError(req, res, new Refusal({ status: 403, message: 'Cross-site request refused: it must come from the shop itself.', code: 'FORBIDDEN' }));
   };
 }
 
@@ -32,7 +32,7 @@ export function jsonOnly(exempt: string[]): RequestHandler {
     if (!STATE_CHANGING.has(req.method) || exempt.includes(req.path)) return next();
     const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
     if (!hasBody || req.is('application/json')) return next();
-    refuse(req, res, 415, 'Send the request body as application/json.');
+    sendError(req, res, new Refusal({ status: 415, message: 'Send the request body as application/json.', code: 'UNSUPPORTED_MEDIA_TYPE' }));
   };
 }
 
@@ -43,10 +43,6 @@ function refererOrigin(referer: string | undefined): string | undefined {
   } catch {
     return 'invalid';
   }
-}
-
-function refuse(req: Request, res: Response, status: number, message: string): void {
-  sendHttpError(req, res, status, message, status === 403 ? 'FORBIDDEN' : 'UNSUPPORTED_MEDIA_TYPE');
 }
 
 /**

@@ -1,9 +1,10 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import multer from 'multer';
-import { sendEnvelope } from '../rest/rest-adapter';
+import type { Deps } from '../deps';
+import { sendEnvelope } from '../http/envelope';
+import { Refusal, sendError } from '../http/error-reply';
 import { createCaller } from '../trpc/app-router';
-import { createRequestContext, type Deps } from '../trpc/context';
-import { describeError } from '../trpc/error-shape';
+import { createRequestContext } from '../trpc/context';
 import { MAX_IMAGE_BYTES, STORED_IMAGE_NAME } from './image.service';
 
 export const UPLOAD_IMAGE_PATH = '/api/upload-image';
@@ -27,17 +28,12 @@ export function createImageUploadRouter(deps: Deps): Router {
     parse(req, res, (parseError: unknown) => {
       void (async () => {
         try {
-          if (parseError) {
-            replyParseError(res, parseError);
-            return;
-          }
+          if (parseError) return sendError(req, res, refusalOf(parseError));
           const ctx = await createRequestContext(deps, req, res);
           const stored = await createCaller(ctx).catalog.uploadImage({ file: req.file?.buffer as never });
           sendEnvelope(res, 201, 'Image uploaded', { url: stored.url });
         } catch (error) {
-          const described = describeError(error);
-          if (described.unexpected) req.log.error({ err: error }, 'unexpected error in upload-image');
-          sendEnvelope(res, described.status, described.message, null, described.fieldErrors ? { fieldErrors: described.fieldErrors } : {});
+          sendError(req, res, error);
         }
       })();
     });
@@ -45,16 +41,17 @@ export function createImageUploadRouter(deps: Deps): Router {
   return router;
 }
 
-function replyParseError(res: Response, error: unknown): void {
+/** What multer's refusal of the form tells the caller. */
+function refusalOf(error: unknown): Refusal {
   if (error instanceof multer.MulterError) {
-    if (error.code === 'LIMIT_FILE_SIZE') return sendEnvelope(res, 413, TOO_LARGE, null);
+    if (error.code === 'LIMIT_FILE_SIZE') return new Refusal({ status: 413, message: TOO_LARGE, code: 'PAYLOAD_TOO_LARGE' });
     if (error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT') {
-      return sendEnvelope(res, 400, 'Send exactly one image, in the form field "file"', null, { fieldErrors: { file: 'exactly one image' } });
+      return new Refusal({ status: 400, message: 'Send exactly one image, in the form field "file"', code: 'BAD_REQUEST', fieldErrors: { file: 'exactly one image' } });
     }
-    return sendEnvelope(res, 400, 'The upload is not a valid form', null);
+    return new Refusal({ status: 400, message: 'The upload is not a valid form', code: 'BAD_REQUEST' });
   }
   // Busboy's own errors (a truncated or malformed multipart body).
-  sendEnvelope(res, 400, 'The upload is not a valid multipart form', null);
+  return new Refusal({ status: 400, message: 'The upload is not a valid multipart form', code: 'BAD_REQUEST' });
 }
 
 /**

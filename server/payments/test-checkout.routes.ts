@@ -2,7 +2,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { formatINR } from '../../shared/money';
 import { AppError } from '../errors';
 import { expireCheckoutSession, fulfilCheckoutSession } from '../features/checkout/fulfilment.service';
-import type { Deps } from '../trpc/context';
+import type { Deps } from '../deps';
 import { isShippingRateKey } from './payment-provider';
 import { listTestSessionLines, type TestSession, type TestSessionLine } from './test-checkout.queries';
 import { isTestProvider, type TestPaymentProvider } from './test-provider';

@@ -1,8 +1,9 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { AppError } from '../errors';
 import { fulfilCheckoutSession, type FulfilResult } from '../features/checkout/fulfilment.service';
-import { sendEnvelope } from '../rest/rest-adapter';
-import type { Deps } from '../trpc/context';
+import type { Deps } from '../deps';
+import { sendEnvelope } from '../http/envelope';
+import { Refusal, sendError } from '../http/error-reply';
 
 /** The events that can change an order; every other type is acknowledged and ignored. */
 const SESSION_EVENTS = new Set([
@@ -29,14 +30,14 @@ export function createWebhookRouter(deps: Deps): Router {
 
   const handle = async (req: Request, res: Response) => {
     const body: unknown = req.body;
-    if (!Buffer.isBuffer(body)) return sendEnvelope(res, 400, 'Webhook body must be the raw request', null);
+    if (!Buffer.isBuffer(body)) return sendError(req, res, new Refusal({ status: 400, message: 'Webhook body must be the raw request', code: 'BAD_REQUEST' }));
     let event;
     try {
       event = deps.payments.parseWebhook(body, req.get('stripe-signature'));
     } catch (error) {
       if (error instanceof AppError) {
         req.log.warn({ reason: error.message }, 'webhook refused');
-        return sendEnvelope(res, 400, error.message, null);
+        return sendError(req, res, new Refusal({ status: 400, message: error.message, code: 'BAD_REQUEST' }));
       }
       throw error;
     }
@@ -52,7 +53,7 @@ export function createWebhookRouter(deps: Deps): Router {
         return sendEnvelope(res, 200, 'ignored', { received: true, type: event.type });
       }
       req.log.error({ err: error, eventId: event.id, sessionId: event.sessionId }, 'webhook: could not settle the session; Stripe will retry');
-      return sendEnvelope(res, 500, 'Could not process the event right now', null);
+      return sendError(req, res, new Refusal({ status: 500, message: 'Could not process the event right now', code: 'INTERNAL_SERVER_ERROR' }));
     }
     req.log.info({ eventId: event.id, type: event.type, ...result }, 'webhook handled');
     sendEnvelope(res, 200, 'ok', { received: true, type: event.type, outcome: result.outcome });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { newId } from '../db/database';
 import type { DB } from '../db/database';
 import type { Env } from '../env';
-import type { Deps } from '../trpc/context';
+import type { Deps } from '../deps';
 import { CATEGORY_VALUES, type Category } from '../../shared/categories';
 import * as q from '../features/catalog/catalog.queries';
 import { DEMO_BANNERS, DEMO_PRODUCTS, type DemoProduct } from './demo-catalog';

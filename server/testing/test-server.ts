@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { loadEnv } from '../env';
 import { buildDeps } from '../deps';
 import { createApp } from '../app';
-import type { Deps } from '../trpc/context';
+import type { Deps } from '../deps';
 
 export type TestServer = {
   url: string;

@@ -20,3 +20,10 @@ export type AppRouter = typeof appRouter;
 /** Server-side calls (the /api adapter, scripts, tests) go through the same procedures as /trpc. */
 export const createCaller = createCallerFactory(appRouter);
 export type Api = ReturnType<typeof createCaller>;
+
+/** A procedure of `api` by its dotted path (`catalog.details`): the /api table and the shared-reply cache name them so. */
+export function procedureByPath(api: Api, path: string): (input: unknown) => Promise<unknown> {
+  let node: unknown = api;
+  for (const key of path.split('.')) node = (node as Record<string, unknown>)[key];
+  return node as (input: unknown) => Promise<unknown>;
+}

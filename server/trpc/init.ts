@@ -1,9 +1,22 @@
 import { initTRPC } from '@trpc/server';
 import { AppError, NOT_SIGNED_IN_MESSAGE } from '../errors';
-import type { Context, SessionHandle } from './context';
+import type { Context } from './context';
+import type { SessionHandle } from '../http/session';
 import { describeError } from './error-shape';
 
-const t = initTRPC.context<Context>().create({
+/**
+ * A procedure's declaration that its reply is the same for every caller, and what that reply
+ * depends on: `tags(input, result)` names the changes that make it stale (catalog.tags.ts).
+ * Declared here, acted on in one place only: server/http/shared-replies.ts.
+ */
+export type SharedReplyMeta = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  tags: (input: any, result: any) => readonly string[];
+};
+
+export type ProcedureMeta = { shared?: SharedReplyMeta };
+
+const t = initTRPC.meta<ProcedureMeta>().context<Context>().create({
   errorFormatter({ shape, error }) {
     const described = describeError(error);
     return {
@@ -27,15 +40,13 @@ const NO_SESSION: SessionHandle = {
 };
 
 /**
- * A public query whose result depends only on its input and the catalogue (products and
- * banners), the same for every caller: the HTTP layer may hand one computed reply to everyone
- * until the catalogue changes (server/http/response-cache.ts). To keep that true, the
- * procedure is not told who is calling: it sees no user and no session.
+ * A public query whose reply the HTTP layer may hand to everyone (server/http/shared-replies.ts)
+ * until a change stales one of its tags. To keep that true the procedure is not told who is
+ * calling: it sees no user and a session that refuses use.
  */
-export const sharedProcedure = t.procedure.use(({ ctx, next }) => {
-  ctx.markShareable();
-  return next({ ctx: { ...ctx, user: null, session: NO_SESSION } });
-});
+export function sharedProcedure(shared: SharedReplyMeta) {
+  return t.procedure.meta({ shared }).use(({ ctx, next }) => next({ ctx: { ...ctx, user: null, session: NO_SESSION } }));
+}
 
 /** The caller must be signed in; `ctx.user` is then non-null. Visitors get 401 'Please Login...!'. */
 export const authedProcedure = t.procedure.use(({ ctx, next }) => {

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import argon2 from 'argon2';
 import { AppError } from '../../errors';
 import { newId, nowIso } from '../../db/database';
-import type { Deps } from '../../trpc/context';
+import type { Deps } from '../../deps';
 import type { Role } from '../../../shared/roles';
 import type { User } from '../../../shared/schemas/account';
 import { decodeImageDataUrl, storeAvatar } from '../../images/image.service';

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors';
-import type { Deps } from '../../trpc/context';
+import type { Deps } from '../../deps';
 import type { OrderStatus } from '../../../shared/schemas/order';
 import {
   LOW_STOCK_THRESHOLD,

@@ -80,6 +80,11 @@ export async function removeItem(db: DB, owner: CartOwner, lineId: string): Prom
   if (!deleted) throw new AppError('CART_LINE_NOT_FOUND', 'Cart item not found');
 }
 
+/** Takes what a paid order bought out of the buyer's cart. `db` may be the caller's transaction. */
+export async function removeBoughtProducts(db: DB, userId: string, productIds: string[]): Promise<void> {
+  await q.deleteUserCartProducts(db, userId, productIds);
+}
+
 /**
  * Moves a visitor's cart into the user's at sign-in: quantities of the same product add up,
  * capped at min(stock, 10) (10 when stock is not tracked); lines of archived or sold-out products are dropped. One transaction.

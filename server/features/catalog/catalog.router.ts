@@ -11,31 +11,59 @@ import {
   StockHistoryInputSchema,
   UpdateProductInputSchema,
   type Banners,
+  type Product,
+  type ProductPage,
 } from '../../../shared/schemas/catalog';
+import type { Category } from '../../../shared/categories';
 import { storeProductImage } from '../../images/image.service';
 import * as q from './catalog.queries';
 import * as service from './catalog.service';
+import { BANNERS_TAG, CATALOG_TAG, categoryTag, EXACT_PRODUCTS_TAG, productTag, SEARCH_TAG, shownStock } from './catalog.tags';
+
+/** Shoppers' lists show stock as shownStock does; the tags below rely on it. */
+const shownPage = (page: ProductPage): ProductPage => ({ ...page, items: page.items.map(shownStock) });
+
+/** A page of any category: stale when a change a shopper can see lands in one of them. */
+const categoryPageTags = (categories: readonly Category[]) => categories.map(categoryTag);
 
 export const catalogRouter = router({
   /** Every product on sale, newest first by default, one keyset page at a time. */
-  list: sharedProcedure.input(ListProductsInputSchema).query(({ ctx, input }) => service.listProducts(ctx.deps.db, input)),
+  list: sharedProcedure({ tags: () => [CATALOG_TAG] })
+    .input(ListProductsInputSchema)
+    .query(async ({ ctx, input }) => shownPage(await service.listProducts(ctx.deps.db, input))),
 
-  /** The newest products on sale, up to LEGACY_LIST_CAP, in one list (the old API's get-product). */
-  all: sharedProcedure.input(z.void()).query(({ ctx }) => service.listAllProducts(ctx.deps.db)),
+  /**
+   * The newest products on sale, up to LEGACY_LIST_CAP, in one list (the old API's get-product,
+   * which its admin screen edits from): exact stock and updatedAt, so stale on every change.
+   */
+  all: sharedProcedure({ tags: () => [EXACT_PRODUCTS_TAG] })
+    .input(z.void())
+    .query(({ ctx }) => service.listAllProducts(ctx.deps.db)),
 
-  byCategory: sharedProcedure.input(CategoryProductsInputSchema).query(({ ctx, input }) => service.listProductsIn(ctx.deps.db, [input.category], input)),
+  byCategory: sharedProcedure({ tags: (input: unknown) => categoryPageTags([CategoryProductsInputSchema.parse(input).category]) })
+    .input(CategoryProductsInputSchema)
+    .query(async ({ ctx, input }) => shownPage(await service.listProductsIn(ctx.deps.db, [input.category], input))),
 
   /** Products in any of the checked categories; an empty list gives an empty page. */
-  filter: sharedProcedure.input(FilterProductsInputSchema).query(({ ctx, input }) => service.listProductsIn(ctx.deps.db, input.categories, input)),
+  filter: sharedProcedure({ tags: (input: unknown) => categoryPageTags(FilterProductsInputSchema.parse(input).categories) })
+    .input(FilterProductsInputSchema)
+    .query(async ({ ctx, input }) => shownPage(await service.listProductsIn(ctx.deps.db, input.categories, input))),
 
-  search: sharedProcedure.input(SearchProductsInputSchema).query(({ ctx, input }) => service.searchProducts(ctx.deps.db, input)),
+  /** Stale when any product's text changes (it may now match), or when one it shows changes. */
+  search: sharedProcedure({ tags: (_input: unknown, page: ProductPage) => [SEARCH_TAG, ...page.items.map((p) => productTag(p._id))] })
+    .input(SearchProductsInputSchema)
+    .query(async ({ ctx, input }) => shownPage(await service.searchProducts(ctx.deps.db, input))),
 
   /** One bubble per category that has products on sale (its newest buyable product), in the categories' fixed order. */
-  categoryBubbles: sharedProcedure.query(({ ctx }) => q.bubblePerCategory(ctx.deps.db, CATEGORY_VALUES)),
+  categoryBubbles: sharedProcedure({ tags: () => categoryPageTags(CATEGORY_VALUES) }).query(async ({ ctx }) =>
+    (await q.bubblePerCategory(ctx.deps.db, CATEGORY_VALUES)).map(shownStock),
+  ),
 
-  details: sharedProcedure.input(ProductIdInputSchema).query(({ ctx, input }) => service.productDetails(ctx.deps.db, input.productId)),
+  details: sharedProcedure({ tags: (_input: unknown, product: Product) => [productTag(product._id)] })
+    .input(ProductIdInputSchema)
+    .query(async ({ ctx, input }) => shownStock(await service.productDetails(ctx.deps.db, input.productId))),
 
-  banners: sharedProcedure.query(async ({ ctx }): Promise<Banners> => {
+  banners: sharedProcedure({ tags: () => [BANNERS_TAG] }).query(async ({ ctx }): Promise<Banners> => {
     const all = await q.listBanners(ctx.deps.db);
     return { desktop: all.filter((b) => b.kind === 'desktop'), mobile: all.filter((b) => b.kind === 'mobile') };
   }),

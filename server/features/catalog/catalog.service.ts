@@ -2,7 +2,7 @@ import type { DB } from '../../db/database';
 import { newId, nowIso } from '../../db/database';
 import { AppError } from '../../errors';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
-import type { Deps } from '../../trpc/context';
+import type { Deps } from '../../deps';
 import type { Category } from '../../../shared/categories';
 import type { ArchiveProductResult, Product, ProductInputSchema, ProductPage, ProductSort, SearchSort, StockMovement, UpdateProductInputSchema } from '../../../shared/schemas/catalog';
 import type { z } from 'zod';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { newId } from '../../db/database';
 import { AppError } from '../../errors';
-import type { Deps } from '../../trpc/context';
+import type { Deps } from '../../deps';
 import type { StartCheckoutResult } from '../../../shared/schemas/order';
 import { MAX_QUANTITY_PER_LINE } from '../../../shared/schemas/cart';
 import * as orders from '../order/order.queries';

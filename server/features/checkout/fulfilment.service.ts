@@ -1,9 +1,9 @@
 import { AppError } from '../../errors';
 import type { ProviderSession } from '../../payments/payment-provider';
 import { CHECKOUT_SESSION_TTL_MS, shippingOptionsFrom } from '../../payments/payment-provider';
-import type { Deps } from '../../trpc/context';
+import type { Deps } from '../../deps';
 import type { ConfirmReturnResult } from '../../../shared/schemas/order';
-import { deleteUserCartProducts } from '../cart/cart.queries';
+import { removeBoughtProducts } from '../cart/cart.service';
 import * as orders from '../order/order.queries';
 import type { OrderRecord } from '../order/order.queries';
 import { putBackStock, takeStock } from '../catalog/stock.queries';
@@ -106,7 +106,7 @@ async function markPaid(deps: Deps, order: OrderRecord, session: ProviderSession
       return { outcome: 'already_paid' as const, short };
     }
     const items = await orders.listOrderItemStock(trx, order.id);
-    await deleteUserCartProducts(trx, order.userId, items.map((i) => i.productId));
+    await removeBoughtProducts(trx, order.userId, items.map((i) => i.productId));
     return { outcome: 'paid' as const, short };
   });
 

@@ -1,0 +1,113 @@
+import type { Request, Response } from 'express';
+import { getIronSession, type IronSession } from 'iron-session';
+import { newId, nowIso } from '../db/database';
+import type { Deps } from '../deps';
+import type { Env } from '../env';
+import { createSession, deleteSession, findSessionUser, type SessionUser } from '../features/account/account.queries';
+
+// The session cookie: an iron-session seal holding the server-side session id of a signed-in
+// user, or the anonymous id a visitor's cart hangs on. This module is the only one that reads or
+// writes it; the tRPC context hands procedures the SessionHandle that openRequestSession returns.
+
+type CookieData = { sid?: string; guestId?: string };
+
+export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+export const SESSION_COOKIE = 'voltmart_session';
+
+/** What a procedure may do with the caller's session cookie. */
+export type SessionHandle = {
+  /** Starts a server-side session for the user; the caller's guest id is returned so its cart can be merged. */
+  signIn(userId: string): Promise<{ previousGuestId: string | null }>;
+  /** Ends the session on the server (a copied cookie stops working) and clears the cookie. */
+  signOut(): Promise<void>;
+  guestId(): string | null;
+  /** The anonymous id a visitor's cart hangs on; created (and the cookie set) on first use. */
+  ensureGuestId(): Promise<string>;
+};
+
+/**
+ * Opens the request's session and finds its user. A cookie that does not unseal, or whose
+ * session expired or was ended elsewhere, makes the caller a visitor and is cleared.
+ */
+export async function openRequestSession(deps: Deps, req: Request, res: Response): Promise<{ user: SessionUser | null; session: SessionHandle }> {
+  const options = {
+    password: deps.env.SESSION_SECRET,
+    cookieName: SESSION_COOKIE,
+    ttl: SESSION_TTL_SECONDS,
+    cookieOptions: sessionCookieOptions(deps.env),
+  };
+  // A fresh, empty session that ignores whatever cookie came in (it is written only on save).
+  const fresh = () => getIronSession<CookieData>({ headers: {} } as Request, res, options);
+  const open = () => getIronSession<CookieData>(req, res, options);
+  // Without our cookie there is nothing to unseal: the session is only opened if a procedure
+  // writes to it (sign-in, a visitor's first cart item).
+  const iron = req.headers.cookie?.includes(`${SESSION_COOKIE}=`) ? await unsealOrClear(open, fresh) : undefined;
+  const user = iron?.sid ? await findSessionUser(deps.db, iron.sid, nowIso(deps.clock)) : null;
+  if (iron?.sid && !user) {
+    // Expired, or ended by logout or a role change elsewhere: the caller is a visitor now, and
+    // the dead cookie goes.
+    iron.destroy();
+  }
+  return { user, session: ironSessionHandle(deps, iron, fresh) };
+}
+
+/** The session cookie's attributes; SameSite=None (and Secure) when another https origin may call with credentials. */
+export function sessionCookieOptions(env: Pick<Env, 'PUBLIC_URL' | 'corsOrigins'>) {
+  const https = env.PUBLIC_URL.startsWith('https://');
+  const crossSite = https && env.corsOrigins.length > 0;
+  return { httpOnly: true, sameSite: crossSite ? ('none' as const) : ('lax' as const), secure: https, path: '/' };
+}
+
+/**
+ * Opens the session from the request's cookie. A cookie that does not unseal (tampered, sealed
+ * with another secret, expired, malformed: iron-session throws for some and reads others as
+ * empty) is a visitor's: it is cleared and an empty session returned.
+ */
+async function unsealOrClear(open: () => Promise<IronSession<CookieData>>, fresh: () => Promise<IronSession<CookieData>>): Promise<IronSession<CookieData>> {
+  let session: IronSession<CookieData>;
+  try {
+    session = await open();
+  } catch {
+    session = await fresh();
+  }
+  if (!session.sid && !session.guestId) session.destroy();
+  return session;
+}
+
+function ironSessionHandle(deps: Deps, opened: IronSession<CookieData> | undefined, open: () => Promise<IronSession<CookieData>>): SessionHandle {
+  let current = opened;
+  const iron = async () => (current ??= await open());
+  return {
+    async signIn(userId) {
+      const session = await iron();
+      if (session.sid) await deleteSession(deps.db, session.sid);
+      const now = deps.clock();
+      const sid = newId() + newId();
+      await createSession(deps.db, {
+        id: sid,
+        userId,
+        createdAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000).toISOString(),
+      });
+      const previousGuestId = session.guestId ?? null;
+      session.sid = sid;
+      delete session.guestId;
+      await session.save();
+      return { previousGuestId };
+    },
+    async signOut() {
+      const session = await iron();
+      if (session.sid) await deleteSession(deps.db, session.sid);
+      session.destroy();
+    },
+    guestId: () => current?.guestId ?? null,
+    async ensureGuestId() {
+      const session = await iron();
+      if (!session.guestId) {
+        session.guestId = newId();
+        await session.save();
+      }
+      return session.guestId;
+    },
+  };
+}
