@@ -127,7 +127,10 @@ function mountClient(app: Express, client: ClientMode): void {
     app.use(client.middlewares);
     app.get('/{*splat}', async (req, res, next) => {
       try {
-        res.status(200).type('html').send(await client.renderIndex(req.originalUrl));
+        res
+          .status(200)
+          .type('html')
+          .send(await client.renderIndex(req.originalUrl));
       } catch (error) {
         next(error);
       }

@@ -39,7 +39,10 @@ export function createLogger(env: Env): Logger {
   return pino({
     level: env.LOG_LEVEL,
     // Belt and braces: even if a caller logs a whole object, these never reach the log.
-    redact: { paths: ['password', '*.password', 'passwordHash', '*.passwordHash', 'req.headers.cookie', 'res.headers["set-cookie"]', 'sessionSecret', 'SESSION_SECRET'], censor: '[redacted]' },
+    redact: {
+      paths: ['password', '*.password', 'passwordHash', '*.passwordHash', 'req.headers.cookie', 'res.headers["set-cookie"]', 'sessionSecret', 'SESSION_SECRET'],
+      censor: '[redacted]',
+    },
   });
 }
 

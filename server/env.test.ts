@@ -4,7 +4,16 @@ import { EnvError, loadEnv, withListeningPort } from './env';
 describe('loadEnv', () => {
   it('applies the documented defaults', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', SEED: 'demo', PUBLIC_URL: 'http://127.0.0.1:3000', SHIPPING_STANDARD_PAISE: 0, SHIPPING_EXPRESS_PAISE: 9900, ALLOW_TEST_PAYMENTS: false, RESPONSE_CACHE_MB: 32 });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      SEED: 'demo',
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      SHIPPING_STANDARD_PAISE: 0,
+      SHIPPING_EXPRESS_PAISE: 9900,
+      ALLOW_TEST_PAYMENTS: false,
+      RESPONSE_CACHE_MB: 32,
+    });
     expect(env.databaseFile).toMatch(/data\/shop\.sqlite$/);
     expect(env.imagesDir).toMatch(/data\/images$/);
   });
@@ -47,7 +56,10 @@ describe('loadEnv', () => {
 
   it('reads CORS_ORIGINS as exact origins and refuses anything else by name', () => {
     expect(loadEnv({}).corsOrigins).toEqual([]);
-    expect(loadEnv({ CORS_ORIGINS: 'https://client.example, http://127.0.0.1:5173 ,https://client.example' }).corsOrigins).toEqual(['https://client.example', 'http://127.0.0.1:5173']);
+    expect(loadEnv({ CORS_ORIGINS: 'https://client.example, http://127.0.0.1:5173 ,https://client.example' }).corsOrigins).toEqual([
+      'https://client.example',
+      'http://127.0.0.1:5173',
+    ]);
     for (const bad of ['client.example', 'https://client.example/app', 'ftp://client.example', '*']) {
       expect(() => loadEnv({ CORS_ORIGINS: bad })).toThrow(/^Invalid setting CORS_ORIGINS: .* is not an origin/);
     }

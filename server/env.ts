@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''], { error: 'must be 1/0, true/false or yes/no' })
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no', ''], { error: 'must be 1/0, true/false or yes/no' }).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const optionalText = z
   .string()
@@ -52,7 +50,10 @@ const EnvSchema = z
       .optional()
       .transform((v, ctx) => {
         const origins: string[] = [];
-        for (const item of (v ?? '').split(',').map((o) => o.trim()).filter(Boolean)) {
+        for (const item of (v ?? '')
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)) {
           const origin = exactOrigin(item);
           if (origin === null) {
             ctx.addIssue({ code: 'custom', message: `"${item}" is not an origin: write scheme://host[:port], comma-separated, with no path` });

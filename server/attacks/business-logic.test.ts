@@ -25,8 +25,7 @@ afterAll(async () => {
 
 type Envelope<T> = { success: boolean; error: boolean; message: string; data: T };
 
-const product = async (id: string) =>
-  server.deps.db.selectFrom('products').select(['stock', 'track_stock', 'updated_at']).where('id', '=', id).executeTakeFirstOrThrow();
+const product = async (id: string) => server.deps.db.selectFrom('products').select(['stock', 'track_stock', 'updated_at']).where('id', '=', id).executeTakeFirstOrThrow();
 
 const history = async (productId: string) => (await admin.trpc<{ items: StockMovement[] }>('query', 'catalog.stockHistory', { productId })).body.items;
 
@@ -166,7 +165,15 @@ describe('stock edits never undo sales', () => {
 
   it('tracking can be switched off and on from an edit; low-stock lists only tracked products', async () => {
     const p = await insertProduct(server.deps.db, { productName: 'Toggle Earbuds', stock: 2 });
-    const base = { _id: p.id, productName: 'Toggle Earbuds', brandName: 'Testbrand', category: 'mobiles', productImage: ['/images/test.webp'], price: 2_999_900, sellingPrice: 2_499_900 };
+    const base = {
+      _id: p.id,
+      productName: 'Toggle Earbuds',
+      brandName: 'Testbrand',
+      category: 'mobiles',
+      productImage: ['/images/test.webp'],
+      price: 2_999_900,
+      sellingPrice: 2_499_900,
+    };
     const off = await admin.trpc<Product>('mutation', 'catalog.update', { ...base, trackStock: false });
     expect(off.body).toMatchObject({ trackStock: false, stock: 0 });
     const dashboard = await admin.trpc<{ lowStock: { _id: string }[] }>('query', 'admin.dashboard');

@@ -59,7 +59,10 @@ describe('starting the shop', () => {
     expect(await viaLocalhost()).toBe(200);
     expect(await viaLocalhost()).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const warnings = shop.output().stdout.split('\n').filter((line) => line.includes(`A request came for localhost:${port}, but PUBLIC_URL is ${url}`));
+    const warnings = shop
+      .output()
+      .stdout.split('\n')
+      .filter((line) => line.includes(`A request came for localhost:${port}, but PUBLIC_URL is ${url}`));
     expect(warnings).toHaveLength(1);
   });
 });

@@ -15,7 +15,9 @@ describe('migrations', () => {
       expect(await migrateToLatest(db)).toEqual(Object.keys(migrations));
       expect(await migrateToLatest(db)).toEqual([]);
       const tables = await sql<{ name: string }>`select name from sqlite_master where type in ('table') order by name`.execute(db);
-      expect(tables.rows.map((r) => r.name)).toEqual(expect.arrayContaining(['users', 'sessions', 'products', 'products_fts', 'cart_items', 'orders', 'order_items', 'banners', 'test_checkout_sessions', 'login_attempts']));
+      expect(tables.rows.map((r) => r.name)).toEqual(
+        expect.arrayContaining(['users', 'sessions', 'products', 'products_fts', 'cart_items', 'orders', 'order_items', 'banners', 'test_checkout_sessions', 'login_attempts']),
+      );
     } finally {
       await db.destroy();
     }

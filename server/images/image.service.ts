@@ -25,9 +25,7 @@ export type ImageType = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
  * The name of every file this module writes: a product image `<hash>.webp`, its renditions
  * `<hash>-w<width>.webp`, an avatar `avatar-<hash>.webp`. Nothing else is ever served from the folder.
  */
-export const STORED_IMAGE_NAME = new RegExp(
-  `^(?:avatar-)?[0-9a-f]{${IMAGE_HASH_LENGTH}}(?:-w(?:${IMAGE_RENDITION_WIDTHS.join('|')}))?\\.webp$`,
-);
+export const STORED_IMAGE_NAME = new RegExp(`^(?:avatar-)?[0-9a-f]{${IMAGE_HASH_LENGTH}}(?:-w(?:${IMAGE_RENDITION_WIDTHS.join('|')}))?\\.webp$`);
 
 export interface StoredImage {
   /** Public URL of the main image, `/images/<hash>.webp`. */

@@ -87,7 +87,15 @@ describe('Stripe checkout through the fake Stripe API', () => {
     expect(hook.body.data).toMatchObject({ outcome: 'paid' });
 
     const order = await orderRow(started.data);
-    expect(order).toMatchObject({ status: 'paid', provider: 'stripe', payment_status: 'paid', shipping_rate: 'express', shipping_amount: 9900, amount_charged: 3_499_900 + 1_250_050 + 9900, amount_mismatch: 0 });
+    expect(order).toMatchObject({
+      status: 'paid',
+      provider: 'stripe',
+      payment_status: 'paid',
+      shipping_rate: 'express',
+      shipping_amount: 9900,
+      amount_charged: 3_499_900 + 1_250_050 + 9900,
+      amount_mismatch: 0,
+    });
     expect(order.payment_intent_id).toMatch(/^pi_/);
     expect(await stockOf(tv.id)).toBe(3);
     expect(await stockOf(cam.id)).toBe(1);

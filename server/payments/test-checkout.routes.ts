@@ -53,7 +53,8 @@ export function createTestCheckoutRouter(deps: Deps): Router {
       const payments = provider(res);
       if (!payments) return;
       const rate: unknown = (req.body as Record<string, unknown> | undefined)?.shipping;
-      if (!isShippingRateKey(rate)) return page(res, 400, 'Choose a delivery option', `<p>Choose a delivery option.</p><p><a href="/test-checkout/${escape(req.params.sessionId)}">Back</a></p>`);
+      if (!isShippingRateKey(rate))
+        return page(res, 400, 'Choose a delivery option', `<p>Choose a delivery option.</p><p><a href="/test-checkout/${escape(req.params.sessionId)}">Back</a></p>`);
       await payments.pay(req.params.sessionId, rate);
       // Exactly what a Stripe webhook triggers: re-read the session from the provider, fulfil.
       await fulfilCheckoutSession(deps, req.params.sessionId);
@@ -134,8 +135,7 @@ function page(res: Response, status: number, title: string, body: string): void 
     .set('Cache-Control', 'no-store')
     // Under helmet's no-referrer policy Chromium sends `Origin: null` with form posts, which the
     // shop's CSRF check must refuse; same-origin keeps the real Origin on Pay and Cancel.
-    .set('Referrer-Policy', 'same-origin')
-    .send(`<!doctype html>
+    .set('Referrer-Policy', 'same-origin').send(`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">

@@ -36,7 +36,16 @@ beforeAll(async () => {
   userId = newId();
   await db
     .insertInto('users')
-    .values({ id: userId, name: 'Asha', email: 'asha@example.com', password_hash: 'x', role: 'GENERAL', profile_pic: '', created_at: now.toISOString(), updated_at: now.toISOString() })
+    .values({
+      id: userId,
+      name: 'Asha',
+      email: 'asha@example.com',
+      password_hash: 'x',
+      role: 'GENERAL',
+      profile_pic: '',
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
     .execute();
   provider = createTestProvider({
     db,
@@ -69,7 +78,14 @@ describe('built-in test checkout provider', () => {
     const orderId = await insertOrder();
     const { id } = await provider.createSession({ orderId, email: 'asha@example.com', lines, idempotencyKey: `checkout-${orderId}` });
     const paid = await provider.pay(id, 'express');
-    expect(paid).toMatchObject({ status: 'complete', paymentStatus: 'paid', shippingRate: 'express', shippingAmount: 9900, amountTotal: 359_800 + 9900, paymentMethodTypes: ['card'] });
+    expect(paid).toMatchObject({
+      status: 'complete',
+      paymentStatus: 'paid',
+      shippingRate: 'express',
+      shippingAmount: 9900,
+      amountTotal: 359_800 + 9900,
+      paymentMethodTypes: ['card'],
+    });
     expect(paid.paymentIntentId).toBe(`test_pi_${id}`);
     const again = await provider.pay(id, 'standard');
     expect(again).toMatchObject({ shippingRate: 'express', amountTotal: 359_800 + 9900 });

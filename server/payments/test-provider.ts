@@ -10,14 +10,7 @@ import {
   type ShippingOption,
   type ShippingRateKey,
 } from './payment-provider';
-import {
-  completeTestSession,
-  expireTestSession,
-  findOpenTestSessionForOrder,
-  findTestSession,
-  insertTestSession,
-  type TestSession,
-} from './test-checkout.queries';
+import { completeTestSession, expireTestSession, findOpenTestSessionForOrder, findTestSession, insertTestSession, type TestSession } from './test-checkout.queries';
 
 /**
  * The built-in TEST MODE checkout: the shop plays the payment provider, with sessions kept in

@@ -6,12 +6,7 @@ import { sendEnvelope } from '../http/envelope';
 import { Refusal, sendError } from '../http/error-reply';
 
 /** The events that can change an order; every other type is acknowledged and ignored. */
-const SESSION_EVENTS = new Set([
-  'checkout.session.completed',
-  'checkout.session.async_payment_succeeded',
-  'checkout.session.async_payment_failed',
-  'checkout.session.expired',
-]);
+const SESSION_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired']);
 
 /**
  * POST /api/webhook (and /api/stripe/webhook): Stripe's events. The signature is checked on the

@@ -137,7 +137,15 @@ export const legacyRoutes: LegacyRoute[] = [
   },
   { method: 'get', path: '/api/countAddToCartProduct', message: 'ok', empty: 'object', procedure: 'cart.count' },
   { method: 'get', path: '/api/view-card-product', message: 'ok', empty: 'list', procedure: 'cart.list', data: (lines: CartLine[]) => lines.map(apiCartLine) },
-  { method: 'post', path: '/api/update-cart-product', message: 'Product Updated', empty: 'object', procedure: 'cart.updateQuantity', input: (req) => body(req), data: (line: CartLine) => apiCartLine(line) },
+  {
+    method: 'post',
+    path: '/api/update-cart-product',
+    message: 'Product Updated',
+    empty: 'object',
+    procedure: 'cart.updateQuantity',
+    input: (req) => body(req),
+    data: (line: CartLine) => apiCartLine(line),
+  },
   { method: 'post', path: '/api/delete-cart-product', message: 'Product Deleted From Cart', empty: 'object', procedure: 'cart.removeItem', input: (req) => body(req) },
   {
     method: 'post',

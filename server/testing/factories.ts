@@ -20,7 +20,16 @@ export async function insertUser(db: DB, overrides: Partial<Omit<TestUser, 'id'>
   const now = new Date().toISOString();
   await db
     .insertInto('users')
-    .values({ id: user.id, name: user.name, email: user.email, password_hash: await hashPassword(user.password), role: user.role, profile_pic: '', created_at: now, updated_at: now })
+    .values({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      password_hash: await hashPassword(user.password),
+      role: user.role,
+      profile_pic: '',
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return user;
 }
@@ -30,7 +39,19 @@ export type TestProduct = { id: string; productName: string; category: string; p
 /** Inserts a product row (prices in paise). */
 export async function insertProduct(
   db: DB,
-  overrides: Partial<{ productName: string; brandName: string; category: string; description: string; price: number; sellingPrice: number; stock: number; trackStock: boolean; images: string[]; archived: boolean; createdAt: string }> = {},
+  overrides: Partial<{
+    productName: string;
+    brandName: string;
+    category: string;
+    description: string;
+    price: number;
+    sellingPrice: number;
+    stock: number;
+    trackStock: boolean;
+    images: string[];
+    archived: boolean;
+    createdAt: string;
+  }> = {},
 ): Promise<TestProduct> {
   const now = overrides.createdAt ?? new Date().toISOString();
   const product = {

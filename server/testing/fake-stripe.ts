@@ -279,15 +279,57 @@ function checkMetadata(obj: ParamObject | undefined, name: string): Record<strin
 }
 
 const CREATE_PARAMS = [
-  'adaptive_pricing', 'after_expiration', 'allow_promotion_codes', 'allowed_payment_method_types', 'automatic_tax',
-  'billing_address_collection', 'branding_settings', 'cancel_url', 'client_reference_id', 'consent_collection', 'currency',
-  'custom_fields', 'custom_text', 'customer', 'customer_account', 'customer_creation', 'customer_email', 'customer_update',
-  'discounts', 'excluded_payment_method_types', 'expand', 'expires_at', 'integration_identifier', 'invoice_creation',
-  'line_items', 'locale', 'managed_payments', 'metadata', 'mode', 'name_collection', 'optional_items', 'origin_context',
-  'payment_intent_data', 'payment_method_collection', 'payment_method_configuration', 'payment_method_data',
-  'payment_method_options', 'permissions', 'phone_number_collection', 'redirect_on_completion', 'return_url',
-  'saved_payment_method_options', 'setup_intent_data', 'shipping_address_collection', 'shipping_options', 'submit_type',
-  'subscription_data', 'success_url', 'tax_id_collection', 'ui_mode', 'wallet_options',
+  'adaptive_pricing',
+  'after_expiration',
+  'allow_promotion_codes',
+  'allowed_payment_method_types',
+  'automatic_tax',
+  'billing_address_collection',
+  'branding_settings',
+  'cancel_url',
+  'client_reference_id',
+  'consent_collection',
+  'currency',
+  'custom_fields',
+  'custom_text',
+  'customer',
+  'customer_account',
+  'customer_creation',
+  'customer_email',
+  'customer_update',
+  'discounts',
+  'excluded_payment_method_types',
+  'expand',
+  'expires_at',
+  'integration_identifier',
+  'invoice_creation',
+  'line_items',
+  'locale',
+  'managed_payments',
+  'metadata',
+  'mode',
+  'name_collection',
+  'optional_items',
+  'origin_context',
+  'payment_intent_data',
+  'payment_method_collection',
+  'payment_method_configuration',
+  'payment_method_data',
+  'payment_method_options',
+  'permissions',
+  'phone_number_collection',
+  'redirect_on_completion',
+  'return_url',
+  'saved_payment_method_options',
+  'setup_intent_data',
+  'shipping_address_collection',
+  'shipping_options',
+  'submit_type',
+  'subscription_data',
+  'success_url',
+  'tax_id_collection',
+  'ui_mode',
+  'wallet_options',
 ] as const;
 
 // Stripe's smallest and largest INR charge (₹0.50 and ₹9,99,999.99), in paise.
@@ -377,7 +419,11 @@ export async function startFakeStripe(opts: FakeStripeOptions = {}): Promise<Fak
       const productData = required(asObject(priceData.product_data, `${p}[price_data][product_data]`), `${p}[price_data][product_data]`);
       rejectUnknown(productData, ['description', 'images', 'metadata', 'name', 'tax_code', 'tax_details', 'unit_label'], `${p}[price_data][product_data]`);
       const name = required(asString(productData.name, `${p}[price_data][product_data][name]`), `${p}[price_data][product_data][name]`);
-      if (name.trim() === '') throw invalid('You passed an empty string for name. We assume empty values are an attempt to unset a parameter; however name cannot be unset.', `${p}[price_data][product_data][name]`);
+      if (name.trim() === '')
+        throw invalid(
+          'You passed an empty string for name. We assume empty values are an attempt to unset a parameter; however name cannot be unset.',
+          `${p}[price_data][product_data][name]`,
+        );
       const images = (asArray(productData.images, `${p}[price_data][product_data][images]`) ?? []).map((img, j) => {
         const url = required(asString(img, `${p}[price_data][product_data][images][${j}]`), `${p}[price_data][product_data][images][${j}]`);
         checkUrl(url, `${p}[price_data][product_data][images][${j}]`);
@@ -545,7 +591,11 @@ export async function startFakeStripe(opts: FakeStripeOptions = {}): Promise<Fak
       rejectUnknown(params, ['expand'], '');
       const session = getSession(decodeURIComponent(expire[1]));
       if (session.status !== 'open') {
-        throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`, undefined, 'checkout_session_not_open');
+        throw invalid(
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+          undefined,
+          'checkout_session_not_open',
+        );
       }
       markExpired(session);
       return { status: 200, body: render(session, expandList(params)) };
@@ -583,7 +633,9 @@ export async function startFakeStripe(opts: FakeStripeOptions = {}): Promise<Fak
       if (failures.count > 0) {
         failures.count -= 1;
         // Tell the SDK not to retry, so one scheduled failure is one failed call.
-        return reply(failures.status, JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred (simulated outage).' } }), { 'Stripe-Should-Retry': 'false' });
+        return reply(failures.status, JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred (simulated outage).' } }), {
+          'Stripe-Should-Retry': 'false',
+        });
       }
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
         throw new StripeApiError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided.' });

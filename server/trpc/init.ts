@@ -16,16 +16,19 @@ export type SharedReplyMeta = {
 
 export type ProcedureMeta = { shared?: SharedReplyMeta };
 
-const t = initTRPC.meta<ProcedureMeta>().context<Context>().create({
-  errorFormatter({ shape, error }) {
-    const described = describeError(error);
-    return {
-      ...shape,
-      message: described.message,
-      data: { ...shape.data, httpStatus: described.status, appCode: described.appCode, fieldErrors: described.fieldErrors ?? null, stack: undefined },
-    };
-  },
-});
+const t = initTRPC
+  .meta<ProcedureMeta>()
+  .context<Context>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const described = describeError(error);
+      return {
+        ...shape,
+        message: described.message,
+        data: { ...shape.data, httpStatus: described.status, appCode: described.appCode, fieldErrors: described.fieldErrors ?? null, stack: undefined },
+      };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

@@ -12,13 +12,14 @@ const LooseEmailSchema = z
   .string({ error: 'email is required' })
   .trim()
   .toLowerCase()
-  .pipe(z.string().max(254, { error: 'email is too long' }).regex(/^[^\s@]+@[^\s@]+$/, { error: 'email must be a valid email address' }));
+  .pipe(
+    z
+      .string()
+      .max(254, { error: 'email is too long' })
+      .regex(/^[^\s@]+@[^\s@]+$/, { error: 'email must be a valid email address' }),
+  );
 
-export const NameSchema = z
-  .string({ error: 'name is required' })
-  .trim()
-  .min(1, { error: 'name is required' })
-  .max(100, { error: 'name must be at most 100 characters' });
+export const NameSchema = z.string({ error: 'name is required' }).trim().min(1, { error: 'name is required' }).max(100, { error: 'name must be at most 100 characters' });
 
 export const PasswordSchema = z
   .string({ error: 'password is required' })

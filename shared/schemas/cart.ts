@@ -5,7 +5,11 @@ import type { Product } from './catalog';
 export const MAX_QUANTITY_PER_LINE = 10;
 
 const IdSchema = (name: string) =>
-  z.string({ error: `${name} is required` }).trim().min(1, { error: `${name} is required` }).max(64, { error: `${name} is too long` });
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, { error: `${name} is required` })
+    .max(64, { error: `${name} is too long` });
 
 export const CartLineIdSchema = IdSchema('_id');
 

@@ -123,7 +123,11 @@ export const UpdateProductInputSchema = z
     expectedStock: StockSchema.optional(),
     trackStock: z.boolean({ error: 'trackStock must be true or false' }).optional(),
     updatedAt: z.iso.datetime({ error: 'updatedAt must be an ISO date-time' }).optional().catch(undefined),
-    stockNote: z.string({ error: 'stockNote must be text' }).trim().max(STOCK_NOTE_MAX, { error: `stockNote must be at most ${STOCK_NOTE_MAX} characters` }).optional(),
+    stockNote: z
+      .string({ error: 'stockNote must be text' })
+      .trim()
+      .max(STOCK_NOTE_MAX, { error: `stockNote must be at most ${STOCK_NOTE_MAX} characters` })
+      .optional(),
   })
   .refine((p) => p.sellingPrice <= p.price, sellingNotAbovePrice);
 export type UpdateProductInput = z.input<typeof UpdateProductInputSchema>;

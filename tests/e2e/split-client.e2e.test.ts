@@ -77,7 +77,11 @@ afterAll(async () => {
 });
 
 async function adminCookie(): Promise<string> {
-  const signin = await fetch(`${shop.url}/api/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }) });
+  const signin = await fetch(`${shop.url}/api/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  });
   return signin.headers.getSetCookie()[0]?.split(';')[0] ?? '';
 }
 

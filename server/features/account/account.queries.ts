@@ -47,10 +47,7 @@ export async function findCredentialsByEmail(db: DB, email: string): Promise<{ i
   return row ? { id: row.id, passwordHash: row.password_hash } : null;
 }
 
-export async function insertUser(
-  db: DB,
-  u: { id: string; name: string; email: string; passwordHash: string; role: Role; profilePic: string; now: string },
-): Promise<void> {
+export async function insertUser(db: DB, u: { id: string; name: string; email: string; passwordHash: string; role: Role; profilePic: string; now: string }): Promise<void> {
   await db
     .insertInto('users')
     .values({ id: u.id, name: u.name, email: u.email, password_hash: u.passwordHash, role: u.role, profile_pic: u.profilePic, created_at: u.now, updated_at: u.now })
@@ -63,7 +60,11 @@ export async function emailExists(db: DB, email: string): Promise<boolean> {
 }
 
 export async function countAdmins(db: DB): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'ADMIN').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'ADMIN')
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -72,10 +73,7 @@ export async function setUserRole(db: DB, id: string, role: Role, now: string): 
 }
 
 /** Users newest first; `emailContains` filters by a case-insensitive substring of the email. */
-export async function listUsers(
-  db: DB,
-  opts: { emailContains?: string; limit: number; after?: { createdAt: string; id: string } },
-): Promise<User[]> {
+export async function listUsers(db: DB, opts: { emailContains?: string; limit: number; after?: { createdAt: string; id: string } }): Promise<User[]> {
   let q = db.selectFrom('users').select(publicColumns);
   if (opts.emailContains) {
     const escaped = opts.emailContains.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -101,7 +99,10 @@ export async function countRecentLoginFailures(db: DB, keys: string[], sinceIso:
 }
 
 export async function recordLoginFailure(db: DB, keys: string[], nowIso: string): Promise<void> {
-  await db.insertInto('login_attempts').values(keys.map((key) => ({ key, attempted_at: nowIso }))).execute();
+  await db
+    .insertInto('login_attempts')
+    .values(keys.map((key) => ({ key, attempted_at: nowIso })))
+    .execute();
 }
 
 export async function clearLoginFailures(db: DB, key: string): Promise<void> {

@@ -18,14 +18,22 @@ let n = 0;
 const freshEmail = () => `new-user-${Date.now()}-${n++}@example.com`;
 
 async function pngDataUrl(): Promise<string> {
-  const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3366ff' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3366ff' } })
+    .png()
+    .toBuffer();
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
 describe('POST /api/signup', () => {
   it('creates a GENERAL user with the contract shape and a trimmed, lower-cased email', async () => {
     const email = freshEmail();
-    const reply = await client().post('/api/signup', { name: '  Asha Rao ', email: `  ${email.toUpperCase()} `, password: 'secret-pass-1', confirmPassword: 'secret-pass-1', profilePic: '' });
+    const reply = await client().post('/api/signup', {
+      name: '  Asha Rao ',
+      email: `  ${email.toUpperCase()} `,
+      password: 'secret-pass-1',
+      confirmPassword: 'secret-pass-1',
+      profilePic: '',
+    });
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({ success: true, error: false, message: 'User created Successfully!' });
     expect(Object.keys(reply.body.data).sort()).toEqual(['_id', 'createdAt', 'email', 'name', 'profilePic', 'role']);
@@ -60,7 +68,13 @@ describe('POST /api/signup', () => {
   });
 
   it('stores a real profile photo small, as WebP, served with an immutable cache', async () => {
-    const reply = await client().post('/api/signup', { name: 'Photo', email: freshEmail(), password: 'secret-pass-1', confirmPassword: 'secret-pass-1', profilePic: await pngDataUrl() });
+    const reply = await client().post('/api/signup', {
+      name: 'Photo',
+      email: freshEmail(),
+      password: 'secret-pass-1',
+      confirmPassword: 'secret-pass-1',
+      profilePic: await pngDataUrl(),
+    });
     expect(reply.status).toBe(201);
     const url: string = reply.body.data.profilePic;
     expect(url).toMatch(/^\/images\/.+\.webp$/);
@@ -89,7 +103,7 @@ describe('POST /api/signup', () => {
     const reply = await client().post('/api/signup', { name: 'Big', email, password: 'secret-pass-1', confirmPassword: 'secret-pass-1', profilePic: big });
     expect([400, 413]).toContain(reply.status);
     expect(reply.body.success).toBe(false);
-    expect((await server.deps.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst())).toBeUndefined();
+    expect(await server.deps.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
   });
 });
 
@@ -105,7 +119,12 @@ describe('sign-in, session and logout', () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/); // PUBLIC_URL is http here
     const details = await c.get('/api/user-details');
-    expect(details.body).toEqual({ success: true, error: false, message: 'User details', data: { _id: user.id, name: user.name, email: user.email, role: 'GENERAL', profilePic: '', createdAt: expect.any(String) } });
+    expect(details.body).toEqual({
+      success: true,
+      error: false,
+      message: 'User details',
+      data: { _id: user.id, name: user.name, email: user.email, role: 'GENERAL', profilePic: '', createdAt: expect.any(String) },
+    });
   });
 
   it('answers a wrong password and an unknown email with the same 401 message', async () => {
@@ -238,7 +257,12 @@ describe('tRPC procedures', () => {
   });
 
   it('names the bad field in a validation error', async () => {
-    const reply = await client().trpc<{ message: string; data: { fieldErrors: Record<string, string> } }>('mutation', 'account.signUp', { name: 'x', email: 'bad', password: 'secret-pass-1', confirmPassword: 'secret-pass-1' });
+    const reply = await client().trpc<{ message: string; data: { fieldErrors: Record<string, string> } }>('mutation', 'account.signUp', {
+      name: 'x',
+      email: 'bad',
+      password: 'secret-pass-1',
+      confirmPassword: 'secret-pass-1',
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.message).toMatch(/email/);
     expect(reply.body.data.fieldErrors).toHaveProperty('email');

@@ -17,9 +17,7 @@ function existingOwner(ctx: Context): CartOwner | null {
 }
 
 export const cartRouter = router({
-  addItem: shopperProcedure
-    .input(AddCartItemInputSchema)
-    .mutation(({ ctx, input }) => service.addItem(ctx.deps.db, ctx.shopper, input.productId, nowIso(ctx.deps.clock))),
+  addItem: shopperProcedure.input(AddCartItemInputSchema).mutation(({ ctx, input }) => service.addItem(ctx.deps.db, ctx.shopper, input.productId, nowIso(ctx.deps.clock))),
 
   /** The number of cart lines (not units), as the header badge shows it. */
   count: publicProcedure.query(async ({ ctx }) => {

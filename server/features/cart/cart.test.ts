@@ -36,7 +36,10 @@ describe('cart over /api', () => {
 
     const list = await client.get('/api/view-card-product');
     expect(list.body.data).toHaveLength(2);
-    expect(list.body.data[0]).toMatchObject({ quantity: 2, productId: { _id: phone.id, productName: phone.productName, productImage: ['/images/test.webp'], sellingPrice: 24_999.5 } });
+    expect(list.body.data[0]).toMatchObject({
+      quantity: 2,
+      productId: { _id: phone.id, productName: phone.productName, productImage: ['/images/test.webp'], sellingPrice: 24_999.5 },
+    });
     expect(list.body.data[1]).toMatchObject({ quantity: 1, productId: { _id: watch.id, category: 'watches' } });
   });
 

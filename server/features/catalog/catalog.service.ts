@@ -4,7 +4,16 @@ import { AppError } from '../../errors';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import type { Deps } from '../../deps';
 import type { Category } from '../../../shared/categories';
-import type { ArchiveProductResult, Product, ProductInputSchema, ProductPage, ProductSort, SearchSort, StockMovement, UpdateProductInputSchema } from '../../../shared/schemas/catalog';
+import type {
+  ArchiveProductResult,
+  Product,
+  ProductInputSchema,
+  ProductPage,
+  ProductSort,
+  SearchSort,
+  StockMovement,
+  UpdateProductInputSchema,
+} from '../../../shared/schemas/catalog';
 import type { z } from 'zod';
 import * as q from './catalog.queries';
 import * as stock from './stock.queries';
@@ -212,7 +221,10 @@ async function applyStockFigure(
 }
 
 /** A product's stock history, newest first, one keyset page at a time. */
-export async function stockHistory(db: DB, input: { productId: string; limit?: number | undefined; cursor?: string | undefined }): Promise<{ items: StockMovement[]; nextCursor: string | null }> {
+export async function stockHistory(
+  db: DB,
+  input: { productId: string; limit?: number | undefined; cursor?: string | undefined },
+): Promise<{ items: StockMovement[]; nextCursor: string | null }> {
   if (!(await q.findProductAnyState(db, input.productId))) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
   const limit = input.limit ?? 50;
   let after: stock.MovementKey | undefined;

@@ -83,7 +83,9 @@ async function reserveOrFindOpen(deps: Deps, user: { id: string; email: string }
       if (result === 'short') {
         throw new AppError(
           'OUT_OF_STOCK',
-          line.stock < 1 ? `${line.name} is out of stock: remove it from your cart to continue` : `Only ${line.stock} of ${line.name} left in stock: lower the quantity in your cart`,
+          line.stock < 1
+            ? `${line.name} is out of stock: remove it from your cart to continue`
+            : `Only ${line.stock} of ${line.name} left in stock: lower the quantity in your cart`,
         );
       }
       taken.push(result === 'taken' ? line.quantity : 0);

@@ -16,8 +16,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const stockOf = async (id: string) =>
-  (await server.deps.db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
+const stockOf = async (id: string) => (await server.deps.db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
 
 const orderRow = async (id: string) => server.deps.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -73,7 +72,16 @@ describe('checkout with the built-in test checkout', () => {
     expect(pay.headers.get('location')).toBe(`${server.url}/success?session_id=${sessionId}`);
 
     const order = await orderRow(orderId);
-    expect(order).toMatchObject({ status: 'paid', provider: 'test', payment_status: 'paid', shipping_rate: 'express', shipping_amount: 9900, amount_charged: 2_699_750 + 9900, amount_mismatch: 0, user_id: user.id });
+    expect(order).toMatchObject({
+      status: 'paid',
+      provider: 'test',
+      payment_status: 'paid',
+      shipping_rate: 'express',
+      shipping_amount: 9900,
+      amount_charged: 2_699_750 + 9900,
+      amount_mismatch: 0,
+      user_id: user.id,
+    });
     expect(await stockOf(phone.id)).toBe(4);
     expect(await stockOf(buds.id)).toBe(1);
     expect((await client.get('/api/countAddToCartProduct')).body.data).toEqual({ count: 0 });
@@ -288,6 +296,5 @@ describe('order lists', () => {
     ]);
     const createdAts = (all.body.data as { createdAt: string }[]).map((o) => o.createdAt);
     expect([...createdAts].sort().reverse()).toEqual(createdAts);
-
   });
 });

@@ -71,8 +71,7 @@ async function markPaid(deps: Deps, order: OrderRecord, session: ProviderSession
   const shippingAmount = session.shippingAmount ?? 0;
   const expected = order.totalAmount + shippingAmount;
   const offered = shippingOptionsFrom(deps.env).map((o) => o.amount);
-  const mismatch =
-    session.amountTotal !== expected || (session.currency !== null && session.currency.toLowerCase() !== 'inr') || !offered.includes(shippingAmount);
+  const mismatch = session.amountTotal !== expected || (session.currency !== null && session.currency.toLowerCase() !== 'inr') || !offered.includes(shippingAmount);
   const facts: orders.PaymentFacts = {
     sessionId: session.id,
     paymentIntentId: session.paymentIntentId,
@@ -106,7 +105,11 @@ async function markPaid(deps: Deps, order: OrderRecord, session: ProviderSession
       return { outcome: 'already_paid' as const, short };
     }
     const items = await orders.listOrderItemStock(trx, order.id);
-    await removeBoughtProducts(trx, order.userId, items.map((i) => i.productId));
+    await removeBoughtProducts(
+      trx,
+      order.userId,
+      items.map((i) => i.productId),
+    );
     return { outcome: 'paid' as const, short };
   });
 
@@ -119,7 +122,10 @@ async function markPaid(deps: Deps, order: OrderRecord, session: ProviderSession
       );
     }
     if (result.short.length > 0) {
-      deps.log.error({ orderId: order.id, productIds: result.short }, 'order paid after its reservation was released and the units re-sold: flagged "paid, not in stock" for an admin to restock or refund');
+      deps.log.error(
+        { orderId: order.id, productIds: result.short },
+        'order paid after its reservation was released and the units re-sold: flagged "paid, not in stock" for an admin to restock or refund',
+      );
     }
   }
   return { outcome: result.outcome, orderId: order.id };

@@ -76,7 +76,12 @@ export function DashboardPanel() {
             <p className="mt-2 text-sm text-zinc-600">Every product has more than 5 units.</p>
           ) : (
             // Focusable so keyboard users can scroll a long list.
-            <ul className="mt-2 flex max-h-64 flex-col gap-2 overflow-y-auto rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600" data-testid="low-stock" tabIndex={0} aria-label="Products low on stock">
+            <ul
+              className="mt-2 flex max-h-64 flex-col gap-2 overflow-y-auto rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600"
+              data-testid="low-stock"
+              tabIndex={0}
+              aria-label="Products low on stock"
+            >
               {d.lowStock.map((p) => (
                 <li key={p._id} className="flex items-center gap-3">
                   <div className="aspect-square w-10 shrink-0 overflow-hidden rounded-lg bg-zinc-100">
