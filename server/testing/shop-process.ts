@@ -18,9 +18,20 @@ export type ShopProcess = {
 
 const running: ChildProcess[] = [];
 
-/** Kills every shop process started by startShopProcess that is still running (call in afterEach). */
+/**
+ * Kills every shop process started by startShopProcess that is still running (call in afterEach).
+ * tsx runs the shop as a child of its own and cannot pass SIGKILL on, so the whole process group
+ * goes: killing tsx alone left the shop running, orphaned.
+ */
 export function killShopProcesses(): void {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const child of running.splice(0)) {
+    if (child.exitCode !== null || child.pid === undefined) continue;
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      child.kill('SIGKILL');
+    }
+  }
 }
 
 /**
@@ -35,6 +46,8 @@ export function startShopProcess(env: Record<string, string>, opts: { cwd?: stri
     cwd,
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', SEED: 'none', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own, so killShopProcesses can stop tsx and the shop under it together.
+    detached: true,
   });
   running.push(child);
   let stdout = '';

@@ -224,11 +224,14 @@ describe('admin panel', () => {
         };
       }
     ).data;
+    // Shoppers are shown stock up to what one cart line may hold (10); the admin's list has the exact figure.
     expect(product).toMatchObject({
       price: 15999,
       sellingPrice: 12345.5,
-      stock: 20,
+      stock: 10,
     });
+    const all = (await (await page.request.get('/api/get-product')).json()) as { data: { _id: string; stock: number }[] };
+    expect(all.data.find((p) => p._id === productId)?.stock).toBe(20);
     expect(product.productImage).toHaveLength(1);
     expect(kept).toContain(product.productImage[0]?.replace(/\.webp$/, ''));
 
