@@ -14,7 +14,7 @@ import { crossOriginClients } from './http/cors';
 import { sendError } from './http/error-reply';
 import { bodyErrorHandler, rejectDeepQueryInput, verifyJsonDepth } from './http/json-limits';
 import { warnOnForeignHost } from './http/public-host';
-import { PERSONAL_CACHE_CONTROL, SharedReplies } from './http/shared-replies';
+import { SharedReplies } from './http/shared-replies';
 import { personalReplies, procedureReplies } from './http/procedure-replies';
 import { sqliteChangeFeed } from './db/change-feed';
 import { requestLogging } from './http/request-log';
@@ -73,12 +73,7 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
     maxBytes: env.RESPONSE_CACHE_MB * 1024 * 1024,
     log: deps.log,
   });
-  app.use(['/api', '/trpc'], (req, res, next) => {
-    res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
-    // A request that may have written: the next shared read looks for what it staled.
-    if (req.method !== 'GET' && req.method !== 'HEAD') res.on('finish', () => shared.noteWrite());
-    next();
-  });
+  app.use(['/api', '/trpc'], shared.personalByDefault());
   app.use('/trpc', rejectDeepQueryInput(), shared.trpcQueries());
 
   // ---- /api: the webhook (raw body) and the upload (multipart) first, then the JSON table. ----

@@ -54,5 +54,5 @@ export async function buildDeps(env: Env, opts: { log?: Logger; clock?: () => Da
   const db = openDatabase(env.databaseFile);
   await migrateToLatest(db);
   const fullEnv = { ...env, SESSION_SECRET: resolveSessionSecret(env) };
-  return { db, env: fullEnv, log, clock, payments: selectPaymentProvider({ env: fullEnv, db, log, clock }) };
+  return { db, env: fullEnv, log, clock, payments: await selectPaymentProvider({ env: fullEnv, db, log, clock }) };
 }

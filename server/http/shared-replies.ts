@@ -62,6 +62,9 @@ export const PERSONAL_CACHE_CONTROL = 'private, no-store';
 
 type Caller = (path: string, input: unknown) => Promise<unknown>;
 
+/** Responses this module answered (a shared read, even by POST on /api, wrote nothing). */
+const sharedSent = new WeakSet<Response>();
+
 type Procedures = Record<string, { _def: { meta?: ProcedureMeta } } | undefined>;
 
 export class SharedReplies {
@@ -163,9 +166,21 @@ export class SharedReplies {
     };
   }
 
-  /** Tells the cache that a request may have written: the next read looks at the feed again. */
-  noteWrite(): void {
-    this.#polledThisTurn = false;
+  /**
+   * Express middleware for /api and /trpc: every reply is personal (`private, no-store`) unless
+   * this module sends it as shared; and after a request that may have written (any method but
+   * GET and HEAD, not answered as a shared reply), the next cache read looks at the feed again.
+   */
+  personalByDefault(): RequestHandler {
+    return (req: Request, res: Response, next: NextFunction) => {
+      res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.on('finish', () => {
+          if (!sharedSent.has(res)) this.#polledThisTurn = false;
+        });
+      }
+      next();
+    };
   }
 
   #tagsOf(calls: ProcedureCall[], results: unknown[]): string[] {
@@ -236,6 +251,7 @@ export class SharedReplies {
 
   /** 200 with a compressed variant when the client takes one, or a bodiless 304 to a GET that holds these bytes. */
   #send(req: Request, res: Response, reply: Reply, key: string | undefined): void {
+    sharedSent.add(res);
     let body = reply.body;
     const compressible = body.length >= COMPRESS_FROM_BYTES;
     if (compressible) res.vary('Accept-Encoding');
