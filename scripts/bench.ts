@@ -1,25 +1,50 @@
-// `npm run bench`: seeds a throw-away DATA_DIR with 100,000 products, starts the real server on
-// 127.0.0.1 in a child process and measures with autocannon:
+// `npm run bench`: server latency benchmark with autocannon, against the real server run as
+// `npm start` runs it (the server bundle, minus the built client) in a child process of its own
+// on 127.0.0.1 (scripts/bundled-shop.mjs).
+//
+// On 100,000 synthetic products (seeded here into a throw-away DATA_DIR):
 //   - product-details (POST /api/product-details), 32 connections    target p99 < 20 ms
-//   - a 24-item category page (tRPC catalog.byCategory), 32 conns     target p99 < 20 ms
+//   - a 24-item category page (tRPC catalog.byCategory), 32 conns     target p99 < 20 ms;
+//                                                                      cache off: ≥ 3,000 req/s
 //   - a search for a common word (tRPC catalog.search), 1 and 32 conns target p95 < 15 ms
-// each against the shop as shipped (its response cache on: the targets are judged here), against
-// the same shop with the cache off (every request computed: what a cache miss costs), and a bare
-// Express route answering the same JSON body: the ceiling on this machine.
-// Options: --products N (default 100000), --duration S (default 10), --log LEVEL (default info),
-//          --keep (leave the data directory behind).
+//   each against the shop as shipped (its response cache on: the targets are judged here), the
+//   same shop with the cache off (RESPONSE_CACHE_MB=0, its own process: what a cache miss costs),
+//   and a bare Express route answering the same JSON body: the ceiling on this machine.
+//
+// On the demo catalogue (seeded by the shop itself on its first start) and on the 100,000:
+//   - mixed: a browse mix at 32 connections (cycling over POST /api/product-details for 24
+//     products, POST /api/category-product for the 12 categories, GET /api/get-categoryProduct),
+//     once alone and once while a writer completes sales of those 24 products through the real
+//     checkout and the built-in TEST payment page (--sellers shoppers, so that many sales in
+//     flight; the products are restocked to 1,000,000 through the admin API first, so stock
+//     moves and never runs out). Targets: req/s while selling ≥ 0.8 × alone, p99 while selling
+//     ≤ 1.5 × alone.
+//   - the shop process's RSS (/proc/<pid>/status VmRSS) idle after start and after the bench.
+//     Targets on 100,000 products: < 150 MB after start, < 200 MB after the bench.
+//
+// Options: --products N (default 100000), --duration S (default $BENCH_SECONDS or 10),
+//          --catalogue demo|synthetic|both (default both), --sellers N (default 4),
+//          --sales-per-second R (default 12, sales started evenly over the sellers; 0: as fast as they can),
+//          --log LEVEL (server log level, default info), --keep (leave the data directories).
+// Exits 1 when a target is missed.
 import { fork, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type Request } from 'autocannon';
 import pino from 'pino';
 import { CATEGORY_VALUES } from '../shared/categories';
+import { STOCK_MAX, type Product } from '../shared/schemas/catalog';
 import { loadEnv } from '../server/env';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedSynthetic } from '../server/seed/seed';
+import type { WriterCommand, WriterEvent, WriterReport } from './bench-writer';
+import { settledRssMb } from './process-rss';
+import { ensureServerBundle } from './server-bundle.mjs';
 
 type Scenario = {
   name: string;
@@ -34,7 +59,10 @@ type Measured = { rps: number; p50: number; p95: number; p99: number; bytes: num
 const { values: args } = parseArgs({
   options: {
     products: { type: 'string', default: '100000' },
-    duration: { type: 'string', default: '10' },
+    duration: { type: 'string', default: process.env.BENCH_SECONDS ?? '10' },
+    catalogue: { type: 'string', default: 'both' },
+    sellers: { type: 'string', default: '4' },
+    'sales-per-second': { type: 'string', default: '12' },
     log: { type: 'string', default: 'info' },
     keep: { type: 'boolean', default: false },
   },
@@ -42,7 +70,22 @@ const { values: args } = parseArgs({
 });
 const PRODUCTS = Number(args.products);
 const DURATION = Number(args.duration);
+const SELLERS = Number(args.sellers);
+/** The rate of the issue's own measurement ("about 12 sales a second"); 0 sells as fast as the sellers can. */
+const SALES_PER_SECOND = Number(args['sales-per-second']);
 const SEARCH_WORD = 'wireless';
+const BROWSE_CONNECTIONS = 32;
+const CATEGORY_PAGE_UNCACHED_RPS = 3000;
+const RSS_AFTER_START_MB = 150;
+/**
+ * "Idle after the bench": read once the shop has been quiet for 20 s. The shop gives back what
+ * the load grew after 10 quiet seconds (server/idle-gc.ts); an idle shop is one nobody visits.
+ */
+const IDLE_AFTER_BENCH = { minMs: 20_000, maxMs: 30_000 };
+const RSS_AFTER_BENCH_MB = 200;
+
+// The shop's admin, made by its start (ADMIN_EMAIL/ADMIN_PASSWORD): the bench restocks through it.
+const ADMIN = { email: 'bench-admin@example.com', password: crypto.randomBytes(18).toString('base64url') };
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -70,7 +113,11 @@ async function measure(url: string, connections: number, requests: Request[], du
   };
 }
 
-async function seed(dataDir: string): Promise<string[]> {
+/** The database file of a bench data directory: where seedProducts writes and the shop is pointed. */
+const databaseFileOf = (dataDir: string) => loadEnv({ DATA_DIR: dataDir }).databaseFile;
+
+/** Migrates `dataDir`'s database and adds PRODUCTS synthetic products; returns 500 ids spread over them. */
+async function seedProducts(dataDir: string): Promise<string[]> {
   const env = loadEnv({ DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'warn' });
   fs.mkdirSync(env.imagesDir, { recursive: true });
   const db = openDatabase(env.databaseFile);
@@ -93,22 +140,230 @@ async function seed(dataDir: string): Promise<string[]> {
   }
 }
 
-function startServer(dataDir: string): Promise<{ child: ChildProcess; app: string; uncached: string; bare: string }> {
-  const child = fork(path.join(import.meta.dirname, 'bench-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: '1', SEED: 'none', LOG_LEVEL: args.log, HOST: '127.0.0.1', PORT: '0' },
+// ---- processes ----------------------------------------------------------------------------
+
+type Server = { child: ChildProcess; url: string; pid: number };
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Forks a script of this folder: TypeScript through tsx, the .mjs shop without it (as `npm start` runs). */
+function forkScript(file: string, argv: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return fork(path.join(import.meta.dirname, file), argv, {
+    execArgv: file.endsWith('.ts') ? ['--import', 'tsx'] : [],
+    env,
     // Request logs go where a production log would: written, but not read by this process.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
+}
+
+/** The child's first IPC message; rejects if it exits before sending one. */
+function firstMessage<T>(child: ChildProcess, what: string): Promise<T> {
   return new Promise((resolve, reject) => {
+    const exited = (code: number | null) => reject(new Error(`${what} exited with ${code ?? 'a signal'}`));
+    child.once('exit', exited);
     child.once('message', (message) => {
-      const ports = message as { app: number; uncached: number; bare: number };
-      const at = (port: number) => `http://127.0.0.1:${port}`;
-      resolve({ child, app: at(ports.app), uncached: at(ports.uncached), bare: at(ports.bare) });
+      child.off('exit', exited);
+      resolve(message as T);
     });
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code ?? 'a signal'}`)));
   });
 }
+
+/**
+ * Starts the shop on `dataDir` as `npm start` runs it (the server bundle in one process, no
+ * built client), with test payments allowed under NODE_ENV=production, and waits until it serves.
+ */
+async function startShop(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
+  const port = await freePort();
+  const child = forkScript('bundled-shop.mjs', [], {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseFileOf(dataDir),
+    NODE_ENV: 'production',
+    ALLOW_TEST_PAYMENTS: '1',
+    // The writer pays on the built-in test checkout: no Stripe, even if the environment or a
+    // .env file names a key (set, even empty, a variable is not taken from .env).
+    STRIPE_SECRET_KEY: '',
+    STRIPE_WEBHOOK_SECRET: '',
+    SEED: 'none',
+    LOG_LEVEL: args.log,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...env,
+  });
+  await firstMessage<{ ready: true }>(child, 'the shop');
+  return { child, url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0 };
+}
+
+async function startCeiling(): Promise<Server> {
+  const child = forkScript('bench-server.ts', [], process.env);
+  const { port } = await firstMessage<{ port: number }>(child, 'the bare Express server');
+  return { child, url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0 };
+}
+
+async function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+// ---- mixed: browsing while selling ----------------------------------------------------------
+
+type Envelope<T> = { data: T; success: boolean; message: string };
+
+async function api<T>(url: string, method: 'GET' | 'POST', body?: unknown, cookie = ''): Promise<{ data: T; cookie: string }> {
+  const res = await fetch(url, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const reply = (await res.json()) as Envelope<T>;
+  if (!res.ok || !reply.success) throw new Error(`${method} ${new URL(url).pathname}: ${res.status} ${reply.message}`);
+  const session = res.headers.getSetCookie().find((c) => c.startsWith('voltmart_session='));
+  return { data: reply.data, cookie: session?.split(';')[0] ?? cookie };
+}
+
+type BrowseMix = { requests: Request[]; productIds: string[] };
+
+/** The browse mix: product-details of 24 products (two from each category's page), the 12 category pages, the category bubbles. */
+async function browseMix(url: string): Promise<BrowseMix> {
+  const json = { 'content-type': 'application/json' };
+  const pages = await Promise.all(CATEGORY_VALUES.map(async (category) => (await api<Product[]>(`${url}/api/category-product`, 'POST', { category })).data));
+  const productIds = pages.flatMap((page) => page.slice(0, 2).map((p) => p._id));
+  if (productIds.length < 24) throw new Error(`the catalogue has only ${productIds.length} products for the browse mix; it needs 24`);
+  const requests: Request[] = [
+    ...productIds.map((productId) => ({ method: 'POST', path: '/api/product-details', headers: json, body: JSON.stringify({ productId }) })),
+    ...CATEGORY_VALUES.map((category) => ({ method: 'POST', path: '/api/category-product', headers: json, body: JSON.stringify({ category }) })),
+    { method: 'GET', path: '/api/get-categoryProduct' },
+  ];
+  return { requests, productIds };
+}
+
+/**
+ * Sets each product's stock to STOCK_MAX through the admin API (tracked: every sale moves it).
+ * The figure is set as given (no expectedStock or updatedAt): nothing sells yet, and shoppers'
+ * replies show at most 10 units, so the form's figure could not be compared anyway.
+ */
+async function restock(url: string, productIds: string[]): Promise<void> {
+  const { cookie } = await api<unknown>(`${url}/api/signin`, 'POST', ADMIN);
+  for (const productId of productIds) {
+    const { data: product } = await api<Product>(`${url}/api/product-details`, 'POST', { productId });
+    const { updatedAt: _loaded, stock: _shown, ...fields } = product;
+    await api<Product>(`${url}/api/update-product`, 'POST', { ...fields, stock: STOCK_MAX, trackStock: true, stockNote: 'npm run bench: stock for the mixed scenario' }, cookie);
+  }
+}
+
+/** The writer process (bench-writer.ts), driven over IPC. */
+class Writer {
+  private constructor(private readonly child: ChildProcess) {}
+
+  static async open(url: string, productIds: string[]): Promise<Writer> {
+    const writer = new Writer(forkScript('bench-writer.ts', [], process.env));
+    await writer.ask({ type: 'setup', url, productIds, sellers: SELLERS, salesPerSecond: SALES_PER_SECOND }, 'ready');
+    return writer;
+  }
+
+  private ask<T extends WriterEvent['type']>(command: WriterCommand, answer: T): Promise<Extract<WriterEvent, { type: T }>> {
+    return new Promise((resolve, reject) => {
+      const exited = (code: number | null) => reject(new Error(`the writer exited with ${code ?? 'a signal'}`));
+      const onMessage = (message: WriterEvent) => {
+        if (message.type !== answer) return;
+        this.child.off('message', onMessage);
+        this.child.off('exit', exited);
+        resolve(message as Extract<WriterEvent, { type: T }>);
+      };
+      this.child.on('message', onMessage);
+      this.child.once('exit', exited);
+      this.child.send(command);
+    });
+  }
+
+  begin(): void {
+    this.child.send({ type: 'start' } satisfies WriterCommand);
+  }
+
+  count(): Promise<{ sales: number; failures: number }> {
+    return this.ask({ type: 'count' }, 'count');
+  }
+
+  /** Stops starting sales, waits for those in flight and reports. */
+  async finish(): Promise<WriterReport> {
+    const { type: _type, ...report } = await this.ask({ type: 'stop' }, 'stopped');
+    return report;
+  }
+
+  close(): void {
+    if (this.child.connected) this.child.disconnect();
+  }
+}
+
+type MixedResult = {
+  alone: Measured;
+  selling: Measured;
+  salesPerSecond: number;
+  writer: WriterReport;
+  /** Units the 24 products' stock fell by while selling, orders paid meanwhile, the lowest stock left. */
+  stock: { moved: number; paid: number; lowest: number };
+};
+
+async function stockAndOrders(databaseFile: string, productIds: string[]): Promise<{ total: number; lowest: number; paid: number }> {
+  const db = openDatabase(databaseFile);
+  try {
+    const rows = await db.selectFrom('products').select('stock').where('id', 'in', productIds).execute();
+    const paid = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'paid')
+      .executeTakeFirstOrThrow();
+    return { total: rows.reduce((sum, r) => sum + r.stock, 0), lowest: Math.min(...rows.map((r) => r.stock)), paid: Number(paid.n) };
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function runMixed(shop: Server, databaseFile: string): Promise<MixedResult> {
+  const mix = await browseMix(shop.url);
+  await restock(shop.url, mix.productIds);
+  // Shoppers sign up and in now (Argon2 hashing), not while browsing is measured.
+  const writer = await Writer.open(shop.url, mix.productIds);
+  try {
+    await measure(shop.url, BROWSE_CONNECTIONS, mix.requests, 2); // warm-up
+    const alone = await measure(shop.url, BROWSE_CONNECTIONS, mix.requests, DURATION);
+
+    const before = await stockAndOrders(databaseFile, mix.productIds);
+    writer.begin();
+    await measure(shop.url, BROWSE_CONNECTIONS, mix.requests, 2); // warm-up, selling already
+    const first = await writer.count();
+    const windowStarted = performance.now();
+    const selling = await measure(shop.url, BROWSE_CONNECTIONS, mix.requests, DURATION);
+    const last = await writer.count();
+    const seconds = (performance.now() - windowStarted) / 1000;
+    const report = await writer.finish();
+    const after = await stockAndOrders(databaseFile, mix.productIds);
+    return {
+      alone,
+      selling,
+      salesPerSecond: (last.sales - first.sales) / seconds,
+      writer: report,
+      stock: { moved: before.total - after.total, paid: after.paid - before.paid, lowest: after.lowest },
+    };
+  } finally {
+    writer.close();
+  }
+}
+
+// ---- the runs -------------------------------------------------------------------------------
 
 const trpcGet = (procedure: string, input: unknown): Request => ({ method: 'GET', path: `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}` });
 
@@ -144,58 +399,169 @@ function scenarios(ids: string[]): Scenario[] {
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
 function tableRow(name: string, connections: number, m: Measured, note: string): string[] {
-  return [name, String(connections), fmt(m.rps, 0), fmt(m.p50), fmt(m.p95), fmt(m.p99), String(m.bytes), String(m.non2xx + m.errors), note];
+  return [name, String(connections), fmt(m.rps, 0), fmt(m.p50), fmt(m.p95), fmt(m.p99), fmt(m.bytes, 0), String(m.non2xx + m.errors), note];
 }
 
-async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-'));
-  let child: ChildProcess | undefined;
+function printTable(rows: string[][]): void {
+  const header = ['endpoint', 'conns', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'bytes', 'errors', ''];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+}
+
+type Verdict = { ok: boolean; text: string };
+const verdict = (ok: boolean, text: string): Verdict => ({ ok, text });
+
+/** What one catalogue's run prints: its table rows, its notes and its targets (`label` names it on target lines). */
+type Section = { title: string; label: string; rows: string[][]; notes: string[]; verdicts: Verdict[] };
+
+function mixedSection(result: MixedResult, section: Section): void {
+  const { alone, selling, writer, stock } = result;
+  const rpsRatio = selling.rps / alone.rps;
+  const p99Ratio = selling.p99 / alone.p99;
+  section.rows.push(
+    // No bytes: the mix's replies differ in size.
+    tableRow('browse mix, alone', BROWSE_CONNECTIONS, { ...alone, bytes: Number.NaN }, ''),
+    tableRow(
+      `browse mix, while selling (${SELLERS} sales in flight)`,
+      BROWSE_CONNECTIONS,
+      { ...selling, bytes: Number.NaN },
+      `req/s ×${fmt(rpsRatio, 2)}, p99 ×${fmt(p99Ratio, 2)}`,
+    ),
+  );
+  section.notes.push(
+    `writer: ${fmt(result.salesPerSecond, 1)} sales/s while measured (${writer.sales} sales in all, ${writer.failures} failed; one sale p50 ${fmt(writer.saleP50, 0)} ms, p99 ${fmt(writer.saleP99, 0)} ms)`,
+    `stock of the 24 sold products fell by ${stock.moved} units, ${stock.paid} orders paid; lowest stock left ${stock.lowest}`,
+    ...writer.firstFailures.map((f) => `  sale failed: ${f}`),
+  );
+  const clean = alone.non2xx + alone.errors + selling.non2xx + selling.errors === 0;
+  section.verdicts.push(
+    verdict(
+      rpsRatio >= 0.8 && clean,
+      `browse req/s while selling ≥ 0.8 × alone: ${fmt(selling.rps, 0)} / ${fmt(alone.rps, 0)} = ${fmt(rpsRatio, 2)}${clean ? '' : ' (with errors)'}`,
+    ),
+    verdict(p99Ratio <= 1.5 && clean, `browse p99 while selling ≤ 1.5 × alone: ${fmt(selling.p99)} / ${fmt(alone.p99)} ms = ${fmt(p99Ratio, 2)}`),
+    // Not a target but the premise of the others: every sale took its unit and was paid.
+    verdict(
+      writer.sales > 0 && stock.moved === writer.sales && stock.paid === writer.sales && stock.lowest > 0,
+      `check: ${writer.sales} sales moved stock by ${stock.moved} and paid ${stock.paid} orders; none ran out`,
+    ),
+  );
+}
+
+async function benchDemo(): Promise<Section> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-demo-'));
+  const section: Section = { title: 'demo catalogue (seeded by the shop on its first start)', label: 'demo', rows: [], notes: [], verdicts: [] };
+  let shop: Server | undefined;
   try {
-    console.log(`Node ${process.version}, ${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? ''}; data in ${dataDir}`);
-    const ids = await seed(dataDir);
-    const server = await startServer(dataDir);
-    child = server.child;
-    const rows: string[][] = [];
-    let failures = 0;
+    console.log(`demo catalogue: first start of the shop in ${dataDir} (it seeds the demo catalogue)`);
+    const started = Date.now();
+    shop = await startShop(dataDir, { SEED: 'demo' });
+    const rssStart = await settledRssMb(shop.pid);
+    section.notes.push(`first start, demo seed included: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const mixed = await runMixed(shop, databaseFileOf(dataDir));
+    const rssEnd = await settledRssMb(shop.pid, IDLE_AFTER_BENCH);
+    mixedSection(mixed, section);
+    section.notes.push(`shop process RSS: ${fmt(rssStart, 0)} MB idle after its first start, ${fmt(rssEnd, 0)} MB idle after the bench`);
+    console.log('measured: mixed, demo catalogue');
+    return section;
+  } finally {
+    await stop(shop?.child);
+    if (!args.keep) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchSynthetic(): Promise<Section> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-'));
+  const section: Section = { title: `${PRODUCTS.toLocaleString('en-IN')} products`, label: `${PRODUCTS.toLocaleString('en-IN')} products`, rows: [], notes: [], verdicts: [] };
+  const servers: Server[] = [];
+  try {
+    console.log(`${PRODUCTS.toLocaleString('en-IN')} products in ${dataDir}`);
+    const ids = await seedProducts(dataDir);
+    const shop = await startShop(dataDir);
+    servers.push(shop);
+    const rssStart = await settledRssMb(shop.pid);
+    // Started after the shop, so the admin account is made once.
+    const uncached = await startShop(dataDir, { RESPONSE_CACHE_MB: '0' });
+    servers.push(uncached);
+    const bare = await startCeiling();
+    servers.push(bare);
+
     for (const scenario of scenarios(ids)) {
       // A sample reply becomes the bare route's constant body (same bytes, same JSON).
       const first = scenario.requests[0] ?? {};
-      const sample = await fetch(server.app + (first.path ?? '/'), { method: first.method ?? 'GET', headers: first.headers, body: first.body as string | undefined });
+      const sample = await fetch(shop.url + (first.path ?? '/'), { method: first.method ?? 'GET', headers: first.headers, body: first.body as string | undefined });
       if (!sample.ok) throw new Error(`${scenario.name}: ${sample.status} ${await sample.text()}`);
-      const key = String(rows.length);
-      await fetch(`${server.bare}/sample/${key}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: await sample.text() });
+      const key = String(section.rows.length);
+      await fetch(`${bare.url}/sample/${key}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: await sample.text() });
 
-      await measure(server.app, scenario.connections, scenario.requests, 2); // warm-up
-      const real = await measure(server.app, scenario.connections, scenario.requests, DURATION);
-      await measure(server.uncached, scenario.connections, scenario.requests, 2); // warm-up
-      const miss = await measure(server.uncached, scenario.connections, scenario.requests, DURATION);
-      const ceiling = await measure(server.bare, scenario.connections, [{ method: 'GET', path: `/bare/${key}` }], Math.max(3, DURATION / 2));
-      let verdict = '';
+      await measure(shop.url, scenario.connections, scenario.requests, 2); // warm-up
+      const real = await measure(shop.url, scenario.connections, scenario.requests, DURATION);
+      await measure(uncached.url, scenario.connections, scenario.requests, 2); // warm-up
+      const miss = await measure(uncached.url, scenario.connections, scenario.requests, DURATION);
+      const ceiling = await measure(bare.url, scenario.connections, [{ method: 'GET', path: `/bare/${key}` }], Math.max(3, DURATION / 2));
+      let note = '';
       if (scenario.target) {
         const value = real[scenario.target.percentile];
         const ok = value < scenario.target.ms && real.non2xx === 0 && real.errors === 0;
-        if (!ok) failures++;
-        verdict = `${ok ? 'PASS' : 'FAIL'} (${scenario.target.percentile} < ${scenario.target.ms} ms)`;
+        section.verdicts.push(verdict(ok, `${scenario.name}: ${scenario.target.percentile} ${fmt(value)} ms < ${scenario.target.ms} ms`));
+        note = `${ok ? 'PASS' : 'FAIL'} (${scenario.target.percentile} < ${scenario.target.ms} ms)`;
       }
-      const missNote = scenario.target ? `(${scenario.target.percentile} ${miss[scenario.target.percentile] < scenario.target.ms ? 'under' : 'over'} ${scenario.target.ms} ms)` : '';
-      rows.push(
-        tableRow(scenario.name, scenario.connections, real, verdict),
+      const missNote = scenario.target
+        ? `(${scenario.target.percentile} ${miss[scenario.target.percentile] < scenario.target.ms ? 'under' : 'over'} ${scenario.target.ms} ms)`
+        : '';
+      if (scenario.name.startsWith('category page')) {
+        const ok = miss.rps >= CATEGORY_PAGE_UNCACHED_RPS && miss.non2xx + miss.errors === 0;
+        section.verdicts.push(
+          verdict(ok, `cache off (RESPONSE_CACHE_MB=0), 24-item category page ≥ ${CATEGORY_PAGE_UNCACHED_RPS.toLocaleString('en-IN')} req/s: ${fmt(miss.rps, 0)}`),
+        );
+      }
+      section.rows.push(
+        tableRow(scenario.name, scenario.connections, real, note),
         tableRow('  same, response cache off', scenario.connections, miss, missNote),
         tableRow('  bare Express, same JSON', scenario.connections, ceiling, `real/bare = ${fmt(real.rps / ceiling.rps, 2)}`),
       );
       console.log(`measured: ${scenario.name}`);
     }
-    const header = ['endpoint', 'conns', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'bytes', 'errors', ''];
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-    const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
-    console.log(`\n${PRODUCTS.toLocaleString('en-IN')} products, ${DURATION} s per run, server log level ${args.log}\n`);
-    console.log(line(header));
-    for (const row of rows) console.log(line(row));
-    if (failures > 0) process.exitCode = 1;
+
+    const mixed = await runMixed(shop, databaseFileOf(dataDir));
+    mixedSection(mixed, section);
+    console.log(`measured: mixed, ${PRODUCTS.toLocaleString('en-IN')} products`);
+
+    const rssEnd = await settledRssMb(shop.pid, IDLE_AFTER_BENCH);
+    section.notes.push(`shop process RSS: ${fmt(rssStart, 0)} MB idle after start, ${fmt(rssEnd, 0)} MB idle after the bench`);
+    section.verdicts.push(
+      verdict(rssStart < RSS_AFTER_START_MB, `shop RSS idle after start < ${RSS_AFTER_START_MB} MB: ${fmt(rssStart, 0)} MB`),
+      verdict(rssEnd < RSS_AFTER_BENCH_MB, `shop RSS idle after the bench < ${RSS_AFTER_BENCH_MB} MB: ${fmt(rssEnd, 0)} MB`),
+    );
+    return section;
   } finally {
-    child?.disconnect();
+    for (const server of servers.reverse()) await stop(server.child);
     if (!args.keep) fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+async function main(): Promise<void> {
+  if (!['demo', 'synthetic', 'both'].includes(args.catalogue)) throw new Error('--catalogue must be demo, synthetic or both');
+  if (!(DURATION > 0) || !(SELLERS >= 1) || !(PRODUCTS >= 1)) throw new Error('--duration, --sellers and --products must be positive numbers');
+  console.log(`Node ${process.version}, ${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? ''}`);
+  await ensureServerBundle();
+  const sections: Section[] = [];
+  if (args.catalogue !== 'synthetic') sections.push(await benchDemo());
+  if (args.catalogue !== 'demo') sections.push(await benchSynthetic());
+
+  console.log(`\n${DURATION} s per run, server log level ${args.log}, ${SELLERS} sellers, ${SALES_PER_SECOND > 0 ? `${SALES_PER_SECOND} sales/s` : 'sales as fast as they go'}`);
+  for (const section of sections) {
+    console.log(`\n${section.title}\n`);
+    printTable(section.rows);
+    console.log('');
+    for (const note of section.notes) console.log(note);
+  }
+  console.log('\nTargets');
+  const verdicts = sections.flatMap((s) => s.verdicts.map((v) => ({ ...v, text: `[${s.label}] ${v.text}` })));
+  for (const v of verdicts) console.log(`${v.ok ? 'PASS' : 'FAIL'} ${v.text}`);
+  if (verdicts.some((v) => !v.ok)) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

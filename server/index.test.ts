@@ -25,7 +25,10 @@ describe('the shop process', () => {
     shop.child.kill('SIGTERM');
     expect(await shop.exited).toBe(0);
     // One structured line per request, with no password, cookie or secret in it.
-    const lines = shop.output().stdout.split('\n').filter((l) => l.startsWith('{'));
+    const lines = shop
+      .output()
+      .stdout.split('\n')
+      .filter((l) => l.startsWith('{'));
     const logs = lines.join('\n');
     const requestLine = lines.map((l) => JSON.parse(l) as Record<string, any>).find((l) => l.req?.path === '/api/signin');
     expect(requestLine).toMatchObject({ req: { method: 'POST', id: expect.any(String) }, res: { status: 200 }, responseTime: expect.any(Number) });

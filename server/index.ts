@@ -8,9 +8,9 @@ import { buildDeps } from './deps';
 import { createApp, type ClientMode } from './app';
 import { ensureAdmin, type AdminBootstrap } from './features/account/account.service';
 import { startBackgroundJobs } from './jobs';
+import { collectWhenIdle } from './idle-gc';
 import { countProducts } from './features/catalog/catalog.queries';
 import { seedDemoInChildProcess } from './seed/demo-seed-process';
-
 
 /**
  * Entry: parse settings, take the port (before anything is written, so a start that cannot
@@ -24,7 +24,9 @@ export async function main(opts: { client?: ClientMode } = {}): Promise<void> {
   // Requests that arrive while the shop is still getting ready (migrations, the demo seed) get
   // a 503 instead of a refused connection.
   const ready: { app?: Express } = {};
+  let served = 0;
   const server = http.createServer((req, res) => {
+    served++;
     if (ready.app) return void ready.app(req, res);
     res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5' }).end('Voltmart is starting. Try again in a few seconds.');
   });
@@ -42,6 +44,7 @@ export async function main(opts: { client?: ClientMode } = {}): Promise<void> {
   }
   ready.app = createApp(deps, { client });
   const stopJobs = startBackgroundJobs(deps);
+  const stopIdleCollector = collectWhenIdle(() => served);
 
   const lines = [`Voltmart is running at ${env.PUBLIC_URL}`];
   if (!env.publicUrlExplicit && env.HOST !== '127.0.0.1' && env.HOST !== 'localhost') {
@@ -57,6 +60,7 @@ export async function main(opts: { client?: ClientMode } = {}): Promise<void> {
     stopping = true;
     deps.log.info({ signal }, 'shutting down');
     stopJobs();
+    stopIdleCollector();
     // Stop accepting, let requests in flight finish, then close the database.
     server.close(() => {
       void deps.db.destroy().then(() => process.exit(0));

@@ -30,8 +30,8 @@ const CHILD = path.join(import.meta.dirname, BUNDLED ? 'demo-seed-child.mjs' : '
  * Throws when the seed fails (with the child's message) or the child dies without answering.
  */
 export function seedDemoInChildProcess(settings: DemoSeedSettings): Promise<SeedDemoResult> {
-  // The child runs TypeScript like this process does, whatever registered it here (`npm start`
-  // registers tsx in-process, which a child does not inherit).
+  // From the sources the child needs tsx as this process does; a loader registered in-process
+  // (tsx's register(), vitest) is not inherited, so name it.
   const execArgv = BUNDLED ? [] : ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];
   // Only these fields: argv is visible to every user of the machine (`ps`), and the settings
   // the caller holds may include secrets.
