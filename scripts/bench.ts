@@ -185,6 +185,8 @@ async function startShop(dataDir: string, env: Record<string, string> = {}): Pro
     DATA_DIR: dataDir,
     DATABASE_URL: databaseFileOf(dataDir),
     NODE_ENV: 'production',
+    // As `npm start` sets it (package.json): see README, Memory.
+    MALLOC_MMAP_THRESHOLD_: '131072',
     ALLOW_TEST_PAYMENTS: '1',
     // The writer pays on the built-in test checkout: no Stripe, even if the environment or a
     // .env file names a key (set, even empty, a variable is not taken from .env).
