@@ -50,6 +50,12 @@ export function rejectDeepQueryInput(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const input = req.query.input;
     if (typeof input === 'string' && jsonTooDeep(input)) return refuse(req, res, 400, TOO_DEEP_MESSAGE, 'BAD_REQUEST');
+    // tRPC decodes the procedure path itself and answers a malformed one with a 500.
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      return refuse(req, res, 400, 'The request path is not valid percent-encoding', 'BAD_REQUEST');
+    }
     next();
   };
 }

@@ -311,6 +311,26 @@ describe('shared catalogue replies over HTTP', () => {
     }
   });
 
+  it('hostile tRPC GETs on the lean path are refused, never a 500: bad percent-encoding, bad JSON, odd batches', async () => {
+    const paths = [
+      '/trpc/catalog.details%E0%A4%A?input=%7B%7D',
+      '/trpc/catalog.details?input=%7Bnot-json',
+      '/trpc/catalog.details?input=x&input=y',
+      '/trpc/catalog.details,catalog.banners?input=%7B%7D',
+      '/trpc/catalog.details,,catalog.banners?batch=1&input=%7B%7D',
+      '/trpc/catalog.details?batch=1&input=%5B1%2C2%5D',
+      '/trpc/catalog.details?batch=1&input=null',
+      '/trpc/catalog.nope?input=%7B%7D',
+      `/trpc/catalog.details?input=${encodeURIComponent(JSON.stringify({ productId: { $gt: '' } }))}`,
+    ];
+    for (const path of paths) {
+      const reply = await visitor.get(path);
+      // 4xx, or tRPC's 207 for a batch in which some calls failed.
+      expect(reply.status, path).not.toBe(200);
+      expect(reply.status, path).toBeLessThan(500);
+    }
+  });
+
   it('the lean path speaks tRPC’s own format: a batch of shared queries reads the same as tRPC’s adapter would answer it', async () => {
     const product = await insertProduct(server.deps.db, { productName: 'Format Phone', category: 'mobiles' });
     const input = { 0: { productId: product.id }, 1: { category: 'mobiles', limit: 2 } };

@@ -296,7 +296,13 @@ export class SharedReplies {
  * Undefined when the request is not in that form (tRPC's adapter then answers it).
  */
 function trpcCalls(req: Request): { calls: ProcedureCall[]; batch: boolean } | undefined {
-  const paths = decodeURIComponent(req.path.slice(1)).split(',');
+  let paths: string[];
+  try {
+    paths = decodeURIComponent(req.path.slice(1)).split(',');
+  } catch {
+    // Malformed percent-encoding: tRPC's adapter answers it (a 404 naming the path).
+    return undefined;
+  }
   if (paths.some((p) => p === '')) return undefined;
   const batch = req.query.batch === '1' || req.query.batch === 'true';
   if (!batch && paths.length > 1) return undefined;
