@@ -1,7 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { legacyRoutes, type LegacyRoute } from './legacy-routes';
 import type { Respond } from '../http/procedure-replies';
-import { declareListPaths, envelope, sendEnvelope } from '../http/envelope';
+import { declareListPaths, envelope } from '../http/envelope';
+import { Refusal, sendError } from '../http/error-reply';
 
 function emptyData(kind: LegacyRoute['empty']): unknown {
   return kind === 'list' ? [] : null;
@@ -30,8 +31,9 @@ export function createRestRouter(respond: Respond, fail: (req: Request, res: Res
     const path = `/api${req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path}`;
     const row = rows.get(`${req.method} ${path.toLowerCase()}`);
     if (!row) {
-      if (knownPaths.has(path.toLowerCase())) return sendEnvelope(res, 405, `Method ${req.method} is not allowed on ${path}`, null);
-      return sendEnvelope(res, 404, `Unknown API path: ${path}`, null);
+      if (knownPaths.has(path.toLowerCase()))
+        return sendError(req, res, new Refusal({ status: 405, message: `Method ${req.method} is not allowed on ${path}`, code: 'METHOD_NOT_SUPPORTED' }));
+      return sendError(req, res, new Refusal({ status: 404, message: `Unknown API path: ${path}`, code: 'NOT_FOUND' }));
     }
     const status = row.status ?? 200;
     const format = {
