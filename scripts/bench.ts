@@ -114,13 +114,17 @@ async function measure(url: string, connections: number, requests: Request[], du
 }
 
 /** The database file of a bench data directory: where seedProducts writes and the shop is pointed. */
-const databaseFileOf = (dataDir: string) => loadEnv({ DATA_DIR: dataDir }).databaseFile;
+const databaseFileOf = (dataDir: string): string => {
+  const target = loadEnv({ DATA_DIR: dataDir }).database;
+  if (target.dialect !== 'sqlite') throw new Error('the bench runs on SQLite');
+  return target.file;
+};
 
 /** Migrates `dataDir`'s database and adds PRODUCTS synthetic products; returns 500 ids spread over them. */
 async function seedProducts(dataDir: string): Promise<string[]> {
   const env = loadEnv({ DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'warn' });
   fs.mkdirSync(env.imagesDir, { recursive: true });
-  const db = openDatabase(env.databaseFile);
+  const db = openDatabase(env.database);
   try {
     await migrateToLatest(db);
     const started = Date.now();

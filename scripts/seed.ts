@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const env = loadEnv();
   const log = pino({ level: 'warn' });
   fs.mkdirSync(env.imagesDir, { recursive: true });
-  const db = openDatabase(env.databaseFile);
+  const db = openDatabase(env.database);
   try {
     await migrateToLatest(db);
     const deps = { db, env, log, clock: () => new Date() };

@@ -16,7 +16,6 @@ import { bodyErrorHandler, rejectDeepQueryInput, verifyJsonDepth } from './http/
 import { warnOnForeignHost } from './http/public-host';
 import { SharedReplies } from './http/shared-replies';
 import { personalReplies, procedureReplies } from './http/procedure-replies';
-import { sqliteChangeFeed } from './db/change-feed';
 import { requestLogging } from './http/request-log';
 import { createImageUploadRouter, serveStoredImages, UPLOAD_IMAGE_PATH } from './images/image.routes';
 import { createWebhookRouter, WEBHOOK_PATHS } from './payments/webhook.routes';
@@ -69,7 +68,7 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
   const shared = new SharedReplies({
     router: appRouter,
     call: (path, input) => procedureByPath(anonymous, path)(input),
-    feed: sqliteChangeFeed(deps.db),
+    feed: deps.changes,
     maxBytes: env.RESPONSE_CACHE_MB * 1024 * 1024,
     log: deps.log,
   });

@@ -5,12 +5,15 @@ import pino, { type Logger } from 'pino';
 import type { Env } from './env';
 import { openDatabase, type DB } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { openChangeFeed, type ChangeFeed } from './db/change-feed';
 import type { PaymentProvider } from './payments/payment-provider';
 import { selectPaymentProvider } from './payments/select-provider';
 
 /** Everything procedures, services and routes need, built once at start (buildDeps) and passed down. */
 export type Deps = {
   db: DB;
+  /** What committed changes (this process's or another's) made stale: the shared-reply cache reads it. */
+  changes: ChangeFeed;
   env: Env & { SESSION_SECRET: string };
   log: Logger;
   payments: PaymentProvider;
@@ -51,8 +54,15 @@ export async function buildDeps(env: Env, opts: { log?: Logger; clock?: () => Da
   const log = opts.log ?? createLogger(env);
   const clock = opts.clock ?? (() => new Date());
   fs.mkdirSync(env.imagesDir, { recursive: true });
-  const db = openDatabase(env.databaseFile);
+  const db = openDatabase(env.database);
   await migrateToLatest(db);
+  const changes = await openChangeFeed(db, env.database, log);
   const fullEnv = { ...env, SESSION_SECRET: resolveSessionSecret(env) };
-  return { db, env: fullEnv, log, clock, payments: await selectPaymentProvider({ env: fullEnv, db, log, clock }) };
+  return { db, changes, env: fullEnv, log, clock, payments: await selectPaymentProvider({ env: fullEnv, db, log, clock }) };
+}
+
+/** Closes what buildDeps opened: the change feed, then the database. */
+export async function closeDeps(deps: Pick<Deps, 'db' | 'changes'>): Promise<void> {
+  await deps.changes.close();
+  await deps.db.destroy();
 }

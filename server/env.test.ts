@@ -14,7 +14,7 @@ describe('loadEnv', () => {
       ALLOW_TEST_PAYMENTS: false,
       RESPONSE_CACHE_MB: 32,
     });
-    expect(env.databaseFile).toMatch(/data\/shop\.sqlite$/);
+    expect(env.database).toEqual({ dialect: 'sqlite', file: expect.stringMatching(/data\/shop\.sqlite$/) as unknown });
     expect(env.imagesDir).toMatch(/data\/images$/);
   });
 
@@ -26,7 +26,8 @@ describe('loadEnv', () => {
     [{ SEED: 'lots' }, /^Invalid setting SEED: must be demo or none$/],
     [{ ADMIN_EMAIL: 'nope' }, /^Invalid setting ADMIN_EMAIL: /],
     [{ ADMIN_PASSWORD: 'long-enough-pass' }, /^Invalid setting ADMIN_EMAIL: must be set when ADMIN_PASSWORD is set$/],
-    [{ DATABASE_URL: 'postgres://db/shop' }, /^Invalid setting DATABASE_URL: /],
+    [{ DATABASE_URL: 'mysql://db/shop' }, /^Invalid setting DATABASE_URL: must be a postgres:\/\/ URL/],
+    [{ DATABASE_POOL_SIZE: '0' }, /^Invalid setting DATABASE_POOL_SIZE: must be at least 1$/],
     [{ NODE_ENV: 'production' }, /^Invalid setting STRIPE_SECRET_KEY: is required with NODE_ENV=production/],
     [{ STRIPE_SECRET_KEY: 'sk_test_x' }, /^Invalid setting STRIPE_WEBHOOK_SECRET: /],
     [{ RESPONSE_CACHE_MB: '-1' }, /^Invalid setting RESPONSE_CACHE_MB: must be 0 \(off\) or more$/],
@@ -43,10 +44,19 @@ describe('loadEnv', () => {
   it('derives PUBLIC_URL from HOST and PORT (the address it prints) and accepts file: database URLs', () => {
     const env = loadEnv({ PORT: '8080', DATABASE_URL: 'file:/tmp/shop-x.db' });
     expect(env.PUBLIC_URL).toBe('http://127.0.0.1:8080');
-    expect(env.databaseFile).toBe('/tmp/shop-x.db');
+    expect(env.database).toEqual({ dialect: 'sqlite', file: '/tmp/shop-x.db' });
     expect(loadEnv({ HOST: '0.0.0.0', PORT: '80' }).PUBLIC_URL).toBe('http://localhost:80');
     expect(loadEnv({ HOST: '::1', PORT: '3000' }).PUBLIC_URL).toBe('http://[::1]:3000');
     expect(loadEnv({ HOST: '0.0.0.0', PUBLIC_URL: 'https://shop.example/' }).PUBLIC_URL).toBe('https://shop.example');
+  });
+
+  it('reads a postgres:// DATABASE_URL as PostgreSQL with a pool of DATABASE_POOL_SIZE connections', () => {
+    expect(loadEnv({ DATABASE_URL: 'postgres://shop:pw@db.internal:5432/shop' }).database).toEqual({
+      dialect: 'postgres',
+      url: 'postgres://shop:pw@db.internal:5432/shop',
+      poolSize: 10,
+    });
+    expect(loadEnv({ DATABASE_URL: 'postgresql://db/shop', DATABASE_POOL_SIZE: '4' }).database).toEqual({ dialect: 'postgres', url: 'postgresql://db/shop', poolSize: 4 });
   });
 
   it('fills in the port a PORT of 0 was given, unless PUBLIC_URL was set', () => {

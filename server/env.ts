@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { DatabaseTarget } from './db/target';
 
 const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no', ''], { error: 'must be 1/0, true/false or yes/no' }).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
@@ -27,6 +28,12 @@ const EnvSchema = z
     HOST: z.string().trim().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
     DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('./data'),
     DATABASE_URL: optionalText,
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ error: 'must be a whole number of connections' })
+      .int({ error: 'must be a whole number of connections' })
+      .min(1, { error: 'must be at least 1' })
+      .max(200, { error: 'must be at most 200' })
+      .default(10),
     SESSION_SECRET: optionalText.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
     PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
     ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
@@ -79,9 +86,9 @@ const EnvSchema = z
         message: 'is required with NODE_ENV=production (or set ALLOW_TEST_PAYMENTS=1 to run the built-in test checkout on purpose)',
       });
     }
-    // Only SQLite ships today; a postgres:// URL must fail loudly rather than create a file named after it.
-    if (env.DATABASE_URL && /^[a-z][a-z0-9+.-]*:\/\//i.test(env.DATABASE_URL) && !/^(file|sqlite):/i.test(env.DATABASE_URL)) {
-      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'must be a SQLite file path or a file: URL (only SQLite is supported)' });
+    // Any other scheme must fail loudly rather than create a file named after it.
+    if (env.DATABASE_URL && /^[a-z][a-z0-9+.-]*:\/\//i.test(env.DATABASE_URL) && !/^(file|sqlite|postgres|postgresql):/i.test(env.DATABASE_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'must be a postgres:// URL, a SQLite file path or a file: URL' });
     }
   });
 
@@ -118,17 +125,19 @@ function finish(raw: z.output<typeof EnvSchema>) {
     DATA_DIR: dataDir,
     /** Where uploaded and generated images live; served at /images. */
     imagesDir: path.join(dataDir, 'images'),
-    databaseFile: resolveDatabaseFile(raw.DATABASE_URL, dataDir),
+    /** SQLite (a file, the default) or PostgreSQL (a postgres:// URL), from DATABASE_URL. */
+    database: resolveDatabase(raw.DATABASE_URL, dataDir, raw.DATABASE_POOL_SIZE),
     PUBLIC_URL: (raw.PUBLIC_URL ?? defaultPublicUrl(raw.HOST, raw.PORT)).replace(/\/+$/, ''),
     /** Whether PUBLIC_URL was given or derived from HOST and PORT (a PORT of 0 is resolved after listen: see withListeningPort). */
     publicUrlExplicit: raw.PUBLIC_URL !== undefined,
   };
 }
 
-function resolveDatabaseFile(url: string | undefined, dataDir: string): string {
-  if (!url) return path.join(dataDir, 'shop.sqlite');
+function resolveDatabase(url: string | undefined, dataDir: string, poolSize: number): DatabaseTarget {
+  if (!url) return { dialect: 'sqlite', file: path.join(dataDir, 'shop.sqlite') };
+  if (/^postgres(ql)?:\/\//i.test(url)) return { dialect: 'postgres', url, poolSize };
   const stripped = url.replace(/^sqlite:/, '').replace(/^file:(\/\/)?/, '');
-  return path.resolve(stripped);
+  return { dialect: 'sqlite', file: path.resolve(stripped) };
 }
 
 export class EnvError extends Error {}

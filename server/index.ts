@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { EnvError, loadEnv, withListeningPort, type Env } from './env';
-import { buildDeps } from './deps';
+import { buildDeps, closeDeps } from './deps';
 import { createApp, type ClientMode } from './app';
 import { ensureAdmin, type AdminBootstrap } from './features/account/account.service';
 import { startBackgroundJobs } from './jobs';
@@ -63,7 +63,7 @@ export async function main(opts: { client?: ClientMode } = {}): Promise<void> {
     stopIdleCollector();
     // Stop accepting, let requests in flight finish, then close the database.
     server.close(() => {
-      void deps.db.destroy().then(() => process.exit(0));
+      void closeDeps(deps).then(() => process.exit(0));
     });
     server.closeIdleConnections();
     setTimeout(() => {

@@ -1,5 +1,8 @@
+import pg from 'pg';
+import type { Logger } from 'pino';
 import type { DB } from './database';
-import { sqliteHandle } from './database';
+import { postgresClientConfig, sqliteHandle } from './database';
+import type { DatabaseTarget } from './target';
 
 /**
  * What committed changes made stale, as tags (`product:<id>`, `category:<name>`, `search`, ...),
@@ -14,7 +17,17 @@ export interface ChangeFeed {
    * sat idle longer than the log is kept): anything may be stale.
    */
   poll(): { tags: string[]; lost: boolean };
-  close(): void;
+  /**
+   * Resolves once every change committed before the call can be seen by `poll` (a process's
+   * reads after its own write). Absent when `poll` always reads the log itself (SQLite).
+   */
+  catchUp?(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The feed for the database the shop runs on. */
+export async function openChangeFeed(db: DB, target: DatabaseTarget, log: Logger): Promise<ChangeFeed> {
+  return target.dialect === 'sqlite' ? sqliteChangeFeed(db) : postgresChangeFeed(target.url, log);
 }
 
 /** How long the log keeps a change; a reader that polls less often than this sees `lost`. */
@@ -47,6 +60,85 @@ export function sqliteChangeFeed(db: DB): ChangeFeed {
       last = rows[rows.length - 1]!.seq;
       return { tags: rows.map((r) => r.tag), lost };
     },
-    close: () => clearInterval(pruning),
+    close: () => {
+      clearInterval(pruning);
+      return Promise.resolve();
+    },
+  };
+}
+
+/** The channel the PostgreSQL triggers notify (see postgres/2026-11-25-01-cache-invalidations). */
+export const INVALIDATION_CHANNEL = 'voltmart_invalidations';
+const RECONNECT_MS = 1000;
+
+/**
+ * The PostgreSQL feed: one connection of its own LISTENs to the triggers' notifications, which
+ * PostgreSQL sends when the writing transaction commits, in commit order, to every listening
+ * process; they are queued here until the next poll. While that connection is down nothing
+ * can be known, so every poll reports `lost` (no reply is kept) until it is back.
+ */
+export async function postgresChangeFeed(url: string, log: Logger): Promise<ChangeFeed> {
+  const pending: string[] = [];
+  let connected: pg.Client | null = null;
+  let lost = false;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client(postgresClientConfig(url));
+    client.on('notification', (message) => {
+      if (message.channel !== INVALIDATION_CHANNEL || !message.payload) return;
+      for (const tag of message.payload.split('\n')) if (tag) pending.push(tag);
+    });
+    const drop = (error?: unknown) => {
+      if (connected !== client) return;
+      connected = null;
+      lost = true;
+      if (!closed) {
+        log.warn({ err: error }, 'lost the database connection that listens for changes; reconnecting');
+        scheduleReconnect();
+      }
+    };
+    client.on('error', drop);
+    client.on('end', () => drop());
+    await client.connect();
+    await client.query(`listen ${INVALIDATION_CHANNEL}`);
+    connected = client;
+  };
+  const scheduleReconnect = () => {
+    clearTimeout(retry);
+    retry = setTimeout(() => {
+      connect().then(
+        () => log.info('listening for changes again'),
+        () => scheduleReconnect(),
+      );
+    }, RECONNECT_MS);
+    retry.unref();
+  };
+
+  await connect();
+  return {
+    poll() {
+      const tags = pending.splice(0);
+      const wasLost = lost || connected === null;
+      lost = false;
+      return { tags, lost: wasLost };
+    },
+    async catchUp() {
+      // Notifications of transactions committed before this query was sent arrive on the same
+      // connection before its reply.
+      try {
+        await connected?.query('select 1');
+      } catch {
+        lost = true;
+      }
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const client = connected;
+      connected = null;
+      await client?.end().catch(() => {});
+    },
   };
 }

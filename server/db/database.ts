@@ -1,10 +1,54 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema';
+import type { DatabaseTarget, Dialect } from './target';
 
 export type DB = Kysely<Database>;
+
+/**
+ * Opens the shop's database: the SQLite file, or a pool of connections to PostgreSQL. Every
+ * query in the features is the same on both; what differs lives in server/db (dialect.ts).
+ */
+export function openDatabase(target: DatabaseTarget | string): DB {
+  if (typeof target === 'string') return openSqlite(target);
+  return target.dialect === 'sqlite' ? openSqlite(target.file) : openPostgres(target.url, target.poolSize);
+}
+
+const dialects = new WeakMap<DB, Dialect>();
+
+/** Which database a Kysely instance opened by openDatabase (or a transaction on it) talks to. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function dialectOf(db: Kysely<any>): Dialect {
+  const known = dialects.get(db as DB);
+  if (known) return known;
+  // A transaction is its own Kysely instance: ask its adapter.
+  return db.getExecutor().adapter.constructor.name.startsWith('Postgres') ? 'postgres' : 'sqlite';
+}
+
+/** int8 (count, bigint money columns) and numeric (sum of bigint) as JS numbers: paise stay far below 2^53. */
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  }) as typeof pg.types.getTypeParser,
+};
+
+/** Connection settings shared by the pool and the change feed's listening connection. */
+export function postgresClientConfig(url: string): pg.ClientConfig {
+  return { connectionString: url, types: pgTypes, application_name: 'voltmart' };
+}
+
+function openPostgres(url: string, poolSize: number): DB {
+  const pool = new pg.Pool({ ...postgresClientConfig(url), max: poolSize, idleTimeoutMillis: 30_000 });
+  // An idle connection the server dropped must not crash the process: the next query reconnects.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  dialects.set(db, 'postgres');
+  return db;
+}
 
 /**
  * Opens the SQLite file (creating its folder) with the settings money needs: WAL for readers
@@ -14,7 +58,7 @@ export type DB = Kysely<Database>;
  * Kysely's SQLite dialect runs everything on this one connection, so a transaction holds the
  * whole database: never await a network call inside one.
  */
-export function openDatabase(file: string): DB {
+function openSqlite(file: string): DB {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -26,6 +70,7 @@ export function openDatabase(file: string): DB {
   sqlite.pragma('cache_size = -32000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   handles.set(db, sqlite);
+  dialects.set(db, 'sqlite');
   return db;
 }
 

@@ -5,25 +5,33 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './database';
 import { migrateToLatest } from './migrate';
-import { migrations } from './migrations';
+import { migrationNames, migrationsFor } from './migrations';
+import { freshEmptyTestDatabase, testDialect } from '../testing/test-database';
 
-describe('migrations', () => {
-  it('run forward from an empty database file, once', async () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-')), 'shop.sqlite');
-    const db = openDatabase(file);
+const dialect = testDialect();
+
+describe(`migrations (${dialect})`, () => {
+  it('both databases have the same migrations, in the same order', () => {
+    expect(Object.keys(migrationsFor('sqlite'))).toEqual(migrationNames);
+    expect(Object.keys(migrationsFor('postgres'))).toEqual(migrationNames);
+  });
+
+  it('run forward from an empty database, once', async () => {
+    const db = openDatabase(await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-'))));
     try {
-      expect(await migrateToLatest(db)).toEqual(Object.keys(migrations));
+      expect(await migrateToLatest(db)).toEqual(migrationNames);
       expect(await migrateToLatest(db)).toEqual([]);
-      const tables = await sql<{ name: string }>`select name from sqlite_master where type in ('table') order by name`.execute(db);
-      expect(tables.rows.map((r) => r.name)).toEqual(
-        expect.arrayContaining(['users', 'sessions', 'products', 'products_fts', 'cart_items', 'orders', 'order_items', 'banners', 'test_checkout_sessions', 'login_attempts']),
+      const tables = (await db.introspection.getTables()).map((t) => t.name);
+      expect(tables).toEqual(
+        expect.arrayContaining(['users', 'sessions', 'products', 'cart_items', 'orders', 'order_items', 'banners', 'test_checkout_sessions', 'login_attempts', 'stock_movements']),
       );
+      expect(tables).not.toContain('catalog_revision');
     } finally {
       await db.destroy();
     }
   });
 
-  it('open SQLite with WAL, synchronous=FULL, foreign keys and a busy timeout', async () => {
+  it.runIf(dialect === 'sqlite')('open SQLite with WAL, synchronous=FULL, foreign keys and a busy timeout', async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-pragma-')), 'shop.sqlite');
     const db = openDatabase(file);
     try {
@@ -32,6 +40,26 @@ describe('migrations', () => {
       expect(await pragma('synchronous')).toBe(2); // FULL
       expect(await pragma('foreign_keys')).toBe(1);
       expect(await pragma('busy_timeout')).toBe(5000);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it.runIf(dialect === 'postgres')('on PostgreSQL, money columns are bigint and read back as numbers', async () => {
+    const db = openDatabase(await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-'))));
+    try {
+      await migrateToLatest(db);
+      const types = await sql<{ column_name: string; data_type: string }>`
+        select column_name, data_type from information_schema.columns
+        where table_name = 'products' and column_name in ('price', 'selling_price', 'stock')
+        order by column_name`.execute(db);
+      expect(types.rows).toEqual([
+        { column_name: 'price', data_type: 'bigint' },
+        { column_name: 'selling_price', data_type: 'bigint' },
+        { column_name: 'stock', data_type: 'integer' },
+      ]);
+      const big = await sql<{ n: number; total: number }>`select count(*) as n, sum(x) as total from (values (9007199254740::bigint), (1::bigint)) as t (x)`.execute(db);
+      expect(big.rows[0]).toEqual({ n: 2, total: 9007199254741 });
     } finally {
       await db.destroy();
     }

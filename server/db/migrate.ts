@@ -1,12 +1,12 @@
-import { Migrator, type MigrationProvider } from 'kysely';
+import { Migrator } from 'kysely';
 import type { DB } from './database';
-import { migrations } from './migrations';
-
-const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
+import { dialectOf } from './database';
+import { migrationsFor } from './migrations';
 
 /** Runs every pending migration, forward only; throws with the failing migration's name. */
 export async function migrateToLatest(db: DB): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  const migrations = migrationsFor(dialectOf(db));
+  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

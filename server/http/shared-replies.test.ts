@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductPage } from '../../shared/schemas/catalog';
 import { MAX_QUANTITY_PER_LINE } from '../../shared/schemas/cart';
 import { insertProduct, signInAs } from '../testing/factories';
-import { HttpClient, startTestServer, type TestServer } from '../testing/test-server';
+import { HttpClient, sqliteFileOf, startTestServer, type TestServer } from '../testing/test-server';
 import { appRouter } from '../trpc/app-router';
 import { router, sharedProcedure } from '../trpc/init';
 import type { ChangeFeed } from '../db/change-feed';
@@ -41,7 +41,7 @@ function testFeed(): ChangeFeed & { stale(...tags: string[]): void } {
       pending = [];
       return { tags, lost: false };
     },
-    close: () => undefined,
+    close: () => Promise.resolve(),
     stale: (...tags) => pending.push(...tags),
   };
 }
@@ -223,7 +223,7 @@ describe('shared catalogue replies over HTTP', () => {
     expect((await read()).body.data.stock).toBe(5);
     // A real second process writing to the same file, as `npm run seed` or a second shop would.
     const script = `const db = new (require('better-sqlite3'))(process.argv[1]); db.pragma('busy_timeout = 5000'); db.prepare("update products set stock = 2, product_name = 'Moved Watch' where id = ?").run(process.argv[2]); db.close();`;
-    execFileSync(process.execPath, ['-e', script, server.deps.env.databaseFile, product.id], { cwd: process.cwd() });
+    execFileSync(process.execPath, ['-e', script, sqliteFileOf(server), product.id], { cwd: process.cwd() });
     const changedAt = Date.now();
     let seen: Product | undefined;
     while (Date.now() - changedAt < 1000) {
@@ -365,7 +365,7 @@ describe('the change log', () => {
     const server = await startTestServer();
     try {
       const product = await insertProduct(server.deps.db, { stock: MAX_QUANTITY_PER_LINE + 2 });
-      const sqlite = new SQLite(server.deps.env.databaseFile);
+      const sqlite = new SQLite(sqliteFileOf(server));
       const tagsAfter = (stock: number) => {
         const before = sqlite.prepare('select coalesce(max(seq), 0) from cache_invalidations').pluck().get() as number;
         sqlite.prepare('update products set stock = ? where id = ?').run(stock, product.id);

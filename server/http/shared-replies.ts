@@ -81,6 +81,9 @@ export class SharedReplies {
   #lostAt = -1;
   #computing = 0;
   #polledThisTurn = false;
+  /** Set after this process may have written: the next cache read first waits for the feed to catch up. */
+  #behind = false;
+  #catchingUp: Promise<void> | null = null;
 
   /**
    * @param call runs a procedure by its path for an anonymous caller (createCaller on a context
@@ -123,6 +126,7 @@ export class SharedReplies {
   async respond(req: Request, res: Response, calls: ProcedureCall[], format: ReplyFormat, fail: (error: unknown) => void): Promise<void> {
     const key = this.#lru ? `${format.name}\n${JSON.stringify(calls)}` : undefined;
     if (key !== undefined && key.length <= MAX_KEY_LENGTH) {
+      if (this.#behind) await this.#catchUp();
       this.#sync(false);
       const hit = this.#lru!.get(key);
       if (hit) return this.#send(req, res, hit, key);
@@ -176,11 +180,25 @@ export class SharedReplies {
       res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.on('finish', () => {
-          if (!sharedSent.has(res)) this.#polledThisTurn = false;
+          if (sharedSent.has(res)) return;
+          this.#polledThisTurn = false;
+          if (this.#feed?.catchUp) this.#behind = true;
         });
       }
       next();
     };
+  }
+
+  /** Waits (once, for every reader at that moment) until the feed holds this process's own writes. */
+  #catchUp(): Promise<void> {
+    if (!this.#catchingUp) {
+      this.#behind = false;
+      this.#catchingUp = (this.#feed?.catchUp?.() ?? Promise.resolve()).finally(() => {
+        this.#catchingUp = null;
+        this.#polledThisTurn = false;
+      });
+    }
+    return this.#catchingUp;
   }
 
   #tagsOf(calls: ProcedureCall[], results: unknown[]): string[] {

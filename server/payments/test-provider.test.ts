@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId, openDatabase, type DB } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { newId, type DB } from '../db/database';
+import { openTestDatabase } from '../testing/test-database';
 import { AppError } from '../errors';
 import { shippingOptionsFrom } from './payment-provider';
 import { createTestProvider, isTestProvider, type TestPaymentProvider } from './test-provider';
@@ -31,8 +31,7 @@ const lines = [
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-provider-'));
-  db = openDatabase(path.join(dir, 'shop.sqlite'));
-  await migrateToLatest(db);
+  ({ db } = await openTestDatabase(dir));
   userId = newId();
   await db
     .insertInto('users')

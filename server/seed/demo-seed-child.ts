@@ -8,7 +8,7 @@ import { seedDemo } from './seed';
 
 async function seed(settings: DemoSeedSettings): Promise<DemoSeedMessage> {
   try {
-    const db = openDatabase(settings.databaseFile);
+    const db = openDatabase(settings.database);
     try {
       return { ok: true, result: await seedDemo({ db, env: settings, log: pino({ level: settings.LOG_LEVEL }), clock: () => new Date() }) };
     } finally {

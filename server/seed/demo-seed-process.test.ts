@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DB } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import type { DB } from '../db/database';
+import { openTestDatabase } from '../testing/test-database';
 import { loadEnv } from '../env';
 import { insertProduct } from '../testing/factories';
 import { seedDemoInChildProcess } from './demo-seed-process';
@@ -12,12 +12,12 @@ import { seedDemoInChildProcess } from './demo-seed-process';
 // tests/e2e/first-run.e2e.test.ts; here only what the child process adds: it runs, answers
 // and fails loudly.
 let dataDir: string;
+let databaseUrl: string;
 let db: DB;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-seed-process-'));
-  db = openDatabase(loadEnv({ DATA_DIR: dataDir }).databaseFile);
-  await migrateToLatest(db);
+  ({ db, databaseUrl } = await openTestDatabase(dataDir));
 });
 
 afterAll(async () => {
@@ -28,7 +28,7 @@ afterAll(async () => {
 describe('seedDemoInChildProcess', () => {
   it('runs seedDemo in a child process on the same database and reports its result', { timeout: 60_000 }, async () => {
     await insertProduct(db);
-    const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const env = loadEnv({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' });
     // A shop with a product is left alone: the child saw the row this connection wrote.
     expect(await seedDemoInChildProcess(env)).toEqual({ seeded: false });
     expect(await db.selectFrom('products').select('id').execute()).toHaveLength(1);
@@ -36,7 +36,7 @@ describe('seedDemoInChildProcess', () => {
 
   it("rejects with the child's error when the seed fails", { timeout: 60_000 }, async () => {
     // A folder where the database file should be: SQLite cannot open it.
-    const env = { ...loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), databaseFile: dataDir };
+    const env = { ...loadEnv({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }), database: { dialect: 'sqlite' as const, file: dataDir } };
     await expect(seedDemoInChildProcess(env)).rejects.toThrow(/^Seeding the demo catalogue failed: .+/);
   });
 });

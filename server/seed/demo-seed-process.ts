@@ -6,7 +6,7 @@ import type { Env } from '../env';
 import type { SeedDemoResult } from './seed';
 
 /** What the seed process needs to know: where the database and the images are, and how much to log. */
-export type DemoSeedSettings = Pick<Env, 'DATA_DIR' | 'imagesDir' | 'databaseFile' | 'LOG_LEVEL'>;
+export type DemoSeedSettings = Pick<Env, 'DATA_DIR' | 'imagesDir' | 'database' | 'LOG_LEVEL'>;
 
 /** The seed process's one message: its result, or why it failed. */
 export type DemoSeedMessage = { ok: true; result: SeedDemoResult } | { ok: false; message: string };
@@ -35,8 +35,8 @@ export function seedDemoInChildProcess(settings: DemoSeedSettings): Promise<Seed
   const execArgv = BUNDLED ? [] : ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];
   // Only these fields: argv is visible to every user of the machine (`ps`), and the settings
   // the caller holds may include secrets.
-  const { DATA_DIR, imagesDir, databaseFile, LOG_LEVEL } = settings;
-  const child = fork(CHILD, [JSON.stringify({ DATA_DIR, imagesDir, databaseFile, LOG_LEVEL } satisfies DemoSeedSettings)], {
+  const { DATA_DIR, imagesDir, database, LOG_LEVEL } = settings;
+  const child = fork(CHILD, [JSON.stringify({ DATA_DIR, imagesDir, database, LOG_LEVEL } satisfies DemoSeedSettings)], {
     execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'json',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { newId } from '../db/database';
+import { transaction } from '../db/transaction';
 import type { DB } from '../db/database';
 import type { Env } from '../env';
 import type { Deps } from '../deps';
@@ -29,7 +30,7 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedDemoResult> {
   const started = Date.now();
   const images = await generateDemoImages(deps.env.imagesDir, demoArtCacheDir(deps.env), DEMO_PRODUCTS, DEMO_BANNERS);
   const now = deps.clock().getTime();
-  const inserted = await deps.db.transaction().execute(async (trx) => {
+  const inserted = await transaction(deps.db, async (trx) => {
     if ((await q.countProducts(trx)) > 0) return false;
     // A minute apart in catalogue order, so "newest first" is stable and starts with the first row.
     const rows = DEMO_PRODUCTS.map((product, i) => {
@@ -100,7 +101,7 @@ export async function seedSynthetic(deps: SeedDeps, opts: { count: number; start
       const at = new Date(now - p.ageSeconds * 1000).toISOString();
       rows.push({ id: newId(), ...p, trackStock: true, images, createdAt: at, updatedAt: at });
     }
-    await deps.db.transaction().execute((trx) => q.insertProducts(trx, rows));
+    await transaction(deps.db, (trx) => q.insertProducts(trx, rows));
     opts.onProgress?.(done + size);
   }
   return { products: opts.count, ms: Date.now() - started };

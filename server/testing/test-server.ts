@@ -4,9 +4,10 @@ import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadEnv } from '../env';
-import { buildDeps } from '../deps';
+import { buildDeps, closeDeps } from '../deps';
 import { createApp } from '../app';
 import type { Deps } from '../deps';
+import { freshTestDatabase } from './test-database';
 
 export type TestServer = {
   url: string;
@@ -24,11 +25,12 @@ export type TestServerOptions = {
 };
 
 /**
- * A real server on 127.0.0.1 with a real SQLite file in a temp folder: the same wiring as
+ * A real server on 127.0.0.1 with a real database (a SQLite file in a temp folder; a fresh PostgreSQL database in the server-pg project): the same wiring as
  * `npm start`, minus the built client. PUBLIC_URL is the address it actually listens on.
  */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-test-'));
+  const databaseUrl = await testDatabaseIn(dataDir);
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -41,6 +43,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     SEED: 'none',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SESSION_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    DATABASE_URL: databaseUrl,
     ...opts.env,
   });
   const deps = await buildDeps(env, opts.clock ? { clock: opts.clock } : {});
@@ -52,9 +55,21 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await deps.db.destroy();
+      await closeDeps(deps);
     },
   };
+}
+
+/**
+ * The database of a test data directory: made the first time (a SQLite file in it, or a fresh
+ * PostgreSQL database in the server-pg project), the same one when a test restarts on it.
+ */
+async function testDatabaseIn(dataDir: string): Promise<string> {
+  const remembered = path.join(dataDir, '.test-database-url');
+  if (fs.existsSync(remembered)) return fs.readFileSync(remembered, 'utf8');
+  const { databaseUrl } = await freshTestDatabase(dataDir);
+  fs.writeFileSync(remembered, databaseUrl);
+  return databaseUrl;
 }
 
 export type HttpReply<T = unknown> = { status: number; body: T; headers: Headers };
@@ -110,4 +125,11 @@ export class HttpClient {
     if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
+}
+
+/** The SQLite file a test server runs on (tests of SQLite's own behaviour). */
+export function sqliteFileOf(server: TestServer): string {
+  const target = server.deps.env.database;
+  if (target.dialect !== 'sqlite') throw new Error('this test server runs on PostgreSQL, not SQLite');
+  return target.file;
 }

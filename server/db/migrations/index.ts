@@ -1,16 +1,37 @@
 import type { Migration } from 'kysely';
+import type { Dialect } from '../target';
 import * as initial from './2026-11-22-01-initial';
 import * as catalogRevision from './2026-11-22-02-catalog-revision';
 import * as stockTracking from './2026-11-24-01-stock-tracking';
 import * as cacheInvalidations from './2026-11-25-01-cache-invalidations';
+import * as pgInitial from './postgres/2026-11-22-01-initial';
+import * as pgCatalogRevision from './postgres/2026-11-22-02-catalog-revision';
+import * as pgCacheInvalidations from './postgres/2026-11-25-01-cache-invalidations';
 
 /**
- * Every migration, by name, in the order they run. A static list (rather than a folder scan)
- * keeps migrations working when the server is bundled. Append new files here; never edit old ones.
+ * Every migration, by name, in the order they run, for each database. Both lists have the same
+ * names: a migration whose SQL is portable serves both (stock tracking); one that is not has a
+ * PostgreSQL form under postgres/. A static list (rather than a folder scan) keeps migrations
+ * working when the server is bundled. Append new files to both; never edit old ones.
  */
-export const migrations: Record<string, Migration> = {
-  '2026-11-22-01-initial': initial,
-  '2026-11-22-02-catalog-revision': catalogRevision,
-  '2026-11-24-01-stock-tracking': stockTracking,
-  '2026-11-25-01-cache-invalidations': cacheInvalidations,
+const byDialect: Record<Dialect, Record<string, Migration>> = {
+  sqlite: {
+    '2026-11-22-01-initial': initial,
+    '2026-11-22-02-catalog-revision': catalogRevision,
+    '2026-11-24-01-stock-tracking': stockTracking,
+    '2026-11-25-01-cache-invalidations': cacheInvalidations,
+  },
+  postgres: {
+    '2026-11-22-01-initial': pgInitial,
+    '2026-11-22-02-catalog-revision': pgCatalogRevision,
+    '2026-11-24-01-stock-tracking': stockTracking,
+    '2026-11-25-01-cache-invalidations': pgCacheInvalidations,
+  },
 };
+
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  return byDialect[dialect];
+}
+
+/** The names, in order (the same on both databases). */
+export const migrationNames: readonly string[] = Object.keys(byDialect.sqlite);

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import argon2 from 'argon2';
 import { AppError } from '../../errors';
 import { newId, nowIso } from '../../db/database';
+import { transaction } from '../../db/transaction';
 import type { Deps } from '../../deps';
 import type { Role } from '../../../shared/roles';
 import type { User } from '../../../shared/schemas/account';
@@ -81,7 +82,7 @@ export async function verifyCredentials(deps: Deps, input: { email: string; pass
 
 /** Changes a user's role; refuses to demote the last ADMIN (LAST_ADMIN, 409). */
 export async function changeRole(deps: Deps, userId: string, role: Role): Promise<User> {
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps.db, async (trx) => {
     const user = await q.findUserById(trx, userId);
     if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
     if (user.role === 'ADMIN' && role !== 'ADMIN' && (await q.countAdmins(trx)) <= 1) {

@@ -1,4 +1,5 @@
 import { AppError } from '../../errors';
+import { transaction } from '../../db/transaction';
 import type { Deps } from '../../deps';
 import type { OrderStatus } from '../../../shared/schemas/order';
 import {
@@ -98,7 +99,7 @@ function transitionRefusal(from: OrderStatus, to: OrderStatus): string {
  */
 export async function setOrderStatus(deps: Deps, orderId: string, to: OrderStatus, actorId: string | null = null): Promise<AdminOrder> {
   const now = deps.clock().toISOString();
-  const from = await deps.db.transaction().execute(async (trx) => {
+  const from = await transaction(deps.db, async (trx) => {
     const current = await q.findOrderStatus(trx, orderId);
     if (current === null) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
     if (!canTransition(current, to)) throw new AppError('INVALID_TRANSITION', transitionRefusal(current, to));
@@ -135,7 +136,7 @@ export async function setOrderStatus(deps: Deps, orderId: string, to: OrderStatu
  */
 export async function resolveShortage(deps: Deps, orderId: string, actorId: string | null): Promise<AdminOrder> {
   const now = deps.clock().toISOString();
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps.db, async (trx) => {
     const status = await q.findOrderStatus(trx, orderId);
     if (status === null) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
     const items = (await listOrderItemStock(trx, orderId)).filter((item) => item.shortQuantity > 0);

@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database';
+import { transaction } from '../../db/transaction';
 import { newId } from '../../db/database';
 import { AppError } from '../../errors';
 import { MAX_QUANTITY_PER_LINE, type AddCartItemResult, type CartLine } from '../../../shared/schemas/cart';
@@ -35,7 +36,7 @@ function checkQuantity(product: q.ProductStock, quantity: number, inCart: number
  * QUANTITY_INVALID (over 10 per line); nothing changes when it throws.
  */
 export async function addItem(db: DB, owner: CartOwner, productId: string, nowIso: string): Promise<AddCartItemResult> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const product = await q.findProductStock(trx, owner, productId);
     if (!product) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
     const existing = await q.findOwnCartLineByProduct(trx, owner, productId);
@@ -61,7 +62,7 @@ export async function addItem(db: DB, owner: CartOwner, productId: string, nowIs
  * Throws CART_LINE_NOT_FOUND for a line that is not the owner's.
  */
 export async function updateQuantity(db: DB, owner: CartOwner, lineId: string, quantity: number, nowIso: string): Promise<CartLine> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const line = await q.findOwnCartLine(trx, owner, lineId);
     if (!line) throw new AppError('CART_LINE_NOT_FOUND', 'Cart item not found');
     const product = await q.findProductStock(trx, owner, line.productId._id);
@@ -90,7 +91,7 @@ export async function removeBoughtProducts(db: DB, userId: string, productIds: s
  * capped at min(stock, 10) (10 when stock is not tracked); lines of archived or sold-out products are dropped. One transaction.
  */
 export async function mergeGuestCart(db: DB, guestId: string, userId: string, nowIso: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     const owner: CartOwner = { userId };
     for (const line of await q.listGuestLinesForMerge(trx, guestId)) {
       const cap = line.track_stock === 1 ? Math.min(line.stock, MAX_QUANTITY_PER_LINE) : MAX_QUANTITY_PER_LINE;

@@ -79,9 +79,9 @@ export function productKey(product: Product, sort: ProductSort): ProductKey {
   return sort === 'newest' ? [product.createdAt, product._id] : [product.sellingPrice, product._id];
 }
 
-type ProductQuery = SelectQueryBuilder<Database, 'products', ProductRow>;
+export type ProductQuery = SelectQueryBuilder<Database, 'products', ProductRow>;
 
-function sortAndSeek(query: ProductQuery, sort: ProductSort, after: ProductKey | undefined): ProductQuery {
+export function sortAndSeek(query: ProductQuery, sort: ProductSort, after: ProductKey | undefined): ProductQuery {
   // Row-value comparisons keep the keyset on the (…, created_at/selling_price, id) indexes.
   if (sort === 'newest') {
     if (after) query = query.where((eb) => eb(eb.refTuple('products.created_at', 'products.id'), '<', eb.tuple(String(after[0]), after[1])));
@@ -94,7 +94,7 @@ function sortAndSeek(query: ProductQuery, sort: ProductSort, after: ProductKey |
   return query.orderBy('products.selling_price', direction).orderBy('products.id', direction);
 }
 
-function onSale(eb: ExpressionBuilder<Database, 'products'>) {
+export function onSale(eb: ExpressionBuilder<Database, 'products'>) {
   return eb('products.archived_at', 'is', null);
 }
 
@@ -143,79 +143,6 @@ export async function bubblePerCategory(db: DB, categories: readonly Category[])
   };
   const rows = await Promise.all(categories.map(async (category) => (await newest(category, true)) ?? (await newest(category, false))));
   return rows.filter((row): row is ProductRow => row !== undefined).map(toProduct);
-}
-
-/** bm25 column weights, in column order: a name match counts most, then brand, category, description. */
-const BM25 = sql`bm25(products_fts, 10.0, 4.0, 2.0, 1.0)`;
-
-/** Where a relevance-ordered page ended: bm25 score (lower is better) and the product's rowid. */
-export type SearchKey = readonly [number, number];
-
-export type RankedProduct = { product: Product; key: SearchKey };
-
-/**
- * Products on sale matching an FTS5 query (already built safely by the caller), best first.
- *
- * Ranking happens inside FTS5 alone (`order by bm25 limit n` keeps a small top-n heap), and
- * only those n rowids are joined to products: joining every match first made a common word
- * (12k matches in 100k products) four times slower. Archived products are filtered after the
- * join, so when some of the top n were archived the window grows and the query repeats.
- */
-export async function searchByRelevance(db: DB, opts: { match: string; limit: number; after?: SearchKey }): Promise<RankedProduct[]> {
-  const seek = opts.after ? sql`and (${BM25}, rowid) > (${opts.after[0]}, ${opts.after[1]})` : sql``;
-  for (let window = opts.limit; ; window *= 4) {
-    const hits = await sql<{ rid: number; score: number }>`
-      select rowid as rid, ${BM25} as score
-      from products_fts
-      where products_fts match ${opts.match} ${seek}
-      order by score, rid
-      limit ${window}
-    `.execute(db);
-    if (hits.rows.length === 0) return [];
-    const rows = await db
-      .selectFrom('products')
-      .select([...productColumns, sql<number>`products.rowid`.as('rid')])
-      .where(
-        sql<number>`products.rowid`,
-        'in',
-        hits.rows.map((h) => h.rid),
-      )
-      .where(onSale)
-      .execute();
-    if (rows.length < opts.limit && hits.rows.length === window) continue;
-    const byRowid = new Map(rows.map((row) => [row.rid, row]));
-    const ranked: RankedProduct[] = [];
-    for (const hit of hits.rows) {
-      const row = byRowid.get(hit.rid);
-      if (row) ranked.push({ product: toProduct(row), key: [hit.score, hit.rid] });
-      if (ranked.length === opts.limit) break;
-    }
-    return ranked;
-  }
-}
-
-/** Above this many matches, walking the sort index beats sorting the matches (measured on 100k products). */
-const SCAN_SORT_INDEX_ABOVE = 1000;
-
-/**
- * Products on sale matching an FTS5 query, in a price or date order instead of relevance.
- *
- * Two plans, picked by the (cheap) match count: few matches are fetched by rowid and sorted;
- * many (a common word) walk the price/date index in order and stop after one page, testing
- * membership in the match set. The unary `+` keeps SQLite from choosing the rowid plan there:
- * 1.4 ms instead of 18 ms for 12k matches, while a rare word stays at 0.1 ms.
- */
-export async function searchSorted(db: DB, opts: { match: string; sort: ProductSort; limit: number; after?: ProductKey }): Promise<Product[]> {
-  const counted = await sql<{ n: number }>`select count(*) as n from products_fts where products_fts match ${opts.match}`.execute(db);
-  const many = (counted.rows[0]?.n ?? 0) > SCAN_SORT_INDEX_ABOVE;
-  const matches = sql`(select rowid from products_fts where products_fts match ${opts.match})`;
-  const query = db
-    .selectFrom('products')
-    .select(productColumns)
-    .where(onSale)
-    .where(many ? sql<boolean>`+products.rowid in ${matches}` : sql<boolean>`products.rowid in ${matches}`);
-  const rows = await sortAndSeek(query, opts.sort, opts.after).limit(opts.limit).execute();
-  return rows.map(toProduct);
 }
 
 export type NewProductRow = {

@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database';
+import { transaction } from '../../db/transaction';
 import { newId, nowIso } from '../../db/database';
 import { AppError } from '../../errors';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
@@ -17,6 +18,7 @@ import type {
 import type { z } from 'zod';
 import * as q from './catalog.queries';
 import * as stock from './stock.queries';
+import { productSearch, searchTerms, type SearchKey } from './search/search';
 
 /**
  * The most products /api/get-product returns. The old API has no paging and its clients expect
@@ -24,32 +26,6 @@ import * as stock from './stock.queries';
  * (the other /api list paths hold up to 100). Our own client pages through tRPC instead.
  */
 export const LEGACY_LIST_CAP = 1000;
-
-/** Search looks at this many words of the query at most; more only slows FTS5 down. */
-const MAX_SEARCH_TERMS = 12;
-const MAX_TERM_LENGTH = 64;
-
-/**
- * Turns any user text into a safe FTS5 MATCH expression, or null when it holds no word.
- *
- * The text is split into runs of letters, digits and marks (what FTS5's unicode61 tokenizer
- * indexes); each run becomes a double-quoted string, so `OR`, `NEAR`, `*`, `-`, `:`, quotes and
- * brackets are never syntax. Words of 2+ characters get a prefix `*` so "airp" finds AirPods
- * (the 2/3/4-character prefix indexes make that cheap); single characters match whole words
- * only, because "a*" would match most of the catalogue. Terms are ANDed.
- */
-export function buildMatchQuery(text: string): string | null {
-  const words =
-    text
-      .normalize('NFKC')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
-  const terms = words
-    .slice(0, MAX_SEARCH_TERMS)
-    .map((word) => word.slice(0, MAX_TERM_LENGTH))
-    .map((word) => `"${word}"${[...word].length >= 2 ? '*' : ''}`);
-  return terms.length > 0 ? terms.join(' ') : null;
-}
 
 type PageInput = { limit: number; cursor?: string | null | undefined; sort: ProductSort };
 
@@ -93,20 +69,21 @@ export function listProductsIn(db: DB, categories: readonly Category[], input: P
  * @throws AppError BAD_INPUT for a cursor from another query's page of a different sort.
  */
 export async function searchProducts(db: DB, input: { q: string; limit: number; cursor?: string | null | undefined; sort: SearchSort }): Promise<ProductPage> {
-  const match = buildMatchQuery(input.q);
+  const terms = searchTerms(input.q);
   const sort: ProductSort = input.sort === 'relevance' ? 'newest' : input.sort;
-  if (match === null) return listProducts(db, { limit: input.limit, cursor: input.cursor, sort });
+  if (terms === null) return listProducts(db, { limit: input.limit, cursor: input.cursor, sort });
+  const search = productSearch(db);
   if (input.sort !== 'relevance') {
     const after = decodeProductKey(input.cursor, sort);
-    return page((limit) => q.searchSorted(db, { match, sort, limit, after }), { limit: input.limit, sort });
+    return page((limit) => search.sorted(db, { terms, sort, limit, after }), { limit: input.limit, sort });
   }
-  let after: q.SearchKey | undefined;
+  let after: SearchKey | undefined;
   if (input.cursor) {
-    const [score, rowid] = decodeCursor(input.cursor, 2);
-    if (typeof score !== 'number' || typeof rowid !== 'number') throw invalidCursor();
-    after = [score, rowid];
+    const [score, tiebreak] = decodeCursor(input.cursor, 2);
+    if (typeof score !== 'number' || typeof tiebreak !== search.tiebreak) throw invalidCursor();
+    after = [score, tiebreak as number | string];
   }
-  const rows = await q.searchByRelevance(db, { match, limit: input.limit + 1, after });
+  const rows = await search.byRelevance(db, { terms, limit: input.limit + 1, after });
   const items = rows.slice(0, input.limit);
   const last = items.at(-1);
   return { items: items.map((r) => r.product), nextCursor: rows.length > input.limit && last ? encodeCursor(last.key) : null };
@@ -131,7 +108,7 @@ type UpdateInput = z.output<typeof UpdateProductInputSchema>;
 export async function createProduct(deps: Pick<Deps, 'db' | 'clock'>, input: CreateInput, actorId: string | null): Promise<Product> {
   const now = nowIso(deps.clock);
   const id = newId();
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps.db, async (trx) => {
     await q.insertProducts(trx, [
       {
         id,
@@ -166,7 +143,7 @@ export async function createProduct(deps: Pick<Deps, 'db' | 'clock'>, input: Cre
  */
 export async function updateProduct(deps: Pick<Deps, 'db' | 'clock'>, input: UpdateInput, actorId: string | null): Promise<Product> {
   const now = nowIso(deps.clock);
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps.db, async (trx) => {
     const current = await q.findProductAnyState(trx, input._id);
     if (!current) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
     await q.updateProductRow(trx, input._id, {

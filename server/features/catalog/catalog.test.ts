@@ -4,7 +4,9 @@ import type { Product, ProductPage } from '../../../shared/schemas/catalog';
 import { insertProduct, signInAs } from '../../testing/factories';
 import { HttpClient, startTestServer, type TestServer } from '../../testing/test-server';
 import { insertBanners } from './catalog.queries';
-import { buildMatchQuery } from './catalog.service';
+import { searchTerms } from './search/search';
+import { ftsMatch } from './search/sqlite-search';
+import { tsqueryText } from './search/postgres-search';
 
 const PRODUCT_KEYS = ['_id', 'brandName', 'category', 'createdAt', 'description', 'price', 'productImage', 'productName', 'sellingPrice', 'stock', 'trackStock', 'updatedAt'];
 
@@ -281,11 +283,13 @@ describe('search', () => {
     expect(rest.body.message).toMatch(/^q /);
   });
 
-  it('builds MATCH expressions from quoted words only', () => {
-    expect(buildMatchQuery('AirP')).toBe('"airp"*');
-    expect(buildMatchQuery('samsung "galaxy" OR NEAR(x)')).toBe('"samsung"* "galaxy"* "or"* "near"* "x"');
-    expect(buildMatchQuery('-*:^()')).toBeNull();
-    expect(buildMatchQuery('w '.repeat(100))?.split(' ')).toHaveLength(12);
+  it('builds FTS5 MATCH and tsquery texts from quoted words only', () => {
+    const terms = (text: string) => searchTerms(text) ?? [];
+    expect(ftsMatch(terms('AirP'))).toBe('"airp"*');
+    expect(ftsMatch(terms('samsung "galaxy" OR NEAR(x)'))).toBe('"samsung"* "galaxy"* "or"* "near"* "x"');
+    expect(tsqueryText(terms("samsung 'galaxy' | !x & (y)"))).toBe("'samsung':* & 'galaxy':* & 'x' & 'y'");
+    expect(searchTerms('-*:^()')).toBeNull();
+    expect(searchTerms('w '.repeat(100))).toHaveLength(12);
   });
 });
 

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { newId } from '../../db/database';
+import { transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import type { Deps } from '../../deps';
 import type { StartCheckoutResult } from '../../../shared/schemas/order';
@@ -67,7 +68,7 @@ export async function startCheckout(deps: Deps, user: { id: string; email: strin
  */
 async function reserveOrFindOpen(deps: Deps, user: { id: string; email: string }): Promise<Reserved | FoundOpen> {
   const createdAt = deps.clock().toISOString();
-  return deps.db.transaction().execute(async (trx): Promise<Reserved | FoundOpen> => {
+  return transaction(deps.db, async (trx): Promise<Reserved | FoundOpen> => {
     const lines = await q.listCheckoutLines(trx, user.id);
     const open = await orders.findPendingOrderOf(trx, user.id);
     if (open) return { kind: 'open', order: open, sameCart: sameLines(lines, await orders.listOrderItemStock(trx, open.id)) };

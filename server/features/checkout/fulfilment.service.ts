@@ -1,4 +1,5 @@
 import { AppError } from '../../errors';
+import { transaction } from '../../db/transaction';
 import type { ProviderSession } from '../../payments/payment-provider';
 import { CHECKOUT_SESSION_TTL_MS, shippingOptionsFrom } from '../../payments/payment-provider';
 import type { Deps } from '../../deps';
@@ -54,7 +55,7 @@ async function findOrderFor(deps: Deps, session: ProviderSession): Promise<Order
  */
 export async function releaseOrder(deps: Deps, orderId: string, reason: string): Promise<boolean> {
   const now = deps.clock().toISOString();
-  const released = await deps.db.transaction().execute(async (trx) => {
+  const released = await transaction(deps.db, async (trx) => {
     if (!(await orders.cancelPendingOrder(trx, orderId, now))) return false;
     for (const item of await orders.listOrderItemStock(trx, orderId)) {
       await putBackStock(trx, item.productId, item.stockTaken, { reason: 'release', at: now, orderId, note: reason });
@@ -84,7 +85,7 @@ async function markPaid(deps: Deps, order: OrderRecord, session: ProviderSession
     amountMismatch: mismatch,
   };
 
-  const result = await deps.db.transaction().execute(async (trx) => {
+  const result = await transaction(deps.db, async (trx) => {
     const current = await orders.findOrderRecord(trx, order.id);
     if (!current) return { outcome: 'unknown_session' as const, short: [] as string[] };
     const short: string[] = [];
