@@ -29,11 +29,13 @@ export function dialectOf(db: Kysely<any>): Dialect {
 }
 
 /** int8 (count, bigint money columns) and numeric (sum of bigint) as JS numbers: paise stay far below 2^53. */
-const pgTypes = {
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+const pgTypes: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
-  }) as typeof pg.types.getTypeParser,
+    if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
+  }) as pg.CustomTypesConfig['getTypeParser'],
 };
 
 /** Connection settings shared by the pool and the change feed's listening connection. */

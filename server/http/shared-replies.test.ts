@@ -1,16 +1,16 @@
 import zlib from 'node:zlib';
 import http from 'node:http';
-import { execFileSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { z } from 'zod';
 import pino from 'pino';
-import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductPage } from '../../shared/schemas/catalog';
 import { MAX_QUANTITY_PER_LINE } from '../../shared/schemas/cart';
 import { insertProduct, signInAs } from '../testing/factories';
-import { HttpClient, sqliteFileOf, startTestServer, type TestServer } from '../testing/test-server';
+import { HttpClient, startTestServer, type TestServer } from '../testing/test-server';
+import { writeFromAnotherProcess } from '../testing/another-process';
+import { watchInvalidations } from '../testing/invalidations';
 import { appRouter } from '../trpc/app-router';
 import { router, sharedProcedure } from '../trpc/init';
 import type { ChangeFeed } from '../db/change-feed';
@@ -221,9 +221,8 @@ describe('shared catalogue replies over HTTP', () => {
     const read = () => visitor.post<Envelope<Product>>('/api/product-details', { productId: product.id });
     expect((await read()).body.data.stock).toBe(5);
     expect((await read()).body.data.stock).toBe(5);
-    // A real second process writing to the same file, as `npm run seed` or a second shop would.
-    const script = `const db = new (require('better-sqlite3'))(process.argv[1]); db.pragma('busy_timeout = 5000'); db.prepare("update products set stock = 2, product_name = 'Moved Watch' where id = ?").run(process.argv[2]); db.close();`;
-    execFileSync(process.execPath, ['-e', script, sqliteFileOf(server), product.id], { cwd: process.cwd() });
+    // A real second process writing to the same database, as `npm run seed` or a second shop would.
+    writeFromAnotherProcess(server.deps.env.database, "update products set stock = 2, product_name = 'Moved Watch' where id = $1", [product.id]);
     const changedAt = Date.now();
     let seen: Product | undefined;
     while (Date.now() - changedAt < 1000) {
@@ -365,16 +364,13 @@ describe('the change log', () => {
     const server = await startTestServer();
     try {
       const product = await insertProduct(server.deps.db, { stock: MAX_QUANTITY_PER_LINE + 2 });
-      const sqlite = new SQLite(sqliteFileOf(server));
-      const tagsAfter = (stock: number) => {
-        const before = sqlite.prepare('select coalesce(max(seq), 0) from cache_invalidations').pluck().get() as number;
-        sqlite.prepare('update products set stock = ? where id = ?').run(stock, product.id);
-        return sqlite.prepare('select tag from cache_invalidations where seq > ?').pluck().all(before);
-      };
-      expect(tagsAfter(MAX_QUANTITY_PER_LINE + 1)).toEqual(['products:exact']);
-      expect(tagsAfter(MAX_QUANTITY_PER_LINE)).toEqual(['products:exact']);
-      expect(tagsAfter(MAX_QUANTITY_PER_LINE - 1)).toEqual([`product:${product.id}`, 'category:mobiles', 'catalog', 'products:exact']);
-      sqlite.close();
+      const watch = await watchInvalidations(server.deps.env.database);
+      const tagsAfter = (stock: number) => watch.during(() => server.deps.db.updateTable('products').set({ stock }).where('id', '=', product.id).execute());
+      expect(await tagsAfter(MAX_QUANTITY_PER_LINE + 1)).toEqual(['products:exact']);
+      expect(await tagsAfter(MAX_QUANTITY_PER_LINE)).toEqual(['products:exact']);
+      expect(await tagsAfter(MAX_QUANTITY_PER_LINE - 1)).toEqual([`product:${product.id}`, 'category:mobiles', 'catalog', 'products:exact']);
+      expect(await tagsAfter(MAX_QUANTITY_PER_LINE - 1)).toEqual(['products:exact']);
+      await watch.close();
     } finally {
       await server.close();
     }

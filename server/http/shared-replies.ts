@@ -191,9 +191,11 @@ export class SharedReplies {
 
   /** Waits (once, for every reader at that moment) until the feed holds this process's own writes. */
   #catchUp(): Promise<void> {
-    if (!this.#catchingUp) {
+    if (this.#catchingUp === null) {
       this.#behind = false;
-      this.#catchingUp = (this.#feed?.catchUp?.() ?? Promise.resolve()).finally(() => {
+      const feed = this.#feed;
+      const caughtUp = feed?.catchUp ? feed.catchUp() : Promise.resolve();
+      this.#catchingUp = caughtUp.finally(() => {
         this.#catchingUp = null;
         this.#polledThisTurn = false;
       });

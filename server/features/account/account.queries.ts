@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { DB } from '../../db/database';
+import { containsText } from '../../db/text-match';
 import type { Role } from '../../../shared/roles';
 import type { User } from '../../../shared/schemas/account';
 
@@ -76,8 +76,7 @@ export async function setUserRole(db: DB, id: string, role: Role, now: string): 
 export async function listUsers(db: DB, opts: { emailContains?: string; limit: number; after?: { createdAt: string; id: string } }): Promise<User[]> {
   let q = db.selectFrom('users').select(publicColumns);
   if (opts.emailContains) {
-    const escaped = opts.emailContains.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-    q = q.where(sql<boolean>`email like ${`%${escaped}%`} escape '\\'`);
+    q = q.where(containsText(db, 'email', opts.emailContains.toLowerCase()));
   }
   if (opts.after) {
     const { createdAt, id } = opts.after;

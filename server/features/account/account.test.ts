@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, startTestServer, type TestServer } from '../../testing/test-server';
 import { insertUser, signInAs } from '../../testing/factories';
+import { testDialect } from '../../testing/test-database';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -316,7 +317,7 @@ describe('restart', () => {
       expect((await again.get('/api/user-details')).body.data).toMatchObject({ _id: user.id });
       const fresh = new HttpClient(second.url);
       expect((await fresh.post('/api/signin', { email: user.email, password: user.password })).status).toBe(200);
-      expect(fs.existsSync(path.join(first.dataDir, 'shop.sqlite'))).toBe(true);
+      if (testDialect() === 'sqlite') expect(fs.existsSync(path.join(first.dataDir, 'shop.sqlite'))).toBe(true);
     } finally {
       await second.close();
     }

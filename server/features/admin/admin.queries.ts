@@ -1,6 +1,7 @@
-import { sql, type Expression, type ExpressionBuilder } from 'kysely';
+import type { Expression, ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { DB } from '../../db/database';
+import { containsText } from '../../db/text-match';
 import type { OrderStatus } from '../../../shared/schemas/order';
 import type { AdminOrder, AdminProduct, AdminProductView, LowStockProduct } from '../../../shared/schemas/admin';
 import { parseImages } from '../catalog/catalog.queries';
@@ -8,11 +9,6 @@ import { contractOrderColumns, loadOrderLines, toOrder } from '../order/order.qu
 
 /** A keyset position in a newest-first list: the last row's created_at and id. */
 export type After = { createdAt: string; id: string };
-
-/** `%text%` for LIKE with the wildcards in `text` taken literally (paired with `escape '\'`). */
-function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 // ---- orders ----
 
@@ -139,9 +135,8 @@ export async function listAdminProducts(
   if (opts.view === 'archived') query = query.where('archived_at', 'is not', null);
   if (opts.category !== undefined) query = query.where('category', '=', opts.category);
   if (opts.text) {
-    // SQLite's LIKE ignores ASCII case, which is what an admin typing a name expects.
-    const pattern = likeContains(opts.text);
-    query = query.where((eb) => eb.or([sql<boolean>`product_name like ${pattern} escape '\\'`, sql<boolean>`brand_name like ${pattern} escape '\\'`]));
+    const text = opts.text;
+    query = query.where((eb) => eb.or([containsText(db, 'product_name', text), containsText(db, 'brand_name', text)]));
   }
   if (opts.after) {
     const { createdAt, id } = opts.after;

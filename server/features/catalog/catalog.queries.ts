@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { Category } from '../../../shared/categories';
