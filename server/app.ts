@@ -46,12 +46,15 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
   app.use(requestLogging(app, deps.log));
   app.use(securityHeaders({ dev: opts.client.kind === 'vite', https: env.PUBLIC_URL.startsWith('https://') }));
 
+  // For a load balancer: 200 while this process can reach its database, 503 when it cannot.
+  const database = deps.env.database.dialect;
   app.get('/healthz', async (_req, res) => {
+    const started = performance.now();
     try {
       await sql`select 1`.execute(deps.db);
-      res.json({ ok: true });
+      res.json({ ok: true, database: { dialect: database, ok: true, ms: Math.round((performance.now() - started) * 10) / 10 } });
     } catch {
-      res.status(503).json({ ok: false });
+      res.status(503).json({ ok: false, database: { dialect: database, ok: false } });
     }
   });
 

@@ -27,6 +27,7 @@ describe('loadEnv', () => {
     [{ ADMIN_EMAIL: 'nope' }, /^Invalid setting ADMIN_EMAIL: /],
     [{ ADMIN_PASSWORD: 'long-enough-pass' }, /^Invalid setting ADMIN_EMAIL: must be set when ADMIN_PASSWORD is set$/],
     [{ DATABASE_URL: 'mysql://db/shop' }, /^Invalid setting DATABASE_URL: must be a postgres:\/\/ URL/],
+    [{ DATABASE_URL: 'postgres://db/shop' }, /^Invalid setting SESSION_SECRET: must be set with a postgres:\/\/ DATABASE_URL/],
     [{ DATABASE_POOL_SIZE: '0' }, /^Invalid setting DATABASE_POOL_SIZE: must be at least 1$/],
     [{ NODE_ENV: 'production' }, /^Invalid setting STRIPE_SECRET_KEY: is required with NODE_ENV=production/],
     [{ STRIPE_SECRET_KEY: 'sk_test_x' }, /^Invalid setting STRIPE_WEBHOOK_SECRET: /],
@@ -51,12 +52,17 @@ describe('loadEnv', () => {
   });
 
   it('reads a postgres:// DATABASE_URL as PostgreSQL with a pool of DATABASE_POOL_SIZE connections', () => {
-    expect(loadEnv({ DATABASE_URL: 'postgres://shop:pw@db.internal:5432/shop' }).database).toEqual({
+    const secret = { SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadEnv({ ...secret, DATABASE_URL: 'postgres://shop:pw@db.internal:5432/shop' }).database).toEqual({
       dialect: 'postgres',
       url: 'postgres://shop:pw@db.internal:5432/shop',
       poolSize: 10,
     });
-    expect(loadEnv({ DATABASE_URL: 'postgresql://db/shop', DATABASE_POOL_SIZE: '4' }).database).toEqual({ dialect: 'postgres', url: 'postgresql://db/shop', poolSize: 4 });
+    expect(loadEnv({ ...secret, DATABASE_URL: 'postgresql://db/shop', DATABASE_POOL_SIZE: '4' }).database).toEqual({
+      dialect: 'postgres',
+      url: 'postgresql://db/shop',
+      poolSize: 4,
+    });
   });
 
   it('fills in the port a PORT of 0 was given, unless PUBLIC_URL was set', () => {

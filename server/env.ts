@@ -86,6 +86,11 @@ const EnvSchema = z
         message: 'is required with NODE_ENV=production (or set ALLOW_TEST_PAYMENTS=1 to run the built-in test checkout on purpose)',
       });
     }
+    // Every app process on one PostgreSQL must seal and open the same cookies: a secret made
+    // up by one process (and kept in its DATA_DIR) would sign the shoppers out on the others.
+    if (env.DATABASE_URL && /^postgres(ql)?:\/\//i.test(env.DATABASE_URL) && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set with a postgres:// DATABASE_URL (the same value in every app process)' });
+    }
     // Any other scheme must fail loudly rather than create a file named after it.
     if (env.DATABASE_URL && /^[a-z][a-z0-9+.-]*:\/\//i.test(env.DATABASE_URL) && !/^(file|sqlite|postgres|postgresql):/i.test(env.DATABASE_URL)) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'must be a postgres:// URL, a SQLite file path or a file: URL' });

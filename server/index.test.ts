@@ -15,7 +15,7 @@ describe('the shop process', () => {
     expect(fs.readFileSync(path.join(shop.cwd, 'data', 'admin-credentials.txt'), 'utf8')).toContain(password);
     expect(fs.statSync(path.join(shop.cwd, 'data', 'session-secret')).mode & 0o777).toBe(0o600);
 
-    expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ ok: true });
+    expect(await (await fetch(`${url}/healthz`)).json()).toMatchObject({ ok: true, database: { dialect: 'sqlite', ok: true } });
     expect(await (await fetch(`${url}/some/client/route`)).text()).toContain('<div id="root">');
     const login = await fetch(`${url}/api/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
     expect(login.status).toBe(200);

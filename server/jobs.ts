@@ -1,4 +1,5 @@
 import type { Deps } from './deps';
+import { runExclusively } from './db/exclusive';
 import { deleteExpiredSessions, pruneLoginAttempts } from './features/account/account.queries';
 import { LOGIN_WINDOW_MS } from './features/account/account.service';
 import { startPendingOrderSweep } from './features/checkout/fulfilment.service';
@@ -15,7 +16,8 @@ export function startBackgroundJobs(deps: Deps): () => void {
     await pruneLoginAttempts(deps.db, new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString());
   };
   const timer = setInterval(() => {
-    housekeeping().catch((err: unknown) => deps.log.error({ err }, 'housekeeping failed'));
+    // Once at a time across app processes sharing a PostgreSQL database.
+    runExclusively(deps.db, 'housekeeping', housekeeping).catch((err: unknown) => deps.log.error({ err }, 'housekeeping failed'));
   }, HOUR_MS);
   timer.unref();
   stops.push(() => clearInterval(timer));

@@ -76,12 +76,15 @@ export type HttpReply<T = unknown> = { status: number; body: T; headers: Headers
 
 /** A tiny HTTP client with a cookie jar, acting like a browser on the shop's own origin. */
 export class HttpClient {
-  readonly cookies = new Map<string, string>();
+  /** The cookie jar; pass one in `defaults.cookies` to share it (one browser reaching two app processes behind a balancer). */
+  readonly cookies: Map<string, string>;
 
   constructor(
     readonly baseUrl: string,
-    private readonly defaults: { origin?: string | null } = {},
-  ) {}
+    private readonly defaults: { origin?: string | null; cookies?: Map<string, string> } = {},
+  ) {
+    this.cookies = defaults.cookies ?? new Map<string, string>();
+  }
 
   get<T = any>(pathname: string, init: RequestInit = {}): Promise<HttpReply<T>> {
     return this.request<T>(pathname, { ...init, method: 'GET' });

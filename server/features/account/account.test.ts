@@ -296,7 +296,7 @@ describe('HTTP hygiene', () => {
 
   it('sends security headers, a request id and a strict script policy', async () => {
     const reply = await client().get('/healthz');
-    expect(reply.body).toEqual({ ok: true });
+    expect(reply.body).toEqual({ ok: true, database: { dialect: testDialect(), ok: true, ms: expect.any(Number) as unknown } });
     const csp = reply.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/script-src 'self'(;|$)/);
     expect(csp).toContain("frame-ancestors 'none'");

@@ -1,5 +1,6 @@
 import { AppError } from '../../errors';
 import { transaction } from '../../db/transaction';
+import { runExclusively } from '../../db/exclusive';
 import type { ProviderSession } from '../../payments/payment-provider';
 import { CHECKOUT_SESSION_TTL_MS, shippingOptionsFrom } from '../../payments/payment-provider';
 import type { Deps } from '../../deps';
@@ -240,16 +241,19 @@ async function sweepOne(deps: Deps, order: OrderRecord, now: Date): Promise<Fulf
 
 /**
  * Runs the sweep every minute until the returned function is called (on shutdown). The timer
- * is unref'd so it never keeps the process alive, and runs never overlap.
+ * is unref'd so it never keeps the process alive, and runs never overlap: not in this process,
+ * and not across app processes sharing a PostgreSQL database (the one that finds another's
+ * sweep running skips its turn).
  */
 export function startPendingOrderSweep(deps: Deps, opts: { intervalMs?: number } = {}): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    sweepPendingOrders(deps)
-      .then((results) => {
-        const settled = results.filter((r) => r.outcome !== 'open' && r.outcome !== 'awaiting_payment');
+    runExclusively(deps.db, 'pending-order-sweep', () => sweepPendingOrders(deps))
+      .then((run) => {
+        if (!run.ran) return;
+        const settled = run.result.filter((r) => r.outcome !== 'open' && r.outcome !== 'awaiting_payment');
         if (settled.length > 0) deps.log.info({ settled }, 'sweep settled pending orders');
       })
       .catch((error: unknown) => deps.log.error({ err: error }, 'pending-order sweep failed'))
