@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type Request, type Response, type NextFunction, type RequestHandler } from 'express';
 import compression from 'compression';
@@ -17,7 +16,7 @@ import { warnOnForeignHost } from './http/public-host';
 import { SharedReplies } from './http/shared-replies';
 import { personalReplies, procedureReplies } from './http/procedure-replies';
 import { requestLogging } from './http/request-log';
-import { createImageUploadRouter, serveStoredImages, UPLOAD_IMAGE_PATH } from './images/image.routes';
+import { createImageUploadRouter, UPLOAD_IMAGE_PATH } from './images/image.routes';
 import { createWebhookRouter, WEBHOOK_PATHS } from './payments/webhook.routes';
 import { createTestCheckoutRouter } from './payments/test-checkout.routes';
 
@@ -106,8 +105,8 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
     }),
   );
 
-  fs.mkdirSync(env.imagesDir, { recursive: true });
-  app.use('/images', serveStoredImages(env.imagesDir));
+  // Uploaded and generated images: files in DATA_DIR/images, or the database on PostgreSQL (server/images/image-store.ts).
+  app.use('/images', deps.images.serve());
 
   mountClient(app, opts.client);
 

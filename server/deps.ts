@@ -8,12 +8,15 @@ import { migrateToLatest } from './db/migrate';
 import { openChangeFeed, type ChangeFeed } from './db/change-feed';
 import type { PaymentProvider } from './payments/payment-provider';
 import { selectPaymentProvider } from './payments/select-provider';
+import { openImageStore, type ImageStore } from './images/image-store';
 
 /** Everything procedures, services and routes need, built once at start (buildDeps) and passed down. */
 export type Deps = {
   db: DB;
   /** What committed changes (this process's or another's) made stale: the shared-reply cache reads it. */
   changes: ChangeFeed;
+  /** Uploaded and generated images: a folder on SQLite, the database on PostgreSQL (openImageStore). */
+  images: ImageStore;
   env: Env & { SESSION_SECRET: string };
   log: Logger;
   payments: PaymentProvider;
@@ -53,12 +56,12 @@ export function createLogger(env: Env): Logger {
 export async function buildDeps(env: Env, opts: { log?: Logger; clock?: () => Date } = {}): Promise<Deps> {
   const log = opts.log ?? createLogger(env);
   const clock = opts.clock ?? (() => new Date());
-  fs.mkdirSync(env.imagesDir, { recursive: true });
   const db = openDatabase(env.database);
   await migrateToLatest(db);
   const changes = await openChangeFeed(db, env.database, log);
+  const images = openImageStore(db, env);
   const fullEnv = { ...env, SESSION_SECRET: resolveSessionSecret(env) };
-  return { db, changes, env: fullEnv, log, clock, payments: await selectPaymentProvider({ env: fullEnv, db, log, clock }) };
+  return { db, changes, images, env: fullEnv, log, clock, payments: await selectPaymentProvider({ env: fullEnv, db, log, clock }) };
 }
 
 /** Closes what buildDeps opened: the change feed, then the database. */

@@ -3,7 +3,8 @@ import { insertProduct, insertUser, signInAs, type TestProduct, type TestUser } 
 import { snapshotDb } from '../testing/db-snapshot';
 import { HttpClient, startTestServer, type HttpReply, type TestServer } from '../testing/test-server';
 import { twoTone } from '../images/image.fixtures';
-import { NOT_ADMIN, NOT_SIGNED_IN, expectApiRefusal, expectNoLeak, expectTrpcRefusal, listFolder, type Envelope } from './attack-kit';
+import { NOT_ADMIN, NOT_SIGNED_IN, expectApiRefusal, expectNoLeak, expectTrpcRefusal, type Envelope } from './attack-kit';
+import { storedImageNames } from '../testing/stored-images';
 
 /**
  * Access-control attacks: visitors and shoppers reaching for admin operations, shoppers
@@ -115,12 +116,12 @@ const CALLERS = [
 describe.each(CALLERS)('admin paths refuse $who', ({ status, message, client }) => {
   it.each(API_ADMIN_CALLS)('$name', async ({ send, empty }) => {
     const before = await snapshotDb(server.deps.db);
-    const images = listFolder(server.deps.env.imagesDir);
+    const images = await storedImageNames(server.deps.db, server.deps.env.imagesDir);
     const reply = await send(client());
     expect(reply.body).toEqual({ success: false, error: true, message, data: empty });
     expectApiRefusal(reply, status, message, empty);
     expect(await snapshotDb(server.deps.db)).toEqual(before);
-    expect(listFolder(server.deps.env.imagesDir)).toEqual(images);
+    expect(await storedImageNames(server.deps.db, server.deps.env.imagesDir)).toEqual(images);
   });
 
   it.each(TRPC_ADMIN_CALLS)('/trpc/$name', async ({ send }) => {

@@ -10,7 +10,8 @@ import { STATE_TABLES, snapshotDb } from '../testing/db-snapshot';
 import { HttpClient, startTestServer, type HttpReply, type TestServer } from '../testing/test-server';
 import { SESSION_COOKIE } from '../http/session';
 import { twoTone } from '../images/image.fixtures';
-import { CROSS_SITE_REFUSED, SEND_JSON, crossSite, expectApiRefusal, expectNoLeak, listFolder, rawRequest, type Envelope, type TrpcError } from './attack-kit';
+import { CROSS_SITE_REFUSED, SEND_JSON, crossSite, expectApiRefusal, expectNoLeak, rawRequest, type Envelope, type TrpcError } from './attack-kit';
+import { storedImageNames } from '../testing/stored-images';
 
 /**
  * Cross-site request forgery, cross-origin reads and the headers that keep the shop's pages
@@ -123,7 +124,7 @@ describe('cross-site POSTs are refused with 403 and change nothing', () => {
   describe.each(FORGERS)('$name', ({ client, headers }) => {
     it.each(ATTACKS)('$name → 403', async ({ name, victim, send }) => {
       const before = await snapshotDb(server.deps.db, WATCHED_TABLES);
-      const images = listFolder(server.deps.env.imagesDir);
+      const images = await storedImageNames(server.deps.db, server.deps.env.imagesDir);
       const reply = await send(client(victim()), headers);
       expect(reply.status).toBe(403);
       if (name.startsWith('POST /api/')) {
@@ -135,7 +136,7 @@ describe('cross-site POSTs are refused with 403 and change nothing', () => {
       expect(reply.headers.getSetCookie()).toEqual([]);
       expect(reply.headers.get('access-control-allow-origin')).toBeNull();
       expect(await snapshotDb(server.deps.db, WATCHED_TABLES)).toEqual(before);
-      expect(listFolder(server.deps.env.imagesDir)).toEqual(images);
+      expect(await storedImageNames(server.deps.db, server.deps.env.imagesDir)).toEqual(images);
     });
   });
 

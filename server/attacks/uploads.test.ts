@@ -3,13 +3,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../testing/factories';
 import { snapshotDb } from '../testing/db-snapshot';
+import { plantInImageStore, storedImageNames } from '../testing/stored-images';
+import { testDialect } from '../testing/test-database';
 import { HttpClient, startTestServer, type HttpReply, type TestServer } from '../testing/test-server';
 import { gifBomb, pngBomb, twoTone } from '../images/image.fixtures';
 import { NOT_ADMIN, NOT_SIGNED_IN, expectApiRefusal, expectNoLeak, listFolder, rawRequest, type Envelope } from './attack-kit';
 
 /**
- * The image host: the folder serves only the files the image pipeline wrote (content-hash WebP
- * names), whatever else lands in it, and uploads take only real raster images from admins.
+ * The image host: the store (the images folder on SQLite, the stored_images table on
+ * PostgreSQL) serves only what the image pipeline wrote (content-hash WebP names), whatever
+ * else lands in it, and uploads take only real raster images from admins.
  */
 let server: TestServer;
 let admin: HttpClient;
@@ -38,6 +41,9 @@ afterAll(async () => {
   await server.close();
 });
 
+/** Everything the image store holds: "nothing written" means this did not change. */
+const stored = (): Promise<string[]> => storedImageNames(server.deps.db, imagesDir);
+
 function upload(client: HttpClient, bytes: Buffer, name: string, type: string): Promise<HttpReply<Envelope<{ url: string } | null>>> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
@@ -55,7 +61,7 @@ function expectImageNotFound(reply: { status: number; headers: Record<string, un
   if (planted) expect(reply.body.toString()).not.toContain(planted);
 }
 
-describe('the images folder serves only the shop’s own renditions', () => {
+describe('the image store serves only the shop’s own renditions', () => {
   const PLANTED: [string, string][] = [
     ['evil.html', `<!doctype html><html><body>${SCRIPT}</body></html>`],
     ['x.svg', `<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)">${SCRIPT}</svg>`],
@@ -72,24 +78,29 @@ describe('the images folder serves only the shop’s own renditions', () => {
     [`${hashLike('78')}-w999.webp`, `<html>${SCRIPT}</html>`],
   ];
 
-  it.each(PLANTED)('%s, written straight into the folder → 404 (GET and HEAD)', async (name, content) => {
-    fs.writeFileSync(path.join(imagesDir, name), content);
+  it.each(PLANTED)('%s, written straight into the store (a file in the folder, a row in the table) → 404 (GET and HEAD)', async (name, content) => {
+    await plantInImageStore(server.deps.db, imagesDir, name, content);
     expectImageNotFound(await rawRequest(server.url, `/images/${encodeURIComponent(name)}`), content);
     expect((await rawRequest(server.url, `/images/${encodeURIComponent(name)}`, { method: 'HEAD' })).status).toBe(404);
   });
 
   it('a valid-looking image name inside a sub-folder → 404', async () => {
     const name = `${hashLike('9a')}.webp`;
-    fs.mkdirSync(path.join(imagesDir, 'sub'), { recursive: true });
-    fs.copyFileSync(path.join(imagesDir, `${storedHash}.webp`), path.join(imagesDir, 'sub', name));
+    // Only the folder has sub-folders; the requests must fail on every store.
+    if (testDialect() === 'sqlite') {
+      fs.mkdirSync(path.join(imagesDir, 'sub'), { recursive: true });
+      fs.copyFileSync(path.join(imagesDir, `${storedHash}.webp`), path.join(imagesDir, 'sub', name));
+    }
     expectImageNotFound(await rawRequest(server.url, `/images/sub/${name}`));
     expectImageNotFound(await rawRequest(server.url, `/images/sub%2F${name}`));
   });
 
   it('a sub-folder itself named like an image → 404 (not a redirect into it)', async () => {
     const name = `${hashLike('bc')}.webp`;
-    fs.mkdirSync(path.join(imagesDir, name), { recursive: true });
-    fs.writeFileSync(path.join(imagesDir, name, 'index.html'), `<html>${SCRIPT}</html>`);
+    if (testDialect() === 'sqlite') {
+      fs.mkdirSync(path.join(imagesDir, name), { recursive: true });
+      fs.writeFileSync(path.join(imagesDir, name, 'index.html'), `<html>${SCRIPT}</html>`);
+    }
     for (const p of [`/images/${name}`, `/images/${name}/`, `/images/${name}/index.html`]) {
       const reply = await rawRequest(server.url, p);
       expect({ path: p, status: reply.status, location: reply.headers.location }).toEqual({ path: p, status: 404, location: undefined });
@@ -123,12 +134,12 @@ describe('the images folder serves only the shop’s own renditions', () => {
     expect(reply.headers['content-type']).not.toMatch(/html/);
   });
 
-  it('other methods on a real image → 404, and the file stays', async () => {
+  it('other methods on a real image → 404, and the image stays', async () => {
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
       const reply = await rawRequest(server.url, `/images/${storedHash}.webp`, { method, headers: { 'content-type': 'image/webp' }, body: SCRIPT });
       expect({ method, status: reply.status }).toEqual({ method, status: 404 });
     }
-    expect(fs.existsSync(path.join(imagesDir, `${storedHash}.webp`))).toBe(true);
+    expect(await server.deps.images.has(`${storedHash}.webp`)).toBe(true);
   });
 
   it.each(['', '-w320', '-w640', '-w1280'])('the stored image%s is served as WebP that can never run: image/webp, nosniff, a sandboxing CSP', async (suffix) => {
@@ -181,10 +192,10 @@ describe('upload attacks', () => {
 
   it.each(ATTACKS)('$name → $status with a clear message; nothing written', async ({ bytes, file, type, status, message }) => {
     const before = await snapshotDb(server.deps.db);
-    const files = listFolder(imagesDir);
+    const files = await stored();
     const reply = await upload(admin, await bytes(), file, type);
     expectApiRefusal(reply, status, message, null);
-    expect(listFolder(imagesDir)).toEqual(files);
+    expect(await stored()).toEqual(files);
     expect(await snapshotDb(server.deps.db)).toEqual(before);
   });
 
@@ -194,7 +205,7 @@ describe('upload attacks', () => {
     expect(reply.status).toBe(201);
     const name = path.basename(reply.body.data?.url ?? '');
     for (const file of [name, name.replace('.webp', '-w320.webp')]) {
-      const onDisk = fs.readFileSync(path.join(imagesDir, file));
+      const onDisk = (await server.deps.images.get(file)) ?? Buffer.alloc(0);
       expect(isWebp(onDisk)).toBe(true);
       expect(onDisk.toString('latin1')).not.toContain('<script');
       const served = await rawRequest(server.url, `/images/${file}`);
@@ -203,7 +214,7 @@ describe('upload attacks', () => {
     }
   });
 
-  it('a file name with path traversal is ignored: the file is stored under its content hash, inside the folder', async () => {
+  it('a file name with path traversal is ignored: the file is stored under its content hash, inside the store', async () => {
     const outside = listFolder(server.dataDir).filter((entry) => !entry.startsWith('images/'));
     const png = await twoTone(90, 60).png().toBuffer();
     for (const name of ['../../../../tmp/evil.png', '..\\..\\evil.png', '/etc/evil.png', '.evil.png']) {
@@ -212,12 +223,12 @@ describe('upload attacks', () => {
       expect(reply.body.data?.url).toMatch(/^\/images\/[0-9a-f]{32}\.webp$/);
     }
     expect(listFolder(server.dataDir).filter((entry) => !entry.startsWith('images/'))).toEqual(outside);
-    expect(listFolder(imagesDir).filter((entry) => /evil\.png/.test(entry))).toEqual([]);
+    expect((await stored()).filter((entry) => /evil\.png/.test(entry))).toEqual([]);
     expect(fs.existsSync('/tmp/evil.png')).toBe(false);
   });
 
   it('a form with many parts, or a broken multipart body → 400, nothing written', async () => {
-    const files = listFolder(imagesDir);
+    const files = await stored();
     const form = new FormData();
     for (let i = 0; i < 40; i++) form.append(`field${i}`, 'x');
     form.append('file', new Blob([new Uint8Array(await twoTone(20, 20).png().toBuffer())], { type: 'image/png' }), 'a.png');
@@ -229,7 +240,7 @@ describe('upload attacks', () => {
       body: `--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG${SCRIPT}`,
     });
     expectApiRefusal(broken, 400, /not a valid multipart form|not a valid form|readable image/, null);
-    expect(listFolder(imagesDir)).toEqual(files);
+    expect(await stored()).toEqual(files);
   });
 
   it.each([
@@ -237,11 +248,11 @@ describe('upload attacks', () => {
     { who: 'a GENERAL user', client: () => general, status: 403, message: NOT_ADMIN },
   ])('$who uploading a real image → $status, nothing written', async ({ client, status, message }) => {
     const before = await snapshotDb(server.deps.db);
-    const files = listFolder(imagesDir);
+    const files = await stored();
     const reply = await upload(client(), await twoTone(120, 80).png().toBuffer(), 'ok.png', 'image/png');
     expect(reply.body).toEqual({ success: false, error: true, message, data: null });
     expect(reply.status).toBe(status);
-    expect(listFolder(imagesDir)).toEqual(files);
+    expect(await stored()).toEqual(files);
     expect(await snapshotDb(server.deps.db)).toEqual(before);
   });
 });
@@ -258,7 +269,7 @@ describe('the other way in: a profile picture at sign-up', () => {
     ['a remote URL', () => 'https://evil.example/track.png', /image data URL/],
   ])('%s → 400, no user and no file', async (_name, profilePic, message) => {
     const before = await snapshotDb(server.deps.db);
-    const files = listFolder(imagesDir);
+    const files = await stored();
     const reply = await new HttpClient(server.url).post('/api/signup', {
       name: 'Avatar Attacker',
       email: `avatar-${Date.now()}@example.com`,
@@ -268,7 +279,7 @@ describe('the other way in: a profile picture at sign-up', () => {
     });
     expectApiRefusal(reply, 400, message, null);
     expectNoLeak(reply);
-    expect(listFolder(imagesDir)).toEqual(files);
+    expect(await stored()).toEqual(files);
     expect(await snapshotDb(server.deps.db)).toEqual(before);
   });
 });

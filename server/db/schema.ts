@@ -148,6 +148,18 @@ export interface TestCheckoutSessionsTable {
   expires_at: string;
 }
 
+/**
+ * Images stored in the database (server/images/image-store.ts): the PostgreSQL shop's images;
+ * empty on SQLite, whose images are files in DATA_DIR/images. Immutable rows named by content hash.
+ */
+export interface StoredImagesTable {
+  name: string;
+  content_type: string;
+  /** bytea on PostgreSQL, blob on SQLite: a Buffer either way. */
+  bytes: Buffer;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -161,4 +173,5 @@ export interface Database {
   order_items: OrderItemsTable;
   test_checkout_sessions: TestCheckoutSessionsTable;
   stock_movements: StockMovementsTable;
+  stored_images: StoredImagesTable;
 }

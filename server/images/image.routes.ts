@@ -1,11 +1,11 @@
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import multer from 'multer';
 import type { Deps } from '../deps';
 import { sendEnvelope } from '../http/envelope';
 import { Refusal, sendError } from '../http/error-reply';
 import { createCaller } from '../trpc/app-router';
 import { createRequestContext } from '../trpc/context';
-import { MAX_IMAGE_BYTES, STORED_IMAGE_NAME } from './image.service';
+import { MAX_IMAGE_BYTES } from './image.service';
 
 export const UPLOAD_IMAGE_PATH = '/api/upload-image';
 
@@ -52,33 +52,4 @@ function refusalOf(error: unknown): Refusal {
   }
   // Busboy's own errors (a truncated or malformed multipart body).
   return new Refusal({ status: 400, message: 'The upload is not a valid multipart form', code: 'BAD_REQUEST' });
-}
-
-/**
- * `GET /images/<name>`: only files the image pipeline wrote (content-hash WebP names), served as
- * images that can never run anything: `image/webp`, nosniff, and a CSP that sandboxes the
- * response and allows nothing. Whatever else is in the folder (an .html, .svg or .js put there
- * by any means, temp files) is a 404.
- */
-export function serveStoredImages(imagesDir: string): RequestHandler {
-  const files = express.static(imagesDir, {
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-    dotfiles: 'deny',
-    fallthrough: true,
-    // A folder named like an image is not an image: no redirect into it.
-    redirect: false,
-    setHeaders: (res) => {
-      res.setHeader('Content-Type', 'image/webp');
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-    },
-  });
-  const notFound = (res: Response) => res.status(404).type('text/plain').send('Image not found');
-  return (req: Request, res: Response) => {
-    // req.path is `/<name>`: the pattern has no slash, so no sub-folder or `..` can match.
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !STORED_IMAGE_NAME.test(req.path.slice(1))) return notFound(res);
-    void files(req, res, () => notFound(res));
-  };
 }

@@ -1,9 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { IMAGE_HASH_LENGTH, IMAGE_RENDITION_WIDTHS } from '../../shared/images';
 import { AppError } from '../errors';
+import type { ImageStore } from './image-store';
 
 /** Largest accepted upload, in bytes. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -20,12 +19,6 @@ const AVATAR_PIPELINE_VERSION = 'avatar-v1';
 const WEBP_OPTIONS = { quality: 82, effort: 2 } as const;
 
 export type ImageType = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
-
-/**
- * The name of every file this module writes: a product image `<hash>.webp`, its renditions
- * `<hash>-w<width>.webp`, an avatar `avatar-<hash>.webp`. Nothing else is ever served from the folder.
- */
-export const STORED_IMAGE_NAME = new RegExp(`^(?:avatar-)?[0-9a-f]{${IMAGE_HASH_LENGTH}}(?:-w(?:${IMAGE_RENDITION_WIDTHS.join('|')}))?\\.webp$`);
 
 export interface StoredImage {
   /** Public URL of the main image, `/images/<hash>.webp`. */
@@ -122,37 +115,8 @@ function sharpInput(bytes: Buffer): Sharp {
   return sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
 }
 
-async function fileExists(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile();
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Writes every file atomically (temp file, then rename) in the given order. The main image goes
- * last, so its presence means the whole set is complete; that is what the idempotency check uses.
- */
-async function writeAllAtomically(dir: string, files: readonly { name: string; data: Buffer }[]): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  const temps: string[] = [];
-  try {
-    for (const file of files) {
-      const temp = path.join(dir, `.${file.name}.${randomBytes(6).toString('hex')}.tmp`);
-      temps.push(temp);
-      await writeFile(temp, file.data);
-      await rename(temp, path.join(dir, file.name));
-      temps.pop();
-    }
-  } catch (error) {
-    await Promise.all(temps.map((temp) => unlink(temp).catch(() => undefined)));
-    throw error;
-  }
-}
-
-/**
- * Validates an uploaded product image by its bytes and stores it under `imagesDir` as WebP:
+ * Validates an uploaded product image by its bytes and puts it in the image store as WebP:
  * a main image (EXIF rotation applied, metadata stripped, longest edge at most 2048 px) named
  * `<hash>.webp` and renditions `<hash>-w320.webp`, `-w640`, `-w1280` (never upscaled).
  * Idempotent: the same bytes give the same URL and are processed once.
@@ -160,14 +124,15 @@ async function writeAllAtomically(dir: string, files: readonly { name: string; d
  * @throws AppError IMAGE_TOO_LARGE (over 5 MB), IMAGE_TOO_MANY_PIXELS (over 40 MP per the header),
  *   IMAGE_INVALID (not JPEG/PNG/WebP/GIF/AVIF or undecodable). Nothing is written on failure.
  */
-export async function storeProductImage(imagesDir: string, bytes: Buffer): Promise<StoredImage> {
+export async function storeProductImage(store: ImageStore, bytes: Buffer): Promise<StoredImage> {
   await checkImage(bytes, PRODUCT_IMAGE_TYPES);
   const hash = contentHash(PIPELINE_VERSION, bytes);
   const mainName = `${hash}.webp`;
-  const mainFile = path.join(imagesDir, mainName);
-  if (await fileExists(mainFile)) {
-    const existing = await sharp(mainFile).metadata();
-    return { url: `/images/${mainName}`, width: existing.width, height: existing.height };
+  // The main image is stored last (putAll), so when it is there the renditions are too.
+  const existing = await store.get(mainName);
+  if (existing) {
+    const { width, height } = await sharp(existing).metadata();
+    return { url: `/images/${mainName}`, width, height };
   }
 
   let main: { data: Buffer; info: OutputInfo };
@@ -198,7 +163,7 @@ export async function storeProductImage(imagesDir: string, bytes: Buffer): Promi
     throw decodeError(error);
   }
 
-  await writeAllAtomically(imagesDir, [...renditions, { name: mainName, data: main.data }]);
+  await store.putAll([...renditions, { name: mainName, data: main.data }]);
   return { url: `/images/${mainName}`, width: main.info.width, height: main.info.height };
 }
 
@@ -209,17 +174,17 @@ export async function storeProductImage(imagesDir: string, bytes: Buffer): Promi
  * @returns the public URL, `/images/avatar-<hash>.webp`
  * @throws AppError IMAGE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, IMAGE_INVALID (JPEG/PNG/WebP/GIF only).
  */
-export async function storeAvatar(imagesDir: string, bytes: Buffer): Promise<string> {
+export async function storeAvatar(store: ImageStore, bytes: Buffer): Promise<string> {
   await checkImage(bytes, AVATAR_IMAGE_TYPES);
   const name = `avatar-${contentHash(AVATAR_PIPELINE_VERSION, bytes)}.webp`;
-  if (await fileExists(path.join(imagesDir, name))) return `/images/${name}`;
+  if (await store.has(name)) return `/images/${name}`;
   let data: Buffer;
   try {
     data = await sharpInput(bytes).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' }).webp(WEBP_OPTIONS).toBuffer();
   } catch (error) {
     throw decodeError(error);
   }
-  await writeAllAtomically(imagesDir, [{ name, data }]);
+  await store.putAll([{ name, data }]);
   return `/images/${name}`;
 }
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { ImageStore } from '../images/image-store';
 import { storeProductImage, type StoredImage } from '../images/image.service';
 import { bannerSvg, productArtSvgs, type BannerArt } from './demo-art';
 import type { DemoProduct } from './demo-catalog';
@@ -35,23 +36,25 @@ async function runPool<T, R>(items: readonly T[], worker: (item: T) => Promise<R
 
 /**
  * Renders one SVG to WebP and stores it through the upload pipeline. The result is cached by
- * the SVG's hash in `cacheDir`, so a restart (or a second seed) skips rasterising entirely.
+ * the SVG's hash in `cacheDir` (a local folder whatever the store), so a restart (or a second
+ * seed) skips rasterising entirely while the store still holds the image.
  */
-async function renderAndStore(imagesDir: string, cacheDir: string, svg: string): Promise<StoredImage> {
+async function renderAndStore(store: ImageStore, cacheDir: string, svg: string): Promise<StoredImage> {
   const key = createHash('sha256').update(svg).digest('hex').slice(0, 32);
   const cacheFile = path.join(cacheDir, `${key}.json`);
   try {
     const cached = JSON.parse(await readFile(cacheFile, 'utf8')) as StoredImage;
-    // The cache entry is only good while the image it points at is still there.
-    await stat(path.join(imagesDir, path.basename(cached.url)));
-    return cached;
+    // The cache entry is only good while the image it points at is in the store: a fresh
+    // database, or images deleted from the folder, mean rendering again. The main image is
+    // stored last, so its presence vouches for the renditions.
+    if (await store.has(path.basename(cached.url))) return cached;
   } catch {
-    // Not cached (or the image was deleted): render below.
+    // Not cached: render below.
   }
   // Rasterised to a fast, lossless PNG: the pipeline's own WebP encode is then the only loss,
   // and PNG at level 1 encodes and decodes in about half the time of a WebP source.
   const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer();
-  const stored = await storeProductImage(imagesDir, png);
+  const stored = await storeProductImage(store, png);
   await mkdir(cacheDir, { recursive: true });
   const temp = `${cacheFile}.${process.pid}.tmp`;
   await writeFile(temp, JSON.stringify(stored));
@@ -63,17 +66,18 @@ async function renderAndStore(imagesDir: string, cacheDir: string, svg: string):
  * Generates (or finds in the cache) every illustration of the given products and banners.
  * Deterministic: the same catalogue always gives the same URLs.
  *
- * @param cacheDir where SVG-hash -> stored image records are kept; outside `imagesDir`
- *   so the cache is never served.
+ * @param store where the images go (the shop's ImageStore)
+ * @param cacheDir where SVG-hash -> stored image records are kept: a local folder outside the
+ *   images folder, so the cache is never served.
  */
-export async function generateDemoImages(imagesDir: string, cacheDir: string, products: readonly DemoProduct[], banners: readonly BannerArt[]): Promise<DemoImages> {
+export async function generateDemoImages(store: ImageStore, cacheDir: string, products: readonly DemoProduct[], banners: readonly BannerArt[]): Promise<DemoImages> {
   const jobs: { owner: string; svg: string }[] = [];
   for (const product of products) {
     for (const svg of productArtSvgs(product.art)) jobs.push({ owner: product.key, svg });
   }
   banners.forEach((banner, i) => jobs.push({ owner: `banner:${i}`, svg: bannerSvg(banner) }));
 
-  const stored = await runPool(jobs, (job) => renderAndStore(imagesDir, cacheDir, job.svg));
+  const stored = await runPool(jobs, (job) => renderAndStore(store, cacheDir, job.svg));
 
   const result: DemoImages = { products: new Map(), banners: [] };
   jobs.forEach((job, i) => {

@@ -3,6 +3,7 @@
 // the image work used with it.
 import pino from 'pino';
 import { openDatabase } from '../db/database';
+import { openImageStore } from '../images/image-store';
 import type { DemoSeedMessage, DemoSeedSettings } from './demo-seed-process';
 import { seedDemo } from './seed';
 
@@ -10,7 +11,9 @@ async function seed(settings: DemoSeedSettings): Promise<DemoSeedMessage> {
   try {
     const db = openDatabase(settings.database);
     try {
-      return { ok: true, result: await seedDemo({ db, env: settings, log: pino({ level: settings.LOG_LEVEL }), clock: () => new Date() }) };
+      // The images go where the server's go: the same folder, or the same database.
+      const images = openImageStore(db, settings);
+      return { ok: true, result: await seedDemo({ db, env: settings, images, log: pino({ level: settings.LOG_LEVEL }), clock: () => new Date() }) };
     } finally {
       await db.destroy();
     }

@@ -25,10 +25,13 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** The shop's settings for this database (PostgreSQL wants a SESSION_SECRET shared by every process). */
+const settings = () => ({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SESSION_SECRET: 'test-secret-that-is-at-least-32-characters-long' });
+
 describe('seedDemoInChildProcess', () => {
   it('runs seedDemo in a child process on the same database and reports its result', { timeout: 60_000 }, async () => {
     await insertProduct(db);
-    const env = loadEnv({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' });
+    const env = loadEnv(settings());
     // A shop with a product is left alone: the child saw the row this connection wrote.
     expect(await seedDemoInChildProcess(env)).toEqual({ seeded: false });
     expect(await db.selectFrom('products').select('id').execute()).toHaveLength(1);
@@ -36,7 +39,7 @@ describe('seedDemoInChildProcess', () => {
 
   it("rejects with the child's error when the seed fails", { timeout: 60_000 }, async () => {
     // A folder where the database file should be: SQLite cannot open it.
-    const env = { ...loadEnv({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }), database: { dialect: 'sqlite' as const, file: dataDir } };
+    const env = { ...loadEnv(settings()), database: { dialect: 'sqlite' as const, file: dataDir } };
     await expect(seedDemoInChildProcess(env)).rejects.toThrow(/^Seeding the demo catalogue failed: .+/);
   });
 });

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_VALUES } from '../../shared/categories';
 import type { Banners, Product } from '../../shared/schemas/catalog';
+import { storedImageNames } from '../testing/stored-images';
 import { HttpClient, startTestServer, type TestServer } from '../testing/test-server';
 import { seedDemo, seedSynthetic } from './seed';
 import { syntheticProduct } from './synthetic-catalog';
@@ -22,7 +22,8 @@ afterAll(async () => {
   await server.close();
 });
 
-const imageExists = (url: string) => fs.existsSync(path.join(server.deps.env.imagesDir, path.basename(url)));
+const imageExists = (url: string): Promise<boolean> => server.deps.images.has(path.basename(url));
+const storedImageCount = async (): Promise<number> => (await storedImageNames(server.deps.db, server.deps.env.imagesDir)).length;
 
 describe('seedDemo', () => {
   it('fills an empty shop with 120+ illustrated products and 5 + 5 banners', { timeout: 120_000 }, async () => {
@@ -40,8 +41,8 @@ describe('seedDemo', () => {
       expect(product.productImage.length, product.productName).toBeLessThanOrEqual(4);
       for (const url of product.productImage) {
         expect(url).toMatch(/^\/images\/[0-9a-f]{32}\.webp$/);
-        expect(imageExists(url), url).toBe(true);
-        expect(imageExists(url.replace('.webp', '-w640.webp')), url).toBe(true);
+        expect(await imageExists(url), url).toBe(true);
+        expect(await imageExists(url.replace('.webp', '-w640.webp')), url).toBe(true);
       }
     }
     expect(all.body.data[0]?.productName).toMatch(/^Apple AirPods Pro/);
@@ -53,7 +54,7 @@ describe('seedDemo', () => {
     expect(banners.body.desktop).toHaveLength(5);
     expect(banners.body.mobile).toHaveLength(5);
     for (const banner of [...banners.body.desktop, ...banners.body.mobile]) {
-      expect(imageExists(banner.imageUrl), banner.imageUrl).toBe(true);
+      expect(await imageExists(banner.imageUrl), banner.imageUrl).toBe(true);
       expect(banner.alt.length).toBeGreaterThan(5);
     }
     const served = await fetch(new URL(banners.body.desktop[0]?.imageUrl ?? '', server.url));
@@ -77,13 +78,13 @@ describe('seedDemo', () => {
 
 describe('seedSynthetic', () => {
   it('adds N searchable products over all categories, sharing the demo illustrations', { timeout: 60_000 }, async () => {
-    const imagesBefore = fs.readdirSync(server.deps.env.imagesDir).length;
+    const imagesBefore = await storedImageCount();
     const progress: number[] = [];
     const result = await seedSynthetic(server.deps, { count: 6000, startIndex: 0, onProgress: (done) => progress.push(done) });
     expect(result.products).toBe(6000);
     expect(progress).toEqual([5000, 6000]);
-    // The shared image sets were rendered by the demo seed already (same cache): no new files.
-    expect(fs.readdirSync(server.deps.env.imagesDir).length).toBe(imagesBefore);
+    // The shared image sets were rendered by the demo seed already (same cache): no new images.
+    expect(await storedImageCount()).toBe(imagesBefore);
 
     const counts = await server.deps.db
       .selectFrom('products')
@@ -95,7 +96,7 @@ describe('seedSynthetic', () => {
 
     const page = await client.trpc<{ items: Product[] }>('query', 'catalog.byCategory', { category: 'televisions', limit: 24, sort: 'dsc' });
     expect(page.body.items).toHaveLength(24);
-    for (const p of page.body.items) expect(p.productImage.every(imageExists)).toBe(true);
+    for (const p of page.body.items) expect(await Promise.all(p.productImage.map(imageExists))).not.toContain(false);
 
     const sample = syntheticProduct(7);
     const found = await client.trpc<{ items: Product[] }>('query', 'catalog.search', { q: sample.productName, limit: 5 });

@@ -4,13 +4,20 @@ import { transaction } from '../db/transaction';
 import type { DB } from '../db/database';
 import type { Env } from '../env';
 import type { Deps } from '../deps';
+import { openImageStore, type ImageStore } from '../images/image-store';
 import { CATEGORY_VALUES, type Category } from '../../shared/categories';
 import * as q from '../features/catalog/catalog.queries';
 import { DEMO_BANNERS, DEMO_PRODUCTS, type DemoProduct } from './demo-catalog';
 import { generateDemoImages } from './demo-images';
 import { syntheticProduct } from './synthetic-catalog';
 
-type SeedDeps = Pick<Deps, 'db' | 'log' | 'clock'> & { env: Pick<Env, 'DATA_DIR' | 'imagesDir'> };
+type SeedDeps = Pick<Deps, 'db' | 'log' | 'clock'> & {
+  env: Pick<Env, 'DATA_DIR' | 'imagesDir'>;
+  /** Where the images go; when not given, the store for `db` (openImageStore), as the shop would pick it. */
+  images?: ImageStore;
+};
+
+const imageStoreOf = (deps: SeedDeps): ImageStore => deps.images ?? openImageStore(deps.db, deps.env);
 
 /** Where rendered demo art is remembered between runs (outside the served images folder). */
 export function demoArtCacheDir(env: Pick<Env, 'DATA_DIR'>): string {
@@ -28,7 +35,7 @@ export type SeedDemoResult = { seeded: false } | { seeded: true; products: numbe
 export async function seedDemo(deps: SeedDeps): Promise<SeedDemoResult> {
   if ((await q.countProducts(deps.db)) > 0) return { seeded: false };
   const started = Date.now();
-  const images = await generateDemoImages(deps.env.imagesDir, demoArtCacheDir(deps.env), DEMO_PRODUCTS, DEMO_BANNERS);
+  const images = await generateDemoImages(imageStoreOf(deps), demoArtCacheDir(deps.env), DEMO_PRODUCTS, DEMO_BANNERS);
   const now = deps.clock().getTime();
   const inserted = await transaction(deps.db, async (trx) => {
     if ((await q.countProducts(trx)) > 0) return false;
@@ -88,7 +95,7 @@ const SYNTHETIC_BATCH = 5000;
  */
 export async function seedSynthetic(deps: SeedDeps, opts: { count: number; startIndex?: number; onProgress?: (done: number) => void }): Promise<{ products: number; ms: number }> {
   const started = Date.now();
-  const imageSets = await sharedImageSets(deps.env);
+  const imageSets = await sharedImageSets(deps);
   const now = deps.clock().getTime();
   const start = opts.startIndex ?? 0;
   for (let done = 0; done < opts.count; done += SYNTHETIC_BATCH) {
@@ -107,9 +114,9 @@ export async function seedSynthetic(deps: SeedDeps, opts: { count: number; start
   return { products: opts.count, ms: Date.now() - started };
 }
 
-async function sharedImageSets(env: SeedDeps['env']): Promise<Map<Category, string[][]>> {
+async function sharedImageSets(deps: SeedDeps): Promise<Map<Category, string[][]>> {
   const chosen = CATEGORY_VALUES.flatMap((category) => DEMO_PRODUCTS.filter((p) => p.category === category).slice(0, 2));
-  const images = await generateDemoImages(env.imagesDir, demoArtCacheDir(env), chosen, []);
+  const images = await generateDemoImages(imageStoreOf(deps), demoArtCacheDir(deps.env), chosen, []);
   const sets = new Map<Category, string[][]>();
   for (const product of chosen) {
     const list = sets.get(product.category) ?? [];

@@ -4,9 +4,11 @@ import * as initial from './2026-11-22-01-initial';
 import * as catalogRevision from './2026-11-22-02-catalog-revision';
 import * as stockTracking from './2026-11-24-01-stock-tracking';
 import * as cacheInvalidations from './2026-11-25-01-cache-invalidations';
+import * as storedImages from './2026-11-26-01-stored-images';
 import * as pgInitial from './postgres/2026-11-22-01-initial';
 import * as pgCatalogRevision from './postgres/2026-11-22-02-catalog-revision';
 import * as pgCacheInvalidations from './postgres/2026-11-25-01-cache-invalidations';
+import * as pgStoredImages from './postgres/2026-11-26-01-stored-images';
 
 /**
  * Every migration, by name, in the order they run, for each database. Both lists have the same
@@ -20,12 +22,14 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-11-22-02-catalog-revision': catalogRevision,
     '2026-11-24-01-stock-tracking': stockTracking,
     '2026-11-25-01-cache-invalidations': cacheInvalidations,
+    '2026-11-26-01-stored-images': storedImages,
   },
   postgres: {
     '2026-11-22-01-initial': pgInitial,
     '2026-11-22-02-catalog-revision': pgCatalogRevision,
     '2026-11-24-01-stock-tracking': stockTracking,
     '2026-11-25-01-cache-invalidations': pgCacheInvalidations,
+    '2026-11-26-01-stored-images': pgStoredImages,
   },
 };
 

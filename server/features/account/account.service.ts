@@ -36,7 +36,7 @@ export async function signUp(deps: Deps, input: { name: string; email: string; p
   }
   // The photo is stored before the user row, so a bad photo leaves no user behind; a stored
   // photo with no user is harmless (content-hash name, reused by the next identical upload).
-  const profilePic = input.profilePic ? await storeAvatar(deps.env.imagesDir, decodeImageDataUrl(input.profilePic)) : '';
+  const profilePic = input.profilePic ? await storeAvatar(deps.images, decodeImageDataUrl(input.profilePic)) : '';
   const id = newId();
   try {
     await q.insertUser(deps.db, {

@@ -81,7 +81,7 @@ export const catalogRouter = router({
    */
   uploadImage: adminProcedure
     .input(z.object({ file: z.instanceof(Uint8Array, { error: 'file is required: choose an image to upload' }) }))
-    .mutation(({ ctx, input }) => storeProductImage(ctx.deps.env.imagesDir, Buffer.from(input.file.buffer, input.file.byteOffset, input.file.byteLength))),
+    .mutation(({ ctx, input }) => storeProductImage(ctx.deps.images, Buffer.from(input.file.buffer, input.file.byteOffset, input.file.byteLength))),
 
   /** Takes a product off sale (the old API's delete-product); orders keep their copy. */
   archive: adminProcedure.input(ProductIdInputSchema).mutation(({ ctx, input }) => service.archiveProduct(ctx.deps, input.productId)),
