@@ -113,6 +113,14 @@ describe('SharedReplies', () => {
 });
 
 describe('shared catalogue replies over HTTP', () => {
+  /**
+   * The test writes straight to the database, as another process would: on SQLite the shop
+   * reads the log at its next request; on PostgreSQL the notification is on its way, and this
+   * waits for it (a round trip on the listening connection) so the next request sees it.
+   */
+  const caughtUp = async () => {
+    await server.deps.changes.catchUp?.();
+  };
   let server: TestServer;
   let visitor: HttpClient;
   let admin: HttpClient;
@@ -174,7 +182,10 @@ describe('shared catalogue replies over HTTP', () => {
 
   it('stales a product page when the stock a shopper sees moves (11 to 10 does not, 10 to 9 does)', async () => {
     const product = await insertProduct(server.deps.db, { productName: 'Dwindling Drone', category: 'camera', stock: 11 });
-    const set = (stock: number) => server.deps.db.updateTable('products').set({ stock, updated_at: new Date().toISOString() }).where('id', '=', product.id).execute();
+    const set = async (stock: number) => {
+      await server.deps.db.updateTable('products').set({ stock, updated_at: new Date().toISOString() }).where('id', '=', product.id).execute();
+      await caughtUp();
+    };
     const before = await details(product.id);
     expect(before.body.stock).toBe(10);
     await set(10);
@@ -198,6 +209,7 @@ describe('shared catalogue replies over HTTP', () => {
     await server.deps.db.updateTable('products').set({ updated_at: '2030-01-01T00:00:00.000Z' }).where('id', '=', other.id).execute();
 
     await server.deps.db.updateTable('products').set({ product_name: 'Renamed Buds' }).where('id', '=', edited.id).execute();
+    await caughtUp();
     expect((await details(edited.id)).body.productName).toBe('Renamed Buds');
     const searchAfter = await visitor.trpc<ProductPage>('query', 'catalog.search', { q: 'earbuds', limit: 24 });
     expect(searchAfter.body.items.map((p) => p._id)).not.toContain(edited.id);
@@ -212,6 +224,7 @@ describe('shared catalogue replies over HTTP', () => {
     await visitor.trpc('query', 'catalog.byCategory', page);
     await visitor.trpc('query', 'catalog.categoryBubbles');
     const product = await insertProduct(server.deps.db, { productName: 'Brand New Telly', category: 'televisions' });
+    await caughtUp();
     expect((await visitor.trpc<ProductPage>('query', 'catalog.byCategory', page)).body.items[0]?._id).toBe(product.id);
     expect((await visitor.trpc<Product[]>('query', 'catalog.categoryBubbles')).body.map((p) => p._id)).toContain(product.id);
   });
@@ -289,6 +302,7 @@ describe('shared catalogue replies over HTTP', () => {
     expect(again.body.length).toBe(0);
 
     await server.deps.db.updateTable('products').set({ stock: 0 }).where('id', '=', product.id).execute();
+    await caughtUp();
     const changed = await rawGet(server.url + page, { 'if-none-match': etag });
     expect(changed.status).toBe(200);
     expect(JSON.parse(changed.body.toString())).toMatchObject({ result: { data: { stock: 0 } } });
@@ -297,6 +311,7 @@ describe('shared catalogue replies over HTTP', () => {
   it('sends brotli or gzip to clients that take them, and the same JSON after decoding', async () => {
     // Enough products for a reply over the 1 KB below which nothing is compressed.
     for (let i = 0; i < 4; i++) await insertProduct(server.deps.db, { productName: `Zip Phone ${i}`, category: 'mobiles' });
+    await caughtUp();
     const page = `/trpc/catalog.byCategory?input=${encodeURIComponent(JSON.stringify({ category: 'mobiles', limit: 24 }))}`;
     const plain = await rawGet(server.url + page, {});
     for (const encoding of ['br', 'gzip'] as const) {
@@ -352,6 +367,7 @@ describe('with the cache off', () => {
       expect(first.headers.get('cache-control')).toBe('public, no-cache');
       expect(first.headers.get('etag')).toMatch(/^W\//);
       await server.deps.db.updateTable('products').set({ stock: 3 }).where('id', '=', product.id).execute();
+      await server.deps.changes.catchUp?.();
       expect((await visitor.trpc<Product>('query', 'catalog.details', { productId: product.id })).body.stock).toBe(3);
     } finally {
       await server.close();

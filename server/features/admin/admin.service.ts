@@ -99,30 +99,34 @@ function transitionRefusal(from: OrderStatus, to: OrderStatus): string {
  */
 export async function setOrderStatus(deps: Deps, orderId: string, to: OrderStatus, actorId: string | null = null): Promise<AdminOrder> {
   const now = deps.clock().toISOString();
-  const from = await transaction(deps.db, async (trx) => {
-    const current = await q.findOrderStatus(trx, orderId);
-    if (current === null) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
-    if (!canTransition(current, to)) throw new AppError('INVALID_TRANSITION', transitionRefusal(current, to));
-    const items = await listOrderItemStock(trx, orderId);
-    const short = items.reduce((sum, item) => sum + item.shortQuantity, 0);
-    if (to === 'shipped' && short > 0) {
-      throw new AppError(
-        'INVALID_TRANSITION',
-        `This order was paid for ${short} unit(s) that were not in stock: restock the product and take them for this order, or cancel it and refund the payment.`,
-      );
-    }
-    if (!(await q.updateOrderStatus(trx, orderId, current, to, now))) {
-      throw new AppError('INVALID_TRANSITION', 'This order was changed meanwhile: reload the list and try again.');
-    }
-    if (to === 'cancelled') {
-      for (const item of items) {
-        if (current === 'paid') await putBackStock(trx, item.productId, item.stockTaken, { reason: 'restock', at: now, orderId, actorId, note: 'order cancelled' });
-        // Nothing is owed any more: the order will not be delivered.
-        await setItemStock(trx, item.id, { stockTaken: current === 'paid' ? 0 : item.stockTaken, shortQuantity: 0 });
+  const from = await transaction(
+    deps.db,
+    async (trx) => {
+      const current = await q.findOrderStatus(trx, orderId);
+      if (current === null) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+      if (!canTransition(current, to)) throw new AppError('INVALID_TRANSITION', transitionRefusal(current, to));
+      const items = await listOrderItemStock(trx, orderId);
+      const short = items.reduce((sum, item) => sum + item.shortQuantity, 0);
+      if (to === 'shipped' && short > 0) {
+        throw new AppError(
+          'INVALID_TRANSITION',
+          `This order was paid for ${short} unit(s) that were not in stock: restock the product and take them for this order, or cancel it and refund the payment.`,
+        );
       }
-    }
-    return current;
-  });
+      if (!(await q.updateOrderStatus(trx, orderId, current, to, now))) {
+        throw new AppError('INVALID_TRANSITION', 'This order was changed meanwhile: reload the list and try again.');
+      }
+      if (to === 'cancelled') {
+        for (const item of items) {
+          if (current === 'paid') await putBackStock(trx, item.productId, item.stockTaken, { reason: 'restock', at: now, orderId, actorId, note: 'order cancelled' });
+          // Nothing is owed any more: the order will not be delivered.
+          await setItemStock(trx, item.id, { stockTaken: current === 'paid' ? 0 : item.stockTaken, shortQuantity: 0 });
+        }
+      }
+      return current;
+    },
+    { locks: [`order:${orderId}`] },
+  );
   deps.log.info({ orderId, from, to }, 'order status changed by an admin');
   return adminOrder(deps, orderId);
 }
@@ -136,19 +140,23 @@ export async function setOrderStatus(deps: Deps, orderId: string, to: OrderStatu
  */
 export async function resolveShortage(deps: Deps, orderId: string, actorId: string | null): Promise<AdminOrder> {
   const now = deps.clock().toISOString();
-  await transaction(deps.db, async (trx) => {
-    const status = await q.findOrderStatus(trx, orderId);
-    if (status === null) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
-    const items = (await listOrderItemStock(trx, orderId)).filter((item) => item.shortQuantity > 0);
-    if (status !== 'paid' || items.length === 0) throw new AppError('INVALID_TRANSITION', 'This order is not waiting for stock.');
-    for (const item of items) {
-      const result = await takeStock(trx, item.productId, item.shortQuantity, { reason: 'shortage_filled', at: now, orderId, actorId, onSaleOnly: false });
-      if (result === 'short') {
-        throw new AppError('OUT_OF_STOCK', `Not enough ${item.name} in stock for this order (${item.shortQuantity} needed): restock it first.`);
+  await transaction(
+    deps.db,
+    async (trx) => {
+      const status = await q.findOrderStatus(trx, orderId);
+      if (status === null) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+      const items = (await listOrderItemStock(trx, orderId)).filter((item) => item.shortQuantity > 0);
+      if (status !== 'paid' || items.length === 0) throw new AppError('INVALID_TRANSITION', 'This order is not waiting for stock.');
+      for (const item of items) {
+        const result = await takeStock(trx, item.productId, item.shortQuantity, { reason: 'shortage_filled', at: now, orderId, actorId, onSaleOnly: false });
+        if (result === 'short') {
+          throw new AppError('OUT_OF_STOCK', `Not enough ${item.name} in stock for this order (${item.shortQuantity} needed): restock it first.`);
+        }
+        await setItemStock(trx, item.id, { stockTaken: item.stockTaken + (result === 'taken' ? item.shortQuantity : 0), shortQuantity: 0 });
       }
-      await setItemStock(trx, item.id, { stockTaken: item.stockTaken + (result === 'taken' ? item.shortQuantity : 0), shortQuantity: 0 });
-    }
-  });
+    },
+    { locks: [`order:${orderId}`] },
+  );
   deps.log.info({ orderId }, 'units owed to a late-paid order taken from stock by an admin');
   return adminOrder(deps, orderId);
 }

@@ -65,6 +65,12 @@ export async function takeStock(db: DB, productId: string, quantity: number, m: 
   return product && product.track_stock === 0 ? 'untracked' : 'short';
 }
 
+/** A product's units for sale now (0 for an unknown product): for a message after takeStock came up short. */
+export async function stockLeft(db: DB, productId: string): Promise<number> {
+  const row = await db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirst();
+  return row?.stock ?? 0;
+}
+
 /** Puts units back on sale (a released reservation, a cancelled order). Untracked or deleted products are left alone. */
 export async function putBackStock(db: DB, productId: string, quantity: number, m: MovementContext): Promise<void> {
   if (quantity <= 0) return;

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps';
 import type { StartCheckoutResult } from '../../../shared/schemas/order';
 import { MAX_QUANTITY_PER_LINE } from '../../../shared/schemas/cart';
 import * as orders from '../order/order.queries';
-import { takeStock } from '../catalog/stock.queries';
+import { stockLeft, takeStock } from '../catalog/stock.queries';
 import * as q from './checkout.queries';
 import { expireCheckoutSession, releaseOrder } from './fulfilment.service';
 
@@ -68,48 +68,52 @@ export async function startCheckout(deps: Deps, user: { id: string; email: strin
  */
 async function reserveOrFindOpen(deps: Deps, user: { id: string; email: string }): Promise<Reserved | FoundOpen> {
   const createdAt = deps.clock().toISOString();
-  return transaction(deps.db, async (trx): Promise<Reserved | FoundOpen> => {
-    const lines = await q.listCheckoutLines(trx, user.id);
-    const open = await orders.findPendingOrderOf(trx, user.id);
-    if (open) return { kind: 'open', order: open, sameCart: sameLines(lines, await orders.listOrderItemStock(trx, open.id)) };
+  return transaction(
+    deps.db,
+    async (trx): Promise<Reserved | FoundOpen> => {
+      const lines = await q.listCheckoutLines(trx, user.id);
+      const open = await orders.findPendingOrderOf(trx, user.id);
+      if (open) return { kind: 'open', order: open, sameCart: sameLines(lines, await orders.listOrderItemStock(trx, open.id)) };
 
-    if (lines.length === 0) throw new AppError('CART_EMPTY', 'Your cart is empty');
-    const orderId = newId();
-    const taken: number[] = [];
-    for (const line of lines) {
-      if (line.quantity < 1 || line.quantity > MAX_QUANTITY_PER_LINE) {
-        throw new AppError('QUANTITY_INVALID', `The quantity of ${line.name} must be from 1 to ${MAX_QUANTITY_PER_LINE}`);
+      if (lines.length === 0) throw new AppError('CART_EMPTY', 'Your cart is empty');
+      const orderId = newId();
+      const taken: number[] = [];
+      for (const line of lines) {
+        if (line.quantity < 1 || line.quantity > MAX_QUANTITY_PER_LINE) {
+          throw new AppError('QUANTITY_INVALID', `The quantity of ${line.name} must be from 1 to ${MAX_QUANTITY_PER_LINE}`);
+        }
+        const result = await takeStock(trx, line.productId, line.quantity, { reason: 'sale', at: createdAt, orderId, onSaleOnly: true });
+        if (result === 'short') {
+          // What is left now: on PostgreSQL another checkout may have taken units since the cart was read.
+          const left = await stockLeft(trx, line.productId);
+          throw new AppError(
+            'OUT_OF_STOCK',
+            left < 1 ? `${line.name} is out of stock: remove it from your cart to continue` : `Only ${left} of ${line.name} left in stock: lower the quantity in your cart`,
+          );
+        }
+        taken.push(result === 'taken' ? line.quantity : 0);
       }
-      const result = await takeStock(trx, line.productId, line.quantity, { reason: 'sale', at: createdAt, orderId, onSaleOnly: true });
-      if (result === 'short') {
-        throw new AppError(
-          'OUT_OF_STOCK',
-          line.stock < 1
-            ? `${line.name} is out of stock: remove it from your cart to continue`
-            : `Only ${line.stock} of ${line.name} left in stock: lower the quantity in your cart`,
-        );
-      }
-      taken.push(result === 'taken' ? line.quantity : 0);
-    }
-    await orders.insertPendingOrder(trx, {
-      id: orderId,
-      userId: user.id,
-      email: user.email,
-      provider: deps.payments.kind,
-      totalAmount: lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0),
-      nowIso: createdAt,
-      items: lines.map((line, i) => ({
-        id: newId(),
-        productId: line.productId,
-        name: line.name,
-        images: line.images,
-        unitPrice: line.unitPrice,
-        quantity: line.quantity,
-        stockTaken: taken[i] ?? 0,
-      })),
-    });
-    return { kind: 'created', orderId, lines };
-  });
+      await orders.insertPendingOrder(trx, {
+        id: orderId,
+        userId: user.id,
+        email: user.email,
+        provider: deps.payments.kind,
+        totalAmount: lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0),
+        nowIso: createdAt,
+        items: lines.map((line, i) => ({
+          id: newId(),
+          productId: line.productId,
+          name: line.name,
+          images: line.images,
+          unitPrice: line.unitPrice,
+          quantity: line.quantity,
+          stockTaken: taken[i] ?? 0,
+        })),
+      });
+      return { kind: 'created', orderId, lines };
+    },
+    { locks: [`user:${user.id}`] },
+  );
 }
 
 /** The cart holds exactly what the order was opened for: same products, quantities and prices, in the same order. */

@@ -56,14 +56,18 @@ async function findOrderFor(deps: Deps, session: ProviderSession): Promise<Order
  */
 export async function releaseOrder(deps: Deps, orderId: string, reason: string): Promise<boolean> {
   const now = deps.clock().toISOString();
-  const released = await transaction(deps.db, async (trx) => {
-    if (!(await orders.cancelPendingOrder(trx, orderId, now))) return false;
-    for (const item of await orders.listOrderItemStock(trx, orderId)) {
-      await putBackStock(trx, item.productId, item.stockTaken, { reason: 'release', at: now, orderId, note: reason });
-      await orders.setItemStock(trx, item.id, { stockTaken: 0, shortQuantity: 0 });
-    }
-    return true;
-  });
+  const released = await transaction(
+    deps.db,
+    async (trx) => {
+      if (!(await orders.cancelPendingOrder(trx, orderId, now))) return false;
+      for (const item of await orders.listOrderItemStock(trx, orderId)) {
+        await putBackStock(trx, item.productId, item.stockTaken, { reason: 'release', at: now, orderId, note: reason });
+        await orders.setItemStock(trx, item.id, { stockTaken: 0, shortQuantity: 0 });
+      }
+      return true;
+    },
+    { locks: [`order:${orderId}`] },
+  );
   if (released) deps.log.info({ orderId, reason }, 'order cancelled and its stock released');
   return released;
 }
@@ -86,34 +90,38 @@ async function markPaid(deps: Deps, order: OrderRecord, session: ProviderSession
     amountMismatch: mismatch,
   };
 
-  const result = await transaction(deps.db, async (trx) => {
-    const current = await orders.findOrderRecord(trx, order.id);
-    if (!current) return { outcome: 'unknown_session' as const, short: [] as string[] };
-    const short: string[] = [];
-    if (current.status === 'pending') {
-      if (!(await orders.markOrderPaid(trx, order.id, 'pending', facts, now))) return { outcome: 'already_paid' as const, short };
-    } else if (current.status === 'cancelled') {
-      // Paid after its reservation had been released (the provider's word wins: the money was
-      // taken). The units are taken again where they are still there; a line whose units were
-      // re-sold is recorded as short, never taken below 0, and the order is flagged for an
-      // admin to restock or refund.
-      for (const item of await orders.listOrderItemStock(trx, order.id)) {
-        const result = await takeStock(trx, item.productId, item.quantity, { reason: 'late_payment', at: now, orderId: order.id, onSaleOnly: false });
-        if (result === 'short') short.push(item.productId);
-        await orders.setItemStock(trx, item.id, { stockTaken: result === 'taken' ? item.quantity : 0, shortQuantity: result === 'short' ? item.quantity : 0 });
+  const result = await transaction(
+    deps.db,
+    async (trx) => {
+      const current = await orders.findOrderRecord(trx, order.id);
+      if (!current) return { outcome: 'unknown_session' as const, short: [] as string[] };
+      const short: string[] = [];
+      if (current.status === 'pending') {
+        if (!(await orders.markOrderPaid(trx, order.id, 'pending', facts, now))) return { outcome: 'already_paid' as const, short };
+      } else if (current.status === 'cancelled') {
+        // Paid after its reservation had been released (the provider's word wins: the money was
+        // taken). The units are taken again where they are still there; a line whose units were
+        // re-sold is recorded as short, never taken below 0, and the order is flagged for an
+        // admin to restock or refund.
+        for (const item of await orders.listOrderItemStock(trx, order.id)) {
+          const result = await takeStock(trx, item.productId, item.quantity, { reason: 'late_payment', at: now, orderId: order.id, onSaleOnly: false });
+          if (result === 'short') short.push(item.productId);
+          await orders.setItemStock(trx, item.id, { stockTaken: result === 'taken' ? item.quantity : 0, shortQuantity: result === 'short' ? item.quantity : 0 });
+        }
+        await orders.markOrderPaid(trx, order.id, 'cancelled', facts, now);
+      } else {
+        return { outcome: 'already_paid' as const, short };
       }
-      await orders.markOrderPaid(trx, order.id, 'cancelled', facts, now);
-    } else {
-      return { outcome: 'already_paid' as const, short };
-    }
-    const items = await orders.listOrderItemStock(trx, order.id);
-    await removeBoughtProducts(
-      trx,
-      order.userId,
-      items.map((i) => i.productId),
-    );
-    return { outcome: 'paid' as const, short };
-  });
+      const items = await orders.listOrderItemStock(trx, order.id);
+      await removeBoughtProducts(
+        trx,
+        order.userId,
+        items.map((i) => i.productId),
+      );
+      return { outcome: 'paid' as const, short };
+    },
+    { locks: [`order:${order.id}`] },
+  );
 
   if (result.outcome === 'paid') {
     deps.log.info({ orderId: order.id, sessionId: session.id, amountCharged: session.amountTotal }, 'order paid');

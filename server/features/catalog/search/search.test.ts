@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductPage } from '../../../../shared/schemas/catalog';
 import { insertProduct } from '../../../testing/factories';
 import { testDialect } from '../../../testing/test-database';
-import { HttpClient, startTestServer, type TestServer } from '../../../testing/test-server';
+import { HttpClient, startTestServer, type HttpReply, type TestServer } from '../../../testing/test-server';
 import { searchTerms } from './search';
 import { ftsMatch } from './sqlite-search';
 import { tsqueryText } from './postgres-search';
@@ -180,9 +180,9 @@ describe(`search (${testDialect()})`, () => {
     const seen: Product[] = [];
     let cursor: string | null = null;
     do {
-      const reply = await visitor.trpc<ProductPage>('query', 'catalog.search', { q: 'pulsar', sort: 'dsc', limit: 2, cursor });
+      const reply: HttpReply<ProductPage> = await visitor.trpc<ProductPage>('query', 'catalog.search', { q: 'pulsar', sort: 'dsc', limit: 2, cursor });
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-      const page = reply.body;
+      const page: ProductPage = reply.body;
       seen.push(...page.items);
       cursor = page.nextCursor;
     } while (cursor);
