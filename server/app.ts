@@ -19,6 +19,7 @@ import { requestLogging } from './http/request-log';
 import { createImageUploadRouter, UPLOAD_IMAGE_PATH } from './images/image.routes';
 import { createWebhookRouter, WEBHOOK_PATHS } from './payments/webhook.routes';
 import { createTestCheckoutRouter } from './payments/test-checkout.routes';
+import { createSitemapRouter } from './features/catalog/sitemap.routes';
 
 const BODY_LIMIT = '10mb';
 const BODY_LIMIT_TEXT = '10 MB';
@@ -107,6 +108,9 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
 
   // Uploaded and generated images: files in DATA_DIR/images, or the database on PostgreSQL (server/images/image-store.ts).
   app.use('/images', deps.images.serve());
+
+  // robots.txt and the sitemaps, generated for PUBLIC_URL (before the client's catch-all).
+  app.use(createSitemapRouter(deps));
 
   mountClient(app, opts.client);
 

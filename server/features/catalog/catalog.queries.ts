@@ -250,3 +250,19 @@ export async function countBanners(db: DB): Promise<number> {
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
+
+/** Products on sale (what a sitemap lists). */
+export async function countProductsOnSale(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(onSale)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** One page of the products on sale for a sitemap, in id order: their ids and last changes. */
+export async function productSitemapPage(db: DB, opts: { limit: number; offset: number }): Promise<{ id: string; updatedAt: string }[]> {
+  const rows = await db.selectFrom('products').select(['id', 'updated_at']).where(onSale).orderBy('id').limit(opts.limit).offset(opts.offset).execute();
+  return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at }));
+}
