@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type Request, type Response, type NextFunction, type RequestHandler } from 'express';
 import compression from 'compression';
@@ -20,6 +21,8 @@ import { createImageUploadRouter, UPLOAD_IMAGE_PATH } from './images/image.route
 import { createWebhookRouter, WEBHOOK_PATHS } from './payments/webhook.routes';
 import { createTestCheckoutRouter } from './payments/test-checkout.routes';
 import { createSitemapRouter } from './features/catalog/sitemap.routes';
+import { productPageHead } from './features/catalog/product-page';
+import { withProductHead, type ProductHead } from './features/catalog/product-head';
 
 const BODY_LIMIT = '10mb';
 const BODY_LIMIT_TEXT = '10 MB';
@@ -112,7 +115,7 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
   // robots.txt and the sitemaps, generated for PUBLIC_URL (before the client's catch-all).
   app.use(createSitemapRouter(deps));
 
-  mountClient(app, opts.client);
+  mountClient(app, opts.client, (productId) => productPageHead(deps, productId));
 
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
@@ -121,28 +124,46 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
   return app;
 }
 
-function mountClient(app: Express, client: ClientMode): void {
+/**
+ * The client: every route serves index.html (the app routes on the client), and a product's
+ * page gets its own title, description and link-preview tags in it (`/product/<id>`, spec §2),
+ * or a 404 status when there is no such product on sale (the app still shows its page).
+ */
+function mountClient(app: Express, client: ClientMode, productHeadFor: (productId: string) => Promise<ProductHead | null>): void {
   if (client.kind === 'none') return;
+  let indexHtml: (url: string) => Promise<string>;
   if (client.kind === 'vite') {
     app.use(client.middlewares);
-    app.get('/{*splat}', async (req, res, next) => {
-      try {
-        res
-          .status(200)
-          .type('html')
-          .send(await client.renderIndex(req.originalUrl));
-      } catch (error) {
-        next(error);
-      }
-    });
-    return;
+    indexHtml = (url) => client.renderIndex(url);
+  } else {
+    const indexFile = path.join(client.dir, 'index.html');
+    // Hashed build assets never change; index.html must always be revalidated.
+    app.use('/assets', express.static(path.join(client.dir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+    app.use(express.static(client.dir, { index: false, maxAge: '1h' }));
+    let cached: Promise<string> | undefined;
+    indexHtml = () => (cached ??= fs.promises.readFile(indexFile, 'utf8'));
   }
-  const indexFile = path.join(client.dir, 'index.html');
-  // Hashed build assets never change; index.html must always be revalidated.
-  app.use('/assets', express.static(path.join(client.dir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
-  app.use(express.static(client.dir, { index: false, maxAge: '1h' }));
-  app.get('/{*splat}', (_req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexFile);
+  app.get('/product/:id', async (req: Request<{ id: string }>, res, next) => {
+    try {
+      const [html, head] = await Promise.all([indexHtml(req.originalUrl), productHeadFor(req.params.id)]);
+      res
+        .status(head ? 200 : 404)
+        .type('html')
+        .setHeader('Cache-Control', 'no-cache')
+        .send(head ? withProductHead(html, head) : html);
+    } catch (error) {
+      next(error);
+    }
+  });
+  app.get('/{*splat}', async (req, res, next) => {
+    try {
+      res
+        .status(200)
+        .type('html')
+        .setHeader('Cache-Control', 'no-cache')
+        .send(await indexHtml(req.originalUrl));
+    } catch (error) {
+      next(error);
+    }
   });
 }

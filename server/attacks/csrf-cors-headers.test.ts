@@ -245,9 +245,20 @@ describe('security headers', () => {
     );
     fs.writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("shop")');
     const client = await listen(createApp(server.deps, { client: { kind: 'static', dir } }));
-    for (const page of ['/', '/product/abc', '/cart', '/admin/all-products', '/search?q=%3Cscript%3E', '/assets/app.js']) {
+    const headerProduct = await insertProduct(server.deps.db, { productName: 'Header Phone' });
+    // A product's page carries its own head; one that is not on sale is a 404 (the app still loads).
+    const pages = {
+      '/': 200,
+      [`/product/${headerProduct.id}`]: 200,
+      '/product/abc': 404,
+      '/cart': 200,
+      '/admin/all-products': 200,
+      '/search?q=%3Cscript%3E': 200,
+      '/assets/app.js': 200,
+    };
+    for (const [page, status] of Object.entries(pages)) {
       const reply = await fetch(new URL(page, client.url));
-      expect({ page, status: reply.status }).toEqual({ page, status: 200 });
+      expect({ page, status: reply.status }).toEqual({ page, status });
       if (page !== '/assets/app.js') expect(reply.headers.get('content-type')).toMatch(/^text\/html/);
       expectHardened(reply, page);
     }

