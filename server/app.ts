@@ -141,7 +141,12 @@ function mountClient(app: Express, client: ClientMode, productHeadFor: (productI
     app.use('/assets', express.static(path.join(client.dir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
     app.use(express.static(client.dir, { index: false, maxAge: '1h' }));
     let cached: Promise<string> | undefined;
-    indexHtml = () => (cached ??= fs.promises.readFile(indexFile, 'utf8'));
+    // Read once; a failed read (no build yet) is tried again on the next request.
+    indexHtml = () =>
+      (cached ??= fs.promises.readFile(indexFile, 'utf8').catch((error: unknown) => {
+        cached = undefined;
+        throw error;
+      }));
   }
   app.get('/product/:id', async (req: Request<{ id: string }>, res, next) => {
     try {
