@@ -543,8 +543,10 @@ async function benchDemo(): Promise<Section> {
     return section;
   } finally {
     for (const shop of shops.reverse()) await stop(shop.child);
-    await database.drop();
-    if (!args.keep) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!args.keep) {
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 }
 
@@ -620,8 +622,10 @@ async function benchSynthetic(): Promise<Section> {
     return section;
   } finally {
     for (const server of servers.reverse()) await stop(server.child);
-    await database.drop();
-    if (!args.keep) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!args.keep) {
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema';
 import type { DatabaseTarget, Dialect } from './target';
 
@@ -25,7 +25,7 @@ export function dialectOf(db: Kysely<any>): Dialect {
   const known = dialects.get(db as DB);
   if (known) return known;
   // A transaction is its own Kysely instance: ask its adapter.
-  return db.getExecutor().adapter.constructor.name.startsWith('Postgres') ? 'postgres' : 'sqlite';
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
 /** int8 (count, bigint money columns) and numeric (sum of bigint) as JS numbers: paise stay far below 2^53. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from './database';
+import { dialectOf, openDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import { migrationNames, migrationsFor } from './migrations';
 import { freshEmptyTestDatabase, testDialect } from '../testing/test-database';
@@ -26,6 +26,9 @@ describe(`migrations (${dialect})`, () => {
         expect.arrayContaining(['users', 'sessions', 'products', 'cart_items', 'orders', 'order_items', 'banners', 'test_checkout_sessions', 'login_attempts', 'stock_movements']),
       );
       expect(tables).not.toContain('catalog_revision');
+      // A transaction knows its database too (the dialect modules are handed either).
+      expect(dialectOf(db)).toBe(dialect);
+      expect(await db.transaction().execute((trx) => Promise.resolve(dialectOf(trx)))).toBe(dialect);
     } finally {
       await db.destroy();
     }
