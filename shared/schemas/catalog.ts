@@ -228,10 +228,8 @@ export type Product = {
   updatedAt: string;
 };
 
-/** Whether a shopper can buy the product now (untracked, or at least one unit for sale). */
-export function isBuyable(p: { trackStock: boolean; stock: number }): boolean {
-  return !p.trackStock || p.stock > 0;
-}
+// Kept in a module without zod, so the storefront's bundle need not carry zod for it.
+export { isBuyable } from '../stock';
 
 export type ProductPage = { items: Product[]; nextCursor: string | null };
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatINR } from '../../../shared/money';
-import { isBuyable } from '../../../shared/schemas/catalog';
+import { isBuyable } from '../../../shared/stock';
 import { ProductImage } from './product-image';
 
 /** The fields a card needs (the shared Product shape); prices are integer paise as tRPC returns them. */
