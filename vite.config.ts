@@ -14,5 +14,7 @@ export default defineConfig({
     // which is what splits them into their own lazy chunks; nothing else is needed here.
     target: 'es2022',
     assetsInlineLimit: 2048,
+    // dist/.vite/manifest.json: which chunks each entry loads (`npm run bench:web` counts the home page's).
+    manifest: true,
   },
 });

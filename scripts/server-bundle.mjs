@@ -26,7 +26,7 @@ export function newestMtime(target) {
 export async function ensureServerBundle() {
   const serverEntry = path.join(root, 'dist-server', 'index.mjs');
   const serverBuiltAt = fs.existsSync(serverEntry) ? fs.statSync(serverEntry).mtimeMs : 0;
-  if (serverBuiltAt === 0 || Math.max(...['server', 'shared', 'package.json'].map((p) => newestMtime(path.join(root, p)))) > serverBuiltAt) {
+  if (serverBuiltAt === 0 || Math.max(...['server', 'shared', 'src', 'package.json'].map((p) => newestMtime(path.join(root, p)))) > serverBuiltAt) {
     const esbuild = await import('esbuild');
     fs.rmSync(path.join(root, 'dist-server'), { recursive: true, force: true });
     await esbuild.build({

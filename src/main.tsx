@@ -1,24 +1,48 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { AppProvider, prefetchFirstScreen } from './app/provider';
-import { createAppRouter } from './app/router';
-import './styles.css';
-
-prefetchFirstScreen(window.location.pathname);
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { StrictMode, startTransition, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { freshState, STATE_ELEMENT_ID } from './app/hydration';
+import { AppProvider, createQueryClient, prefetchFirstScreen } from './app/provider';
+import { AppRoutes, preloadScreens } from './app/router';
+import { createTrpcClient } from './lib/trpc';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const root = createRoot(container);
-// A transition lets React yield while it builds the first screen, so a slow phone's main
-// thread is never blocked for long (the app shell in index.html stays up meanwhile).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <AppProvider>
-        <RouterProvider router={createAppRouter()} />
-      </AppProvider>
-    </StrictMode>,
-  );
-});
+// One client per page load: the app is a single page and the cache must outlive re-renders.
+const queryClient = createQueryClient();
+const trpcClient = createTrpcClient();
+const serverState = document.getElementById(STATE_ELEMENT_ID)?.textContent ?? undefined;
+if (serverState) hydrate(queryClient, freshState(JSON.parse(serverState) as DehydratedState, Date.now()));
+prefetchFirstScreen(queryClient, trpcClient, window.location.pathname, serverState !== undefined);
+
+/** Marks the page as running (hydrated, or rendered in the browser): `<html data-app-ready>`, which tests wait for. */
+function AppReady() {
+  useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), []);
+  return null;
+}
+
+const app = (
+  <StrictMode>
+    <AppProvider queryClient={queryClient} client={trpcClient}>
+      {/* Synchronous navigations: a ticked filter box shows its new state at once (no transition). */}
+      <BrowserRouter useTransitions={false}>
+        <AppRoutes />
+        <AppReady />
+      </BrowserRouter>
+    </AppProvider>
+  </StrictMode>
+);
+
+if (serverState) {
+  // The server rendered this page: load its screen's code first, so hydration does not suspend,
+  // then take over the HTML as it is (same markup, same data: nothing is fetched again). In a
+  // transition, React hydrates in short slices and a slow phone's main thread stays responsive.
+  void preloadScreens(window.location.pathname).finally(() => startTransition(() => void hydrateRoot(container, app)));
+} else {
+  const root = createRoot(container);
+  // A transition lets React yield while it builds the first screen, so a slow phone's main
+  // thread is never blocked for long (the app shell in index.html stays up meanwhile).
+  startTransition(() => root.render(app));
+}

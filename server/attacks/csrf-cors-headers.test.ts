@@ -246,13 +246,15 @@ describe('security headers', () => {
     fs.writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("shop")');
     const client = await listen(createApp(server.deps, { client: { kind: 'static', dir } }));
     const headerProduct = await insertProduct(server.deps.db, { productName: 'Header Phone' });
-    // A product's page carries its own head; one that is not on sale is a 404 (the app still loads).
+    // A product's page carries its own head; one that is not on sale is a 404 (the app still loads),
+    // and so is an address the app has no page for (rendered by the server as the app's not-found page).
     const pages = {
       '/': 200,
       [`/product/${headerProduct.id}`]: 200,
       '/product/abc': 404,
       '/cart': 200,
-      '/admin/all-products': 200,
+      '/admin/all-products': 404,
+      '/admit-panel/all-products': 200,
       '/search?q=%3Cscript%3E': 200,
       '/assets/app.js': 200,
     };

@@ -3,13 +3,13 @@ import type { Request, Response } from 'express';
 import { createCaller, procedureByPath } from '../trpc/app-router';
 import { createRequestContext } from '../trpc/context';
 import type { Deps } from '../deps';
-import { PERSONAL_CACHE_CONTROL, type ProcedureCall, type ReplyFormat, type SharedReplies } from './shared-replies';
+import { PERSONAL_CACHE_CONTROL, type JsonReplyFormat, type ProcedureCall, type SharedReplies } from './shared-replies';
 
 /**
  * Runs a request's procedure calls and writes the reply in `format`; a failed call goes to
  * `fail`. The /api adapter answers every row through one of these, knowing nothing of how.
  */
-export type Respond = (req: Request, res: Response, calls: ProcedureCall[], format: ReplyFormat, fail: (error: unknown) => void) => void;
+export type Respond = (req: Request, res: Response, calls: ProcedureCall[], format: JsonReplyFormat, fail: (error: unknown) => void) => void;
 
 /** Replies for the caller alone: run with the request's session, compressed, never kept by any cache. */
 export function personalReplies(deps: Deps): Respond {

@@ -29,17 +29,23 @@ import type { ProcedureMeta } from '../trpc/init';
 export type ProcedureCall = { path: string; input: unknown };
 
 /** How a reply's body is made from its calls' results, and what else sets it apart. */
-export type ReplyFormat = {
-  /** Replies of different formats for the same calls are kept apart (an /api path, 'trpc'). */
+export type JsonReplyFormat = {
+  /** Replies of different formats for the same calls are kept apart (an /api path, 'trpc', a page's address). */
   name: string;
   status?: number;
   body: (results: unknown[]) => unknown;
 };
 
+/** A reply other than JSON (a server-rendered page), made from the same results. */
+export type RenderedReplyFormat = Omit<JsonReplyFormat, 'body'> & { render: (results: unknown[]) => Promise<string>; type: string };
+
+export type ReplyFormat = JsonReplyFormat | RenderedReplyFormat;
+
 type Encoding = 'br' | 'gzip';
 
 type Reply = {
   status: number;
+  type: string;
   body: Buffer;
   etag: string;
   tags: readonly string[];
@@ -136,8 +142,9 @@ export class SharedReplies {
     let reply: Reply;
     try {
       const results = await Promise.all(calls.map((call) => this.#call(call.path, call.input)));
-      const body = Buffer.from(JSON.stringify(format.body(results)));
-      reply = { status: format.status ?? 200, body, etag: etag(body, { weak: true }), tags: this.#tagsOf(calls, results), encoded: {} };
+      const body = Buffer.from('render' in format ? await format.render(results) : JSON.stringify(format.body(results)));
+      const type = 'render' in format ? format.type : JSON_TYPE;
+      reply = { status: format.status ?? 200, type, body, etag: etag(body, { weak: true }), tags: this.#tagsOf(calls, results), encoded: {} };
     } catch (error) {
       this.#done();
       return fail(error);
@@ -290,7 +297,7 @@ export class SharedReplies {
         res.setHeader('Content-Encoding', encoding);
       }
     }
-    res.setHeader('Content-Type', JSON_TYPE);
+    res.setHeader('Content-Type', reply.type);
     res.setHeader('Content-Length', body.length);
     res.end(req.method === 'HEAD' ? undefined : body);
   }

@@ -142,6 +142,7 @@ function page(res: Response, status: number, title: string, body: string): void 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>TEST MODE · ${escape(title)}</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <link rel="stylesheet" href="/test-checkout/assets/style.css">
 </head>
 <body>

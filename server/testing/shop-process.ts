@@ -42,7 +42,9 @@ export function startShopProcess(env: Record<string, string>, opts: { cwd?: stri
   const cwd = opts.cwd ?? fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-proc-'));
   fs.mkdirSync(path.join(cwd, 'dist'), { recursive: true });
   fs.writeFileSync(path.join(cwd, 'dist', 'index.html'), '<!doctype html><title>Voltmart</title><div id="root"></div>');
-  const child = spawn(tsx, [path.join(root, 'server', 'index.ts')], {
+  // tsx reads tsconfig.json from the working directory, which is elsewhere here: name it (the
+  // server renders the storefront's .tsx screens, which need its JSX setting).
+  const child = spawn(tsx, ['--tsconfig', path.join(root, 'tsconfig.json'), path.join(root, 'server', 'index.ts')], {
     cwd,
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', SEED: 'none', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

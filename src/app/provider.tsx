@@ -1,12 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCQueryUtils } from '@trpc/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
+import { useState, type ReactNode } from 'react';
+import { Toaster, useToasterStore } from 'react-hot-toast';
 import type { AppRouter } from '../../server/trpc/app-router';
 import { preloadFirstBanner } from '../components/banner/banner-carousel';
-import { createTrpcClient, errorStatus, trpc } from '../lib/trpc';
+import { errorStatus, trpc, type TrpcClient } from '../lib/trpc';
 
-function createQueryClient() {
+export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -24,37 +24,44 @@ function createQueryClient() {
   });
 }
 
-// One client per page load: the app is a single page and the cache must outlive re-renders.
-const queryClient = createQueryClient();
-const trpcClient = createTrpcClient();
-
 /**
  * Asks for what the first screen needs before React has rendered anything: on a slow phone
  * the first render takes a while, and the banner (the home page's largest picture) can only
- * start loading once its URL is known. The queries land in the cache the hooks read.
+ * start loading once its URL is known. The queries land in the cache the hooks read. A page
+ * the server rendered came with its catalogue data: then only the personal parts are asked for.
  */
-export function prefetchFirstScreen(pathname: string): void {
-  const utils = createTRPCQueryUtils<AppRouter>({ queryClient, client: trpcClient });
+export function prefetchFirstScreen(queryClient: QueryClient, client: TrpcClient, pathname: string, serverRendered: boolean): void {
+  const utils = createTRPCQueryUtils<AppRouter>({ queryClient, client });
   void utils.account.me.prefetch();
   void utils.cart.count.prefetch();
-  // index.html preloads this one on every page, so it is always asked for (and then cached).
-  const banners = utils.catalog.banners.fetch();
-  if (pathname === '/') {
-    void utils.catalog.categoryBubbles.prefetch();
-    banners.then((data) => preloadFirstBanner(data.desktop, data.mobile)).catch(() => undefined);
-  } else {
-    banners.catch(() => undefined);
-  }
+  if (serverRendered || pathname !== '/') return;
+  void utils.catalog.categoryBubbles.prefetch();
+  utils.catalog.banners
+    .fetch()
+    .then((data) => preloadFirstBanner(data.desktop, data.mobile))
+    .catch(() => undefined);
 }
 
 /** QueryClient, tRPC client and the toast host (spec §9: top-center, 5000 ms). */
-export function AppProvider({ children }: { children: ReactNode }) {
+export function AppProvider({ children, queryClient, client }: { children: ReactNode; queryClient: QueryClient; client: TrpcClient }) {
   return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+    <trpc.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         {children}
-        <Toaster position="top-center" toastOptions={{ duration: 5000 }} />
+        <ToastHost />
       </QueryClientProvider>
     </trpc.Provider>
   );
+}
+
+/**
+ * The toast host, mounted with the first toast and kept from then on. Mounting it injects
+ * react-hot-toast's stylesheet, which makes the browser restyle the whole page: on a phone that
+ * was the longest task of loading a page, for toasts most visits never show.
+ */
+function ToastHost() {
+  const { toasts } = useToasterStore();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && toasts.length > 0) setNeeded(true);
+  return needed || toasts.length > 0 ? <Toaster position="top-center" toastOptions={{ duration: 5000 }} /> : null;
 }

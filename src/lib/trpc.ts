@@ -1,4 +1,4 @@
-import { httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
+import { httpBatchLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 // Type only: the client sees the server as nothing but the AppRouter type.
@@ -8,9 +8,6 @@ export const trpc = createTRPCReact<AppRouter>();
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
-
-/** Queries sent on their own, at a fixed URL, so index.html can preload them (see there). */
-const UNBATCHED = new Set(['catalog.banners']);
 
 /** Catalogue queries for admins only: in a catalogue batch they would make the whole batch personal. */
 const ADMIN_CATALOG_READS = new Set(['catalog.stockHistory']);
@@ -22,19 +19,17 @@ const ADMIN_CATALOG_READS = new Set(['catalog.stockHistory']);
  */
 const isCatalogRead = (op: { type: string; path: string }) => op.type === 'query' && op.path.startsWith('catalog.') && !ADMIN_CATALOG_READS.has(op.path);
 
+export type TrpcClient = ReturnType<typeof createTrpcClient>;
+
 export function createTrpcClient() {
   // Same origin: the session cookie rides along by default; say so for clarity.
   const sameOriginFetch: typeof fetch = (input, init) => fetch(input, { ...init, credentials: 'same-origin' });
   return trpc.createClient({
     links: [
       splitLink({
-        condition: (op) => UNBATCHED.has(op.path),
-        true: httpLink({ url: '/trpc', fetch: sameOriginFetch }),
-        false: splitLink({
-          condition: isCatalogRead,
-          true: httpBatchLink({ url: '/trpc', fetch: sameOriginFetch }),
-          false: httpBatchLink({ url: '/trpc', fetch: sameOriginFetch }),
-        }),
+        condition: isCatalogRead,
+        true: httpBatchLink({ url: '/trpc', fetch: sameOriginFetch }),
+        false: httpBatchLink({ url: '/trpc', fetch: sameOriginFetch }),
       }),
     ],
   });

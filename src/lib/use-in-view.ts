@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useHydrated } from './use-hydrated';
 
 /**
  * True once the element has come within `rootMargin` of the viewport, and from then on.
@@ -7,10 +8,14 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
  */
 export function useInViewOnce<T extends Element>(rootMargin = '200px 0px'): [RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
-  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [seen, setSeen] = useState(false);
+  // False on the server and at hydration alike (so the page hydrates as it was sent); where
+  // there is no IntersectionObserver (jsdom, very old browsers) everything counts as near.
+  const hydrated = useHydrated();
+  const observable = typeof IntersectionObserver !== 'undefined';
   useEffect(() => {
     const element = ref.current;
-    if (seen || !element) return;
+    if (seen || !element || !observable) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
@@ -19,6 +24,6 @@ export function useInViewOnce<T extends Element>(rootMargin = '200px 0px'): [Ref
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [seen, rootMargin]);
-  return [ref, seen];
+  }, [seen, rootMargin, observable]);
+  return [ref, seen || (hydrated && !observable)];
 }

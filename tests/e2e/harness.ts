@@ -151,8 +151,10 @@ export interface ShopPage {
 }
 
 /** A fresh browser context (own cookies) at one of the standard viewports, on the shop's origin. */
-export async function openShopPage(browser: Browser, shop: ShopServer, viewport: ViewportName): Promise<ShopPage> {
+export async function openShopPage(browser: Browser, shop: ShopServer, viewport: ViewportName, opts: { javaScript?: boolean; userAgent?: string } = {}): Promise<ShopPage> {
   const context = await browser.newContext({
+    javaScriptEnabled: opts.javaScript ?? true,
+    ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
     baseURL: shop.url,
     viewport: VIEWPORTS[viewport],
     deviceScaleFactor: 1,
@@ -163,6 +165,17 @@ export async function openShopPage(browser: Browser, shop: ShopServer, viewport:
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
+  if (opts.javaScript ?? true) {
+    // A server-rendered page shows before its script runs; a test acts on it once it runs
+    // (src/main.tsx marks <html data-app-ready>), as a shopper's tap before then does nothing.
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      // Only the app's pages (the test checkout page, say, has no #root and no app).
+      if ((await page.locator('#root').count()) > 0) await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      return response;
+    };
+  }
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);

@@ -1,6 +1,9 @@
 import { Link } from 'react-router';
+import { pageTitle } from '../../lib/page-titles';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function Component() {
+  useDocumentTitle(pageTitle('Payment cancelled'));
   return (
     <section className="page flex justify-center" aria-labelledby="cancel-heading">
       <div className="card flex w-full max-w-md flex-col items-center gap-4 p-8 text-center">

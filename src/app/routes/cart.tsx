@@ -4,8 +4,11 @@ import { useCurrentUser } from '../../features/account/api/use-current-user';
 import { CartView } from '../../features/cart/components/cart-view';
 import { useStartCheckout } from '../../features/checkout/api/use-start-checkout';
 import { errorMessage } from '../../lib/trpc';
+import { pageTitle } from '../../lib/page-titles';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function Component() {
+  useDocumentTitle(pageTitle('Cart'));
   const { user } = useCurrentUser();
   const checkout = useStartCheckout();
   const navigate = useNavigate();

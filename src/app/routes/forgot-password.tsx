@@ -1,7 +1,10 @@
 import { Link } from 'react-router';
+import { pageTitle } from '../../lib/page-titles';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** Spec §2: placeholder text only, nothing functional. */
 export function Component() {
+  useDocumentTitle(pageTitle('Forgot password'));
   return (
     <section className="page max-w-xl" aria-labelledby="forgot-heading">
       <h1 id="forgot-heading" className="mb-3 text-2xl font-bold">

@@ -5,8 +5,11 @@ import { CategoryBubbles } from '../../features/catalog/components/category-bubb
 import { CategoryStrip } from '../../features/catalog/components/category-strip';
 import { HOME_ROWS } from '../../features/catalog/home-rows';
 import { useAddToCartAction } from '../../features/cart/hooks/use-add-to-cart-action';
+import { HOME_TITLE } from '../../lib/page-titles';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function HomeRoute() {
+  useDocumentTitle(HOME_TITLE);
   const bubbles = useCategoryBubbles();
   const banners = useBanners();
   const cart = useAddToCartAction();

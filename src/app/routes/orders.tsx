@@ -4,8 +4,11 @@ import { PageSpinner } from '../../components/ui/page-spinner';
 import { useCurrentUser } from '../../features/account/api/use-current-user';
 import { useMyOrders } from '../../features/orders/api/use-my-orders';
 import { errorMessage } from '../../lib/trpc';
+import { pageTitle } from '../../lib/page-titles';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function Component() {
+  useDocumentTitle(pageTitle('Orders'));
   const { user, isLoading } = useCurrentUser();
   const orders = useMyOrders(user !== null);
 

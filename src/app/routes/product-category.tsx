@@ -1,17 +1,13 @@
 import { useSearchParams } from 'react-router';
-import { CATEGORIES, categoryLabel, type Category } from '../../../shared/categories';
+import { categoryLabel, type Category } from '../../../shared/categories';
 import { loadedProducts, PagedProductGrid } from '../../components/product/product-grid';
 import { useFilteredProducts } from '../../features/catalog/api/use-filtered-products';
-import { CategoryFilters, type PriceSort } from '../../features/catalog/components/category-filters';
-import { useCategoryFilter } from '../../features/catalog/hooks/use-category-filter';
+import { CategoryFilters, readSort, type PriceSort } from '../../features/catalog/components/category-filters';
+import { CATEGORY_VALUES, useCategoryFilter } from '../../features/catalog/hooks/use-category-filter';
 import { useAddToCartAction } from '../../features/cart/hooks/use-add-to-cart-action';
 import { errorMessage } from '../../lib/trpc';
-
-const CATEGORY_VALUES: readonly string[] = CATEGORIES.map((c) => c.value);
-
-function readSort(value: string | null): PriceSort | null {
-  return value === 'asc' || value === 'dsc' ? value : null;
-}
+import { pageTitle } from '../../lib/page-titles';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function Component() {
   const filter = useCategoryFilter(CATEGORY_VALUES);
@@ -33,13 +29,22 @@ export function Component() {
   };
 
   const title = filter.selected.length === 0 ? 'All products' : filter.selected.map(categoryLabel).join(', ');
+  useDocumentTitle(pageTitle(title));
 
   return (
     <div className="page lg:grid lg:grid-cols-[15rem_1fr] lg:gap-8">
       {/* Spec §2: the filters panel is shown on large screens only. */}
       <aside className="hidden lg:block" aria-label="Filters">
         <div className="card sticky top-20 max-h-[calc(100dvh-6rem)] overflow-y-auto p-4">
-          <CategoryFilters sort={sort} onSortChange={onSortChange} isSelected={filter.isSelected} onToggle={filter.toggle} />
+          {/* A GET form with the address's own names: without scripts, "Apply" filters the same way. */}
+          <form action="/product-category" method="get" onSubmit={(event) => event.preventDefault()}>
+            <CategoryFilters sort={sort} onSortChange={onSortChange} isSelected={filter.isSelected} onToggle={filter.toggle} />
+            <noscript>
+              <button type="submit" className="btn-primary mt-4 w-full">
+                Apply
+              </button>
+            </noscript>
+          </form>
         </div>
       </aside>
       <section aria-labelledby="category-heading" className="min-w-0">

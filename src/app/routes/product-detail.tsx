@@ -5,12 +5,15 @@ import { CategoryStrip } from '../../features/catalog/components/category-strip'
 import { ProductDetails, type DetailProduct } from '../../features/catalog/components/product-details';
 import { useAddToCartAction } from '../../features/cart/hooks/use-add-to-cart-action';
 import { errorMessage, errorStatus } from '../../lib/trpc';
+import { pageTitle } from '../../lib/page-titles';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function Component() {
   const { id = '' } = useParams();
   const product = useProduct(id);
   const cart = useAddToCartAction();
   const navigate = useNavigate();
+  useDocumentTitle(product.data ? pageTitle(product.data.productName) : undefined);
 
   if (product.isError) {
     return <ErrorPage status={errorStatus(product.error)} message={errorMessage(product.error)} />;

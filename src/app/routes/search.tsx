@@ -3,6 +3,8 @@ import { loadedProducts, PagedProductGrid } from '../../components/product/produ
 import { useSearchProducts } from '../../features/catalog/api/use-search-products';
 import { useAddToCartAction } from '../../features/cart/hooks/use-add-to-cart-action';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { searchTitle } from '../../lib/page-titles';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** The header navigates on every keystroke; the fetch waits until typing pauses. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -11,6 +13,7 @@ export function Component() {
   const [params] = useSearchParams();
   const q = useDebouncedValue((params.get('q') ?? '').trim(), SEARCH_DEBOUNCE_MS);
   const results = useSearchProducts(q);
+  useDocumentTitle(searchTitle(q));
   const cart = useAddToCartAction();
   const products = loadedProducts(results);
 

@@ -3,10 +3,13 @@ import { Link, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { useConfirmReturn } from '../../features/checkout/api/use-confirm-return';
 import { errorMessage } from '../../lib/trpc';
+import { pageTitle } from '../../lib/page-titles';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 const SETTLED = new Set(['paid', 'shipped', 'delivered']);
 
 export function Component() {
+  useDocumentTitle(pageTitle('Payment successful'));
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   const confirm = useConfirmReturn();

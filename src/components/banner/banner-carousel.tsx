@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { imageRenditionUrl, imageSrcSet } from '../../../shared/images';
 import { usePrefersReducedMotion } from '../../lib/use-prefers-reduced-motion';
@@ -76,6 +76,11 @@ export function BannerCarousel({ desktop, mobile, intervalMs = BANNER_INTERVAL_M
   // Until the first banner has loaded, the other slides draw no image: on a slow phone
   // connection they would compete with the one picture the shopper is looking at.
   const [warm, setWarm] = useState(false);
+  const firstImage = useRef<HTMLImageElement>(null);
+  // On a page the server rendered, the first banner may have loaded before React was there to hear it.
+  useEffect(() => {
+    if (firstImage.current?.complete) setWarm(true);
+  }, []);
   const regionId = useId();
 
   const playing = playChoice ?? !reducedMotion;
@@ -136,7 +141,7 @@ export function BannerCarousel({ desktop, mobile, intervalMs = BANNER_INTERVAL_M
                   // Only the first slide is part of the first paint; the rest wait.
                   loading={i === 0 ? 'eager' : 'lazy'}
                   decoding={i === 0 ? 'sync' : 'async'}
-                  {...(i === 0 ? { fetchPriority: 'high' as const, onLoad: () => setWarm(true), onError: () => setWarm(true) } : {})}
+                  {...(i === 0 ? { ref: firstImage, fetchPriority: 'high' as const, onLoad: () => setWarm(true), onError: () => setWarm(true) } : {})}
                   className="h-full w-full object-cover"
                 />
               </picture>

@@ -47,12 +47,14 @@ export function SearchBox({ id, className = '', autoFocus = false }: SearchBoxPr
   };
 
   return (
-    <form role="search" className={`relative ${className}`} onSubmit={onSubmit}>
+    // A plain GET form underneath: without scripts it still takes the shopper to /search?q=...
+    <form role="search" action="/search" method="get" className={`relative ${className}`} onSubmit={onSubmit}>
       <label htmlFor={id} className="sr-only">
         Search products
       </label>
       <input
         id={id}
+        name="q"
         type="search"
         value={text}
         autoFocus={autoFocus}

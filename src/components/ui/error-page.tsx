@@ -1,4 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { pageTitle } from '../../lib/page-titles';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export interface ErrorPageProps {
   status?: number;
@@ -7,6 +9,7 @@ export interface ErrorPageProps {
 
 /** The spec's generic error screen: the fixed heading plus whatever status or message we have. */
 export function ErrorPage({ status, message }: ErrorPageProps) {
+  useDocumentTitle(pageTitle(status === 404 ? 'Page not found' : 'Something went wrong'));
   const detail = [status, message].filter((part) => part !== undefined && part !== '').join(' ');
   return (
     <section className="page flex min-h-[50vh] flex-col items-center justify-center gap-4 text-center" aria-labelledby="error-heading">

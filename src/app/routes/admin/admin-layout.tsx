@@ -3,6 +3,8 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useCurrentUser } from '../../../features/account/api/use-current-user';
 import { AdminSidebar } from '../../../features/admin/components/admin-sidebar';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../../features/admin/hooks/use-media-query';
+import { pageTitle } from '../../../lib/page-titles';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export const NARROW_SCREEN_NOTE = 'The admin panel needs a wider window. Please use a screen at least 1024 pixels wide.';
 
@@ -12,6 +14,7 @@ export const NARROW_SCREEN_NOTE = 'The admin panel needs a wider window. Please 
  * and the panel's data is not even fetched there.
  */
 export function Component() {
+  useDocumentTitle(pageTitle('Admin panel'));
   const { user, isLoading } = useCurrentUser();
   const location = useLocation();
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);

@@ -5,6 +5,7 @@ import { FieldError } from '../../../components/ui/field-error';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { UserIcon } from '../../../components/icons';
 import { errorMessage, fieldErrors } from '../../../lib/trpc';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useSignIn } from '../api/use-sign-in';
 
 export const LOGIN_SUCCESS_MESSAGE = 'Login successfully';
@@ -22,6 +23,7 @@ export function redirectTarget(state: unknown): string {
 }
 
 export function LoginForm() {
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const location = useLocation();
   const signIn = useSignIn();
@@ -53,49 +55,54 @@ export function LoginForm() {
             Login
           </h1>
         </div>
-        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
-          <div>
-            <label htmlFor="login-email" className="label">
-              Email
-            </label>
-            <input
-              id="login-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              placeholder="enter email"
-              className="field"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? 'login-email-error' : undefined}
-            />
-            <FieldError id="login-email-error" message={errors.email} />
-          </div>
-          <div>
-            <label htmlFor="login-password" className="label">
-              Password
-            </label>
-            <PasswordInput
-              id="login-password"
-              name="password"
-              autoComplete="current-password"
-              required
-              placeholder="enter password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? 'login-password-error' : undefined}
-            />
-            <FieldError id="login-password-error" message={errors.password} />
-            <Link to="/forgot-password" className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
-              Forgot password ?
-            </Link>
-          </div>
-          <button type="submit" className="btn-primary mt-2 min-h-11 w-full text-base" disabled={signIn.isPending}>
-            {signIn.isPending ? 'Signing in…' : 'Login'}
-          </button>
+        {/* Nothing can be typed or sent until the page has hydrated (React would not see what was
+            typed before), and the browser itself never sends it: a GET would put the password in
+            the address. */}
+        <form method="post" className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+          <fieldset disabled={!hydrated} className="contents">
+            <div>
+              <label htmlFor="login-email" className="label">
+                Email
+              </label>
+              <input
+                id="login-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                placeholder="enter email"
+                className="field"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                aria-invalid={errors.email ? true : undefined}
+                aria-describedby={errors.email ? 'login-email-error' : undefined}
+              />
+              <FieldError id="login-email-error" message={errors.email} />
+            </div>
+            <div>
+              <label htmlFor="login-password" className="label">
+                Password
+              </label>
+              <PasswordInput
+                id="login-password"
+                name="password"
+                autoComplete="current-password"
+                required
+                placeholder="enter password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                aria-invalid={errors.password ? true : undefined}
+                aria-describedby={errors.password ? 'login-password-error' : undefined}
+              />
+              <FieldError id="login-password-error" message={errors.password} />
+              <Link to="/forgot-password" className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
+                Forgot password ?
+              </Link>
+            </div>
+            <button type="submit" className="btn-primary mt-2 min-h-11 w-full text-base" disabled={signIn.isPending}>
+              {signIn.isPending ? 'Signing in…' : 'Login'}
+            </button>
+          </fieldset>
         </form>
         <p className="mt-6 text-center text-sm text-zinc-700">
           Don&apos;t have account ?{' '}

@@ -6,6 +6,7 @@ import { FieldError } from '../../../components/ui/field-error';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { UserIcon } from '../../../components/icons';
 import { errorMessage, fieldErrors } from '../../../lib/trpc';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useSignUp } from '../api/use-sign-up';
 
 export const SIGN_UP_SUCCESS_MESSAGE = 'User created Successfully!';
@@ -49,6 +50,7 @@ function readAsDataUrl(file: File): Promise<string> {
 }
 
 export function SignUpForm() {
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const signUp = useSignUp();
   const [values, setValues] = useState<SignUpValues>({ name: '', email: '', password: '', confirmPassword: '', profilePic: '' });
@@ -99,101 +101,106 @@ export function SignUpForm() {
         <h1 id="signup-heading" className="mb-6 text-center text-2xl font-bold">
           Sign up
         </h1>
-        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
-          <div className="flex flex-col items-center gap-2">
-            <div className="relative size-24 overflow-hidden rounded-full bg-brand-50 text-brand-700">
+        {/* Nothing can be typed or sent until the page has hydrated (React would not see what was
+            typed before), and the browser itself never sends it: a GET would put the password in
+            the address. */}
+        <form method="post" className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+          <fieldset disabled={!hydrated} className="contents">
+            <div className="flex flex-col items-center gap-2">
+              <div className="relative size-24 overflow-hidden rounded-full bg-brand-50 text-brand-700">
+                {values.profilePic ? (
+                  <img src={values.profilePic} alt="Profile photo preview" className="size-full object-cover" width={96} height={96} />
+                ) : (
+                  <UserIcon className="m-auto size-full p-5" />
+                )}
+              </div>
+              <label htmlFor="signup-photo" className="btn-outline min-h-9 cursor-pointer px-3 text-xs focus-within:outline-3 focus-within:outline-brand-600">
+                {values.profilePic ? 'Change photo' : 'Upload photo (optional)'}
+                <input id="signup-photo" name="profilePic" type="file" accept={PHOTO_TYPES} className="sr-only" onChange={onPhoto} aria-describedby={describedBy('profilePic')} />
+              </label>
               {values.profilePic ? (
-                <img src={values.profilePic} alt="Profile photo preview" className="size-full object-cover" width={96} height={96} />
-              ) : (
-                <UserIcon className="m-auto size-full p-5" />
-              )}
+                <button type="button" className="text-xs font-medium text-zinc-700 underline" onClick={() => setValues((v) => ({ ...v, profilePic: '' }))}>
+                  Remove photo
+                </button>
+              ) : null}
+              <FieldError id="signup-profilePic-error" message={errors.profilePic} />
             </div>
-            <label htmlFor="signup-photo" className="btn-outline min-h-9 cursor-pointer px-3 text-xs focus-within:outline-3 focus-within:outline-brand-600">
-              {values.profilePic ? 'Change photo' : 'Upload photo (optional)'}
-              <input id="signup-photo" name="profilePic" type="file" accept={PHOTO_TYPES} className="sr-only" onChange={onPhoto} aria-describedby={describedBy('profilePic')} />
-            </label>
-            {values.profilePic ? (
-              <button type="button" className="text-xs font-medium text-zinc-700 underline" onClick={() => setValues((v) => ({ ...v, profilePic: '' }))}>
-                Remove photo
-              </button>
-            ) : null}
-            <FieldError id="signup-profilePic-error" message={errors.profilePic} />
-          </div>
 
-          <div>
-            <label htmlFor="signup-name" className="label">
-              Name
-            </label>
-            <input
-              id="signup-name"
-              name="name"
-              autoComplete="name"
-              required
-              placeholder="enter your name"
-              className="field"
-              value={values.name}
-              onChange={set('name')}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={describedBy('name')}
-            />
-            <FieldError id="signup-name-error" message={errors.name} />
-          </div>
-          <div>
-            <label htmlFor="signup-email" className="label">
-              Email
-            </label>
-            <input
-              id="signup-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              placeholder="enter email"
-              className="field"
-              value={values.email}
-              onChange={set('email')}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={describedBy('email')}
-            />
-            <FieldError id="signup-email-error" message={errors.email} />
-          </div>
-          <div>
-            <label htmlFor="signup-password" className="label">
-              Password
-            </label>
-            <PasswordInput
-              id="signup-password"
-              name="password"
-              autoComplete="new-password"
-              required
-              placeholder="enter password"
-              value={values.password}
-              onChange={set('password')}
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={describedBy('password')}
-            />
-            <FieldError id="signup-password-error" message={errors.password} />
-          </div>
-          <div>
-            <label htmlFor="signup-confirmPassword" className="label">
-              Confirm Password
-            </label>
-            <PasswordInput
-              id="signup-confirmPassword"
-              name="confirmPassword"
-              autoComplete="new-password"
-              required
-              placeholder="enter confirm password"
-              value={values.confirmPassword}
-              onChange={set('confirmPassword')}
-              aria-invalid={errors.confirmPassword ? true : undefined}
-              aria-describedby={describedBy('confirmPassword')}
-            />
-            <FieldError id="signup-confirmPassword-error" message={errors.confirmPassword} />
-          </div>
-          <button type="submit" className="btn-primary mt-2 min-h-11 w-full text-base" disabled={signUp.isPending}>
-            {signUp.isPending ? 'Creating account…' : 'Sign Up'}
-          </button>
+            <div>
+              <label htmlFor="signup-name" className="label">
+                Name
+              </label>
+              <input
+                id="signup-name"
+                name="name"
+                autoComplete="name"
+                required
+                placeholder="enter your name"
+                className="field"
+                value={values.name}
+                onChange={set('name')}
+                aria-invalid={errors.name ? true : undefined}
+                aria-describedby={describedBy('name')}
+              />
+              <FieldError id="signup-name-error" message={errors.name} />
+            </div>
+            <div>
+              <label htmlFor="signup-email" className="label">
+                Email
+              </label>
+              <input
+                id="signup-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                placeholder="enter email"
+                className="field"
+                value={values.email}
+                onChange={set('email')}
+                aria-invalid={errors.email ? true : undefined}
+                aria-describedby={describedBy('email')}
+              />
+              <FieldError id="signup-email-error" message={errors.email} />
+            </div>
+            <div>
+              <label htmlFor="signup-password" className="label">
+                Password
+              </label>
+              <PasswordInput
+                id="signup-password"
+                name="password"
+                autoComplete="new-password"
+                required
+                placeholder="enter password"
+                value={values.password}
+                onChange={set('password')}
+                aria-invalid={errors.password ? true : undefined}
+                aria-describedby={describedBy('password')}
+              />
+              <FieldError id="signup-password-error" message={errors.password} />
+            </div>
+            <div>
+              <label htmlFor="signup-confirmPassword" className="label">
+                Confirm Password
+              </label>
+              <PasswordInput
+                id="signup-confirmPassword"
+                name="confirmPassword"
+                autoComplete="new-password"
+                required
+                placeholder="enter confirm password"
+                value={values.confirmPassword}
+                onChange={set('confirmPassword')}
+                aria-invalid={errors.confirmPassword ? true : undefined}
+                aria-describedby={describedBy('confirmPassword')}
+              />
+              <FieldError id="signup-confirmPassword-error" message={errors.confirmPassword} />
+            </div>
+            <button type="submit" className="btn-primary mt-2 min-h-11 w-full text-base" disabled={signUp.isPending}>
+              {signUp.isPending ? 'Creating account…' : 'Sign Up'}
+            </button>
+          </fieldset>
         </form>
         <p className="mt-6 text-center text-sm text-zinc-700">
           Already have account ?{' '}

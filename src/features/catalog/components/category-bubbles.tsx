@@ -30,6 +30,9 @@ export function CategoryBubbles({ status, items }: { status: 'pending' | 'error'
                         alt=""
                         width={80}
                         height={80}
+                        // Small pictures: the banner below (the largest, the LCP) goes first.
+                        fetchPriority="low"
+                        decoding="async"
                         className="size-full object-contain mix-blend-multiply transition-transform group-hover:scale-110"
                       />
                     ) : null}

@@ -2,6 +2,11 @@ import { CATEGORIES } from '../../../../shared/categories';
 
 export type PriceSort = 'asc' | 'dsc';
 
+/** The address's `sort` value as a price order, or null (newest first) for anything else. */
+export function readSort(value: string | null): PriceSort | null {
+  return value === 'asc' || value === 'dsc' ? value : null;
+}
+
 export const SORT_OPTIONS: readonly { value: PriceSort; label: string }[] = [
   { value: 'asc', label: 'Price - Low to High' },
   { value: 'dsc', label: 'Price - High to Low' },
@@ -25,7 +30,7 @@ export function CategoryFilters({ sort, onSortChange, isSelected, onToggle }: Ca
             <label key={option.value} className="flex min-h-9 cursor-pointer items-center gap-3 text-sm text-zinc-800">
               <input
                 type="radio"
-                name="sortBy"
+                name="sort"
                 value={option.value}
                 checked={sort === option.value}
                 onChange={() => onSortChange(option.value)}

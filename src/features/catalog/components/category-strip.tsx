@@ -20,9 +20,11 @@ export function CategoryStrip({ category, heading, variant, onAddToCart, addingI
   const [ref, near] = useInViewOnce<HTMLDivElement>();
   const query = useCategoryProducts(category, { enabled: near });
   const products = query.data?.items.filter((product) => product._id !== excludeId);
+  // A row the server rendered (its products came with the page) shows at once.
+  const shown = near || query.data !== undefined;
   return (
     <div ref={ref}>
-      <HorizontalProductStrip heading={heading} status={near ? query.status : 'idle'} products={products} variant={variant} onAddToCart={onAddToCart} addingId={addingId} />
+      <HorizontalProductStrip heading={heading} status={shown ? query.status : 'idle'} products={products} variant={variant} onAddToCart={onAddToCart} addingId={addingId} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { formatINR } from '../../../../shared/money';
 import { imageRenditionUrl, imageSrcSet } from '../../../../shared/images';
-import { isBuyable } from '../../../../shared/schemas/catalog';
+import { isBuyable } from '../../../../shared/stock';
 import type { CardProduct } from '../../../components/product/product-card';
 import { discountPercent } from '../../../components/product/product-card';
 import { StarRating } from '../../../components/ui/star-rating';
@@ -130,6 +130,9 @@ export function ProductDetails({ product, onAddToCart, onBuy, busy }: ProductDet
             Add To Cart
           </button>
         </div>
+        <noscript>
+          <p className="text-sm text-zinc-700">Buying needs JavaScript and a sign-in: turn JavaScript on to add this to your cart.</p>
+        </noscript>
         <div>
           <p className="font-semibold text-zinc-900">Description : </p>
           <p className="whitespace-pre-line text-zinc-700">{product.description}</p>

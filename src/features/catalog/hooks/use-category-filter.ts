@@ -1,5 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { CATEGORIES } from '../../../../shared/categories';
+
+/** Every category value the category page's filter knows. */
+export const CATEGORY_VALUES: readonly string[] = CATEGORIES.map((c) => c.value);
 
 export interface CategoryFilter {
   /** Checked category values, in the order they appear in the address. */
@@ -8,6 +12,12 @@ export interface CategoryFilter {
   /** Checks or unchecks one category. */
   toggle: (value: string) => void;
   setSelected: (values: readonly string[]) => void;
+}
+
+/** The checked categories of an address's `category` values: known ones only, each once, in order. */
+export function checkedCategories(values: readonly string[], allowed: readonly string[]): string[] {
+  const allowedSet = new Set(allowed);
+  return [...new Set(values)].filter((value) => allowedSet.has(value));
 }
 
 /**
@@ -19,12 +29,8 @@ export interface CategoryFilter {
 export function useCategoryFilter(allowed: readonly string[]): CategoryFilter {
   const [params, setParams] = useSearchParams();
 
-  const raw = params.getAll('category');
-  const key = raw.join('\u0000');
-  const selected = useMemo(() => {
-    const allowedSet = new Set(allowed);
-    return [...new Set(key === '' ? [] : key.split('\u0000'))].filter((value) => allowedSet.has(value));
-  }, [key, allowed]);
+  const key = params.getAll('category').join('\u0000');
+  const selected = useMemo(() => checkedCategories(key === '' ? [] : key.split('\u0000'), allowed), [key, allowed]);
 
   const setSelected = useCallback(
     (values: readonly string[]) => {

@@ -1,0 +1,102 @@
+import { getQueryKey } from '@trpc/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { matchRoutes } from 'react-router';
+import { categoryLabel, type Category } from '../../shared/categories';
+import { STRIP_PRODUCT_LIMIT } from '../features/catalog/api/use-category-products';
+import { GRID_PAGE_SIZE } from '../features/catalog/api/use-filtered-products';
+import { SEARCH_PAGE_SIZE } from '../features/catalog/api/use-search-products';
+import { readSort } from '../features/catalog/components/category-filters';
+import { CATEGORY_VALUES, checkedCategories } from '../features/catalog/hooks/use-category-filter';
+import { HOME_ROWS } from '../features/catalog/home-rows';
+import { trpc } from '../lib/trpc';
+import { routes } from './router';
+
+/**
+ * What the server renders for a storefront address: which page it is and the catalogue queries
+ * its first screen reads, exactly as the screens' hooks ask for them (same procedures, same
+ * inputs), so the answers can be put in a QueryClient under the hooks' own keys and the browser
+ * hydrates the page without asking again. Everything here is shared data; nothing personal.
+ */
+
+export type PageQuery = {
+  /** A shared catalogue procedure, e.g. `catalog.details`. */
+  path: string;
+  input: unknown;
+  /** A useInfiniteQuery's first page (its key leaves the cursor out). */
+  infinite?: true;
+};
+
+export type Page =
+  | { kind: 'home'; queries: PageQuery[] }
+  | { kind: 'category'; queries: PageQuery[]; categories: Category[]; title: string }
+  | { kind: 'product'; queries: PageQuery[]; productId: string }
+  | { kind: 'search'; queries: PageQuery[]; q: string }
+  | { kind: 'static'; queries: PageQuery[]; title: string; path: string }
+  | { kind: 'not-found'; queries: PageQuery[] };
+
+/** Home page rows rendered with the page (the rest load as the shopper scrolls to them). */
+export const SERVER_RENDERED_HOME_ROWS = 2;
+
+const STATIC_PAGES: Record<string, string> = { '/login': 'Login', '/sign-up': 'Sign up', '/forgot-password': 'Forgot password' };
+
+/** The page at `pathname` + `search`, or null for one the browser renders alone (cart, orders, checkout, admin). */
+export function pageAt(pathname: string, search: URLSearchParams): Page | null {
+  const staticTitle = STATIC_PAGES[pathname.replace(/\/$/, '') || '/'];
+  if (staticTitle) return { kind: 'static', queries: [], title: staticTitle, path: pathname.replace(/\/$/, '') };
+  const matches = matchRoutes(routes, pathname);
+  const route = matches?.at(-1)?.route;
+  if (!route) return { kind: 'not-found', queries: [] };
+  if (route.index) {
+    return {
+      kind: 'home',
+      queries: [
+        { path: 'catalog.banners', input: undefined },
+        { path: 'catalog.categoryBubbles', input: undefined },
+        ...HOME_ROWS.slice(0, SERVER_RENDERED_HOME_ROWS).map((row) => ({ path: 'catalog.byCategory', input: { category: row.category, limit: STRIP_PRODUCT_LIMIT } })),
+      ],
+    };
+  }
+  switch (route.path) {
+    case 'product/:id': {
+      const productId = matches?.at(-1)?.params.id ?? '';
+      return { kind: 'product', productId, queries: [{ path: 'catalog.details', input: { productId } }] };
+    }
+    case 'product-category': {
+      // As the page's hooks read the address (useCategoryFilter, readSort, useFilteredProducts).
+      const categories = checkedCategories(search.getAll('category'), CATEGORY_VALUES) as Category[];
+      const sort = readSort(search.get('sort')) ?? 'newest';
+      const query: PageQuery =
+        categories.length > 0
+          ? { path: 'catalog.filter', input: { categories, sort, limit: GRID_PAGE_SIZE }, infinite: true }
+          : { path: 'catalog.list', input: { sort, limit: GRID_PAGE_SIZE }, infinite: true };
+      const title = categories.length === 0 ? 'All products' : categories.map(categoryLabel).join(', ');
+      return { kind: 'category', queries: [query], categories, title };
+    }
+    case 'search': {
+      const q = (search.get('q') ?? '').trim();
+      return { kind: 'search', q, queries: [{ path: 'catalog.search', input: { q, limit: SEARCH_PAGE_SIZE }, infinite: true }] };
+    }
+    case '*':
+      return { kind: 'not-found', queries: [] };
+    default:
+      return null;
+  }
+}
+
+/** The input a query's procedure is called with (an infinite query's first page, as tRPC sends it). */
+export function callInput(query: PageQuery): unknown {
+  return query.infinite ? { ...(query.input as object), direction: 'forward' } : query.input;
+}
+
+/** tRPC's React Query key for `query`, made by tRPC itself from the procedure's path. */
+export function queryKeyOf(query: PageQuery) {
+  const procedure = query.path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], trpc);
+  return getQueryKey(procedure as Parameters<typeof getQueryKey>[0], query.input as never, query.infinite ? 'infinite' : 'query');
+}
+
+/** Puts each query's answer in `queryClient` under the key its hook reads (an infinite query as its first page). */
+export function seedQueries(queryClient: QueryClient, queries: readonly PageQuery[], results: readonly unknown[]): void {
+  queries.forEach((query, i) => {
+    queryClient.setQueryData(queryKeyOf(query), query.infinite ? { pages: [results[i]], pageParams: [null] } : results[i]);
+  });
+}
