@@ -16,5 +16,10 @@ export default defineConfig({
     assetsInlineLimit: 2048,
     // dist/.vite/manifest.json: which chunks each entry loads (`npm run bench:web` counts the home page's).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'vendor', test: /node_modules[\\/](?!zod[\\/])/ }] },
+      },
+    },
   },
 });

@@ -306,16 +306,28 @@ export class SharedReplies {
     let body = reply.encoded[encoding];
     if (!body) {
       // The compression middleware's settings: brotli quality 4, gzip level 6.
-      body =
+      body = exactCopy(
         encoding === 'br'
           ? zlib.brotliCompressSync(reply.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: reply.body.length } })
-          : zlib.gzipSync(reply.body, { level: 6 });
+          : zlib.gzipSync(reply.body, { level: 6 }),
+      );
       reply.encoded[encoding] = body;
       // Re-set to count the variant against the budget (peek: a send is not a use).
       if (key !== undefined && this.#lru?.peek(key) === reply) this.#lru.set(key, reply, { noDisposeOnSet: true });
     }
     return body;
   }
+}
+
+/**
+ * `buffer` in memory of its own size. zlib's sync output is a slice of a 16 KB chunk (or larger):
+ * kept as it is, a 2 KB reply would hold 16 KB, out of sight of the cache's byte budget.
+ */
+function exactCopy(buffer: Buffer): Buffer {
+  if (buffer.buffer.byteLength === buffer.length) return buffer;
+  const exact = Buffer.allocUnsafeSlow(buffer.length);
+  buffer.copy(exact);
+  return exact;
 }
 
 /**
