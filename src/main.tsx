@@ -1,10 +1,10 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode, startTransition, useEffect } from 'react';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { freshState, STATE_ELEMENT_ID } from './app/hydration';
-import { AppProvider, createQueryClient, prefetchFirstScreen } from './app/provider';
-import { AppRoutes, preloadScreens } from './app/router';
+import { clientApp } from './app/client-app';
+import { createQueryClient, prefetchFirstScreen } from './app/provider';
+import { preloadScreens } from './app/router';
 import { createTrpcClient } from './lib/trpc';
 
 const container = document.getElementById('root');
@@ -17,23 +17,7 @@ const serverState = document.getElementById(STATE_ELEMENT_ID)?.textContent ?? un
 if (serverState) hydrate(queryClient, freshState(JSON.parse(serverState) as DehydratedState, Date.now()));
 prefetchFirstScreen(queryClient, trpcClient, window.location.pathname, serverState !== undefined);
 
-/** Marks the page as running (hydrated, or rendered in the browser): `<html data-app-ready>`, which tests wait for. */
-function AppReady() {
-  useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), []);
-  return null;
-}
-
-const app = (
-  <StrictMode>
-    <AppProvider queryClient={queryClient} client={trpcClient}>
-      {/* Synchronous navigations: a ticked filter box shows its new state at once (no transition). */}
-      <BrowserRouter useTransitions={false}>
-        <AppRoutes />
-        <AppReady />
-      </BrowserRouter>
-    </AppProvider>
-  </StrictMode>
-);
+const app = clientApp(queryClient, trpcClient);
 
 if (serverState) {
   // The server rendered this page: load its screen's code first, so hydration does not suspend,

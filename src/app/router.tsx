@@ -1,4 +1,4 @@
-import { createElement, lazy, Suspense, useState, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { ErrorBoundary } from '../components/ui/error-boundary';
 import { ErrorPage } from '../components/ui/error-page';
@@ -85,7 +85,20 @@ export const routes: RouteObject[] = [
 
 /** The app's screens for the current address (inside a BrowserRouter, StaticRouter or MemoryRouter). */
 export function AppRoutes() {
-  return <ErrorBoundary>{useRoutes(routes)}</ErrorBoundary>;
+  // One tree on the server and in the browser: a component only one of them rendered would move
+  // every useId() after it, and hydration would find other ids than the server wrote.
+  return (
+    <>
+      <ErrorBoundary>{useRoutes(routes)}</ErrorBoundary>
+      <AppReady />
+    </>
+  );
+}
+
+/** Marks the page as running (hydrated, or rendered in the browser): `<html data-app-ready>`, which the browser tests wait for. */
+function AppReady() {
+  useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), []);
+  return null;
 }
 
 /** Loads the code of every lazy screen `pathname` shows, so that rendering it does not suspend. */

@@ -1,0 +1,39 @@
+import { CATEGORIES, type Category } from '../../shared/categories';
+import type { Product } from '../../shared/schemas/catalog';
+
+/** Catalogue data for server/pages/hydration.test.ts: what a page's shared procedures would answer. */
+export const product = (id: string, category: Category, name: string): Product => ({
+  _id: id,
+  productName: name,
+  brandName: 'Acme',
+  category,
+  productImage: [`/images/${'a'.repeat(32)}.webp`],
+  description: 'A product for the hydration test.',
+  price: 1_999_900,
+  sellingPrice: 1_499_900,
+  stock: 4,
+  trackStock: true,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+});
+
+/** What the page's shared procedures would answer, by path. */
+export function answers(path: string, input: unknown): unknown {
+  const items = [product('p1', 'mobiles', 'Hydrated Phone'), product('p2', 'mobiles', 'Second Phone')];
+  switch (path) {
+    case 'catalog.details':
+      return product((input as { productId: string }).productId, 'mobiles', 'Hydrated Phone');
+    case 'catalog.banners':
+      return {
+        desktop: [{ _id: 'b1', imageUrl: `/images/${'b'.repeat(32)}.webp`, alt: 'A banner', link: '/product-category?category=mobiles', position: 0, kind: 'desktop' }],
+        mobile: [],
+      };
+    case 'catalog.categoryBubbles':
+      return CATEGORIES.slice(0, 4).map((c, i) => product(`bubble-${i}`, c.value, `${c.label} pick`));
+    default:
+      return { items, nextCursor: null };
+  }
+}
+
+/** The pages the test hydrates. */
+export const RENDERED_PAGES = ['/', '/product/p1', '/product-category?category=mobiles&sort=asc', '/search?q=phone', '/login', '/no-such-page'];
