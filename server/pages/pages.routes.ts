@@ -46,7 +46,9 @@ export function createPageRouter(opts: { indexHtml: IndexHtml; shared: SharedRep
       if (!page) return await sendShell(req, res, 200);
       const calls: ProcedureCall[] = page.queries.map((query) => ({ path: query.path, input: callInput(query) }));
       const format: ReplyFormat = {
-        name: `page ${req.originalUrl}`,
+        // Every unknown address renders the same not-found page: kept once, whatever the address
+        // (random addresses cannot fill the cache with copies of it).
+        name: page.kind === 'not-found' ? 'page not-found' : `page ${req.originalUrl}`,
         status: page.kind === 'not-found' ? 404 : 200,
         type: HTML_TYPE,
         render: (results) => renderHtml(opts, req.originalUrl, page, results),

@@ -193,6 +193,9 @@ describe('server-rendered storefront pages', () => {
     expect(missing.reply.status).toBe(404);
     expect(textOf(missing.html)).toContain('Unexpected Application Error!');
     expect(missing.html).toContain('<meta name="robots" content="noindex, follow" />');
+    // One page for every unknown address (kept once, whatever the address).
+    const other = await page('/another/missing/page?x=1');
+    expect([other.reply.status, other.reply.headers.get('etag')]).toEqual([404, missing.reply.headers.get('etag')]);
 
     const file = await page('/old-build/app-123.js');
     expect(file.reply.status).toBe(404);
