@@ -37,7 +37,10 @@ export function createPageRouter(opts: { indexHtml: IndexHtml; shared: SharedRep
   // Browsers ask for /favicon.ico where a page names no icon: the shop's icon is an SVG.
   router.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
 
-  router.get('/{*splat}', async (req, res, next) => {
+  // Middleware rather than a `/{*splat}` route: Express would decode the path as a parameter, and
+  // a malformed escape (`/%`) would be a 500 before any page is looked up.
+  router.use(async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     try {
       const address = new URL(req.originalUrl, 'http://shop.invalid');
       // A file that is not there (a stale asset, a probe for /wp-login.php): no page for it.

@@ -197,6 +197,9 @@ describe('server-rendered storefront pages', () => {
     const other = await page('/another/missing/page?x=1');
     expect([other.reply.status, other.reply.headers.get('etag')]).toEqual([404, missing.reply.headers.get('etag')]);
 
+    // Malformed escapes are an unknown page or an unknown product, never a server error.
+    for (const address of ['/%', '/product/%E0%A4%A', '/search%ZZ']) expect((await page(address)).reply.status, address).toBe(404);
+
     const file = await page('/old-build/app-123.js');
     expect(file.reply.status).toBe(404);
     expect(file.html).toBe('Not found');
