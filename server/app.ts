@@ -22,6 +22,7 @@ import { createWebhookRouter, WEBHOOK_PATHS } from './payments/webhook.routes';
 import { createTestCheckoutRouter } from './payments/test-checkout.routes';
 import { createSitemapRouter } from './features/catalog/sitemap.routes';
 import { createPageRouter, type IndexHtml } from './pages/pages.routes';
+import { createInvoiceRouter } from './invoices/invoice.routes';
 
 const BODY_LIMIT = '10mb';
 const BODY_LIMIT_TEXT = '10 MB';
@@ -110,6 +111,9 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
 
   // Uploaded and generated images: files in DATA_DIR/images, or the database on PostgreSQL (server/images/image-store.ts).
   app.use('/images', deps.images.serve());
+
+  // Invoice and credit note PDFs, the GSTR-1 CSV (server/invoices/).
+  app.use(createInvoiceRouter(deps));
 
   // robots.txt and the sitemaps, generated for PUBLIC_URL (before the client's catch-all).
   app.use(createSitemapRouter(deps));

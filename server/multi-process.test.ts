@@ -4,6 +4,7 @@ import { runExclusively } from './db/exclusive';
 import { insertProduct, insertUser, type TestUser } from './testing/factories';
 import { testDialect } from './testing/test-database';
 import { HttpClient, startTestServer, type TestServer } from './testing/test-server';
+import { testPayForm } from './testing/factories';
 
 /**
  * Two app processes on one PostgreSQL database behave as one shop. Each server here has what
@@ -85,7 +86,7 @@ describe.runIf(testDialect() === 'postgres')('two app processes on one PostgreSQ
     const pay = await (winner % 2 === 0 ? tab.a : tab.b).request<string>(`/test-checkout/${sessionId}/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ shipping: 'standard' }).toString(),
+      body: testPayForm('standard'),
     });
     expect(pay.status).toBe(303);
     const orders = await a.deps.db

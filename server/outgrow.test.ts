@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { killShopProcesses, startShopProcess } from './testing/shop-process';
 import { freshEmptyTestDatabase, testDialect } from './testing/test-database';
 import { HttpClient } from './testing/test-server';
+import { testPayForm } from './testing/factories';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -42,7 +43,7 @@ describe.runIf(testDialect() === 'postgres')('moving a live shop from SQLite to 
     const paid = await shopper.request(`/test-checkout/${checkout.body.id}/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ shipping: 'standard' }).toString(),
+      body: testPayForm('standard'),
     });
     expect(paid.status).toBe(303);
     const ownerJar = new Map<string, string>();

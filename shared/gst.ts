@@ -169,3 +169,84 @@ export function amountInWords(paise: number): string {
   const rest = paise % 100;
   return `Rupees ${numberInWords(rupees)}${rest ? ` and ${belowHundred(rest)} Paise` : ''} Only`;
 }
+
+/** ISO 3166-2:IN subdivision codes (the ones address forms such as Stripe's send), with their older forms. */
+const ISO_SUBDIVISIONS: Record<string, string> = {
+  AN: '35',
+  AP: '37',
+  AR: '12',
+  AS: '18',
+  BR: '10',
+  CH: '04',
+  CT: '22',
+  CG: '22',
+  DH: '26',
+  DN: '26',
+  DD: '26',
+  DL: '07',
+  GA: '30',
+  GJ: '24',
+  HR: '06',
+  HP: '02',
+  JK: '01',
+  JH: '20',
+  KA: '29',
+  KL: '32',
+  LA: '38',
+  LD: '31',
+  MP: '23',
+  MH: '27',
+  MN: '14',
+  ML: '17',
+  MZ: '15',
+  NL: '13',
+  OR: '21',
+  OD: '21',
+  PY: '34',
+  PB: '03',
+  RJ: '08',
+  SK: '11',
+  TN: '33',
+  TG: '36',
+  TS: '36',
+  TR: '16',
+  UP: '09',
+  UT: '05',
+  UK: '05',
+  WB: '19',
+};
+
+const simplified = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z]/g, '');
+
+/**
+ * The GST state code of a state as an address form wrote it: a name ('Karnataka', 'delhi'), an
+ * ISO code ('KA', 'IN-KA') or a GST code ('29'); undefined when it names none.
+ */
+export function stateCodeOf(text: string | null | undefined): string | undefined {
+  if (!text) return undefined;
+  const trimmed = text.trim();
+  if (/^\d{2}$/.test(trimmed)) return stateByCode(trimmed)?.code;
+  const iso = ISO_SUBDIVISIONS[trimmed.toUpperCase().replace(/^IN-/, '')];
+  if (iso) return iso;
+  const wanted = simplified(trimmed);
+  const aliases: Record<string, string> = { orissa: '21', pondicherry: '34', nctofdelhi: '07', newdelhi: '07', uttaranchal: '05', jammuandkashmir: '01' };
+  return INDIAN_STATES.find((state) => simplified(state.name) === wanted)?.code ?? aliases[wanted];
+}
+
+/** The financial year (April to March) a local date falls in: '2026-11-24' -> '2026-27'. */
+export function financialYearOf(localDate: string): string {
+  const year = Number(localDate.slice(0, 4));
+  const month = Number(localDate.slice(5, 7));
+  const start = month >= 4 ? year : year - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+/** 'Karnataka (29)'. */
+export function stateLabel(code: string): string {
+  const state = stateByCode(code);
+  return state ? `${state.name} (${code})` : code;
+}

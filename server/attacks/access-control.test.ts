@@ -5,6 +5,7 @@ import { HttpClient, startTestServer, type HttpReply, type TestServer } from '..
 import { twoTone } from '../images/image.fixtures';
 import { NOT_ADMIN, NOT_SIGNED_IN, expectApiRefusal, expectNoLeak, expectTrpcRefusal, type Envelope } from './attack-kit';
 import { storedImageNames } from '../testing/stored-images';
+import { TEST_PAGE_ADDRESS } from '../testing/factories';
 
 /**
  * Access-control attacks: visitors and shoppers reaching for admin operations, shoppers
@@ -47,7 +48,7 @@ function payForm(client: HttpClient, sessionId: string, fields: Record<string, s
   return client.request<string>(`/test-checkout/${sessionId}/pay`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
+    body: new URLSearchParams({ ...TEST_PAGE_ADDRESS, ...fields }).toString(),
   });
 }
 

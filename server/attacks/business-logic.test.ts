@@ -5,6 +5,7 @@ import { insertProduct, signInAs } from '../testing/factories';
 import { snapshotDb } from '../testing/db-snapshot';
 import type { HttpClient, TestServer } from '../testing/test-server';
 import { startTestServer } from '../testing/test-server';
+import { testPayForm } from '../testing/factories';
 
 /**
  * Business-logic attacks and faults on stock: what a careless client (the spec's own, which
@@ -38,7 +39,7 @@ async function buy(productId: string, quantity = 1): Promise<string> {
   const pay = await client.request(`/test-checkout/${started.body.id}/pay`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'shipping=standard',
+    body: testPayForm('standard'),
   });
   expect(pay.status).toBe(303);
   return started.body.data;

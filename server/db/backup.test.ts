@@ -9,6 +9,7 @@ import { testDialect } from '../testing/test-database';
 import { HttpClient, sqliteFileOf, startTestServer, type TestServer } from '../testing/test-server';
 import { newId, sqliteHandle } from './database';
 import { BackupError, restoreShop, verifyBackup, type BackupManifest } from './backup';
+import { testPayForm } from '../testing/factories';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
@@ -68,7 +69,7 @@ describe.runIf(testDialect() === 'sqlite')('npm run backup and npm run restore (
       const pay = await client.request(`/test-checkout/${checkout.body.id}/pay`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'shipping=standard',
+        body: testPayForm('standard'),
       });
       expect(pay.status).toBe(303);
     };

@@ -13,6 +13,7 @@ import { HttpClient, startTestServer, type TestServer } from '../testing/test-se
 import { copyDatabase, CopyRefused, verifyCopy } from './copy';
 import { openDatabase, type DB } from './database';
 import { migrateToLatest } from './migrate';
+import { testPayForm } from '../testing/factories';
 
 const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `voltmart-${name}-`));
 
@@ -58,7 +59,7 @@ const countIn = (db: DB, table: string) => sql<{ n: number }>`select count(*) as
 
 /** Submits the test checkout's Pay form as a browser would. */
 function pay(client: HttpClient, sessionId: string) {
-  return client.request(`/test-checkout/${sessionId}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'shipping=express' });
+  return client.request(`/test-checkout/${sessionId}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: testPayForm('express') });
 }
 
 describe.runIf(testDialect() === 'postgres')('npm run db:copy: a SQLite shop into PostgreSQL', () => {

@@ -40,6 +40,9 @@ export interface ProductsTable {
   /** 1: stock is counted; 0: not counted, always available. */
   track_stock: Generated<number>;
   images: Generated<string>;
+  /** The product's own HSN and GST rate (basis points); null: its category's (category_tax). */
+  hsn_code: string | null;
+  gst_rate_bp: number | null;
   archived_at: string | null;
   created_at: string;
   updated_at: string;
@@ -106,6 +109,24 @@ export interface OrdersTable {
   paid_at: string | null;
   created_at: string;
   updated_at: string;
+  /** JSON DeliveryAddress chosen before payment (or collected by the provider's page). */
+  delivery_address: string | null;
+  /** GST state code of the delivery state. */
+  place_of_supply: string | null;
+  /** JSON snapshot of the seller at the time of invoicing. */
+  seller: string | null;
+  /** JSON ShippingOption[]: the delivery choices offered at checkout. */
+  shipping_offer: string | null;
+  shipping_hsn: string | null;
+  shipping_gst_rate_bp: number | null;
+  shipping_taxable: Generated<number>;
+  shipping_cgst: Generated<number>;
+  shipping_sgst: Generated<number>;
+  shipping_igst: Generated<number>;
+  invoice_number: string | null;
+  invoiced_at: string | null;
+  credit_note_number: string | null;
+  credit_noted_at: string | null;
 }
 
 export interface OrderItemsTable {
@@ -121,6 +142,12 @@ export interface OrderItemsTable {
   stock_taken: Generated<number>;
   /** Units paid for that could not be taken from stock: an admin must restock or refund. */
   short_quantity: Generated<number>;
+  hsn: string | null;
+  gst_rate_bp: number | null;
+  taxable_value: Generated<number>;
+  cgst: Generated<number>;
+  sgst: Generated<number>;
+  igst: Generated<number>;
 }
 
 export interface StockMovementsTable {
@@ -146,6 +173,8 @@ export interface TestCheckoutSessionsTable {
   amount_total: number;
   created_at: string;
   expires_at: string;
+  /** JSON ShippingAddress the page collected (orders that reached it without an address). */
+  shipping_address: Generated<string | null>;
 }
 
 /**
@@ -158,6 +187,48 @@ export interface StoredImagesTable {
   /** bytea on PostgreSQL, blob on SQLite: a Buffer either way. */
   bytes: Buffer;
   created_at: string;
+}
+
+export interface ShopSettingsTable {
+  id: string;
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+export interface CategoryTaxTable {
+  category: string;
+  hsn: string;
+  gst_rate_bp: number;
+  updated_at: string;
+}
+
+export interface AddressesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  phone: string;
+  line1: string;
+  line2: Generated<string>;
+  city: string;
+  state_code: string;
+  pin: string;
+  gstin: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DocumentCountersTable {
+  series: string;
+  last: number;
+}
+
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  action: string;
+  detail: string;
 }
 
 export interface Database {
@@ -174,4 +245,9 @@ export interface Database {
   test_checkout_sessions: TestCheckoutSessionsTable;
   stock_movements: StockMovementsTable;
   stored_images: StoredImagesTable;
+  shop_settings: ShopSettingsTable;
+  category_tax: CategoryTaxTable;
+  addresses: AddressesTable;
+  document_counters: DocumentCountersTable;
+  audit_log: AuditLogTable;
 }

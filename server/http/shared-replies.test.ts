@@ -23,7 +23,18 @@ describe('every shared procedure', () => {
     const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string; meta?: { shared?: { tags: unknown } } } }>;
     const shared = Object.entries(procedures).filter(([, p]) => p._def.meta?.shared);
     expect(shared.map(([path]) => path).sort()).toEqual(
-      ['catalog.all', 'catalog.banners', 'catalog.byCategory', 'catalog.categoryBubbles', 'catalog.details', 'catalog.filter', 'catalog.list', 'catalog.search'].sort(),
+      [
+        'catalog.all',
+        'catalog.banners',
+        'catalog.byCategory',
+        'catalog.categoryBubbles',
+        'catalog.details',
+        'catalog.filter',
+        'catalog.list',
+        'catalog.search',
+        'settings.deliveryCheck',
+        'settings.storefront',
+      ].sort(),
     );
     for (const [, p] of shared) {
       expect(p._def.type).toBe('query');

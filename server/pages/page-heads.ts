@@ -2,7 +2,7 @@ import { CATEGORIES } from '../../shared/categories';
 import { imageRenditionUrl } from '../../shared/images';
 import type { Banners, Product } from '../../shared/schemas/catalog';
 import type { Page } from '../../src/app/page-data';
-import { HOME_TITLE, pageTitle, searchTitle, SHOP_NAME } from '../../src/lib/page-titles';
+import { HOME_TITLE, pageTitle, POLICIES_TITLE, searchTitle, SHOP_NAME } from '../../src/lib/page-titles';
 import { canonicalTag, jsonLdTag, metaTag, openGraphTags, type PageHead } from './head';
 import { productHead } from './product-head';
 
@@ -81,6 +81,12 @@ export function pageHead(page: Page, results: readonly unknown[], publicUrl: str
     }
     case 'static':
       return { title: pageTitle(page.title), description: SHOP_DESCRIPTION, tags: [NOINDEX, canonicalTag(`${publicUrl}${page.path}`)].join('\n    ') };
+    case 'policies':
+      return {
+        title: POLICIES_TITLE,
+        description: `${SHOP_NAME}'s delivery fees and times, return and refund policy, and grievance officer.`,
+        tags: [canonicalTag(`${publicUrl}/policies`)].join('\n    '),
+      };
     case 'not-found':
       return { title: pageTitle('Page not found'), description: SHOP_DESCRIPTION, tags: NOINDEX };
   }

@@ -6,6 +6,8 @@
  * the checkout and fulfilment services decide what a provider's answer means for the shop.
  */
 
+import type { DeliveryAddress } from '../../shared/schemas/settings';
+
 export type ShippingRateKey = 'standard' | 'express';
 
 /** A delivery choice offered on the hosted payment page. */
@@ -29,6 +31,10 @@ export interface CreateSessionInput {
   orderId: string;
   email: string;
   lines: CheckoutLine[];
+  /** The delivery choices for this order (the free-delivery threshold already applied). */
+  shippingOptions: ShippingOption[];
+  /** Chosen before payment; null: the hosted page must collect it. */
+  deliveryAddress: DeliveryAddress | null;
   /** Same key, same session: a retried checkout never opens a second payment page. */
   idempotencyKey: string;
 }
@@ -97,7 +103,10 @@ export interface PaymentProvider {
 /** How long a shopper has to pay before the reservation is released. */
 export const CHECKOUT_SESSION_TTL_MS = 30 * 60 * 1000;
 
-/** The two delivery choices, priced from the environment. */
+/**
+ * The two delivery choices priced from the SHIPPING_* environment: what orders recorded before
+ * the choices were stored with each order were offered (the owner's settings price new ones).
+ */
 export function shippingOptionsFrom(env: { SHIPPING_STANDARD_PAISE: number; SHIPPING_EXPRESS_PAISE: number }): ShippingOption[] {
   return [
     { rate: 'standard', label: 'Standard delivery', amount: env.SHIPPING_STANDARD_PAISE },

@@ -19,7 +19,6 @@ export async function selectPaymentProvider(deps: { env: Env; db: DB; log: Logge
       webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
       apiBase: env.STRIPE_API_BASE,
       publicUrl: env.PUBLIC_URL,
-      shippingOptions,
       log: deps.log,
       clock: deps.clock,
     });

@@ -288,4 +288,34 @@ describe('Stripe checkout through the fake Stripe API', () => {
     expect(reply.status).toBe(401);
     expect(reply.body).toEqual({ success: false, error: true, message: 'Please Login...!', data: null });
   });
+
+  it('the address chosen before payment goes to Stripe with the payment; the page collects none; the invoice uses it', async () => {
+    const phone = await insertProduct(server.deps.db, { productName: 'Address Phone', sellingPrice: 1_999_900, price: 2_499_900, stock: 3 });
+    const { client } = await cartWith([phone.id]);
+    const address = await client.trpc<{ _id: string }>('mutation', 'address.create', {
+      name: 'Ravi Kumar',
+      phone: '9830012345',
+      line1: '4 Park Street',
+      line2: '',
+      city: 'Kolkata',
+      stateCode: '19',
+      pin: '700016',
+      gstin: '',
+    });
+    const started = await client.trpc<{ orderId: string; sessionId: string }>('mutation', 'checkout.start', { addressId: address.body._id });
+    expect(started.status).toBe(200);
+    const request = fake.requests.find((r) => r.path === '/v1/checkout/sessions' && r.params.client_reference_id === started.body.orderId);
+    expect(request?.params.shipping_address_collection).toBeUndefined();
+    expect(request?.params.payment_intent_data).toMatchObject({
+      metadata: { order_id: started.body.orderId },
+      shipping: { name: 'Ravi Kumar', phone: '+919830012345', address: { line1: '4 Park Street', city: 'Kolkata', state: 'West Bengal', postal_code: '700016', country: 'IN' } },
+    });
+    fake.completeSession(started.body.sessionId);
+    expect((await deliver(fake.signedEvent('checkout.session.completed', started.body.sessionId))).status).toBe(200);
+    const row = await orderRow(started.body.orderId);
+    expect(row.status).toBe('paid');
+    expect(JSON.parse(row.delivery_address ?? 'null')).toMatchObject({ name: 'Ravi Kumar', stateCode: '19', pin: '700016' });
+    // No seller is set up in this shop: the order is paid, with no invoice until the owner enters a GSTIN.
+    expect(row.invoice_number).toBeNull();
+  });
 });

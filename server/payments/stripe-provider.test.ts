@@ -21,6 +21,8 @@ function input(overrides: Partial<CreateSessionInput> = {}): CreateSessionInput 
       { name: 'Boat Airdopes 141', imageUrl: '/images/airdopes.webp', unitAmount: 129_950, quantity: 2 },
       { name: 'Noise Watch', imageUrl: null, unitAmount: 99_900, quantity: 1 },
     ],
+    shippingOptions,
+    deliveryAddress: null,
     idempotencyKey: `checkout-${orderId}`,
     ...overrides,
   };
@@ -45,7 +47,6 @@ beforeAll(async () => {
     webhookSecret: fake.webhookSecret,
     apiBase: fake.url,
     publicUrl: PUBLIC_URL,
-    shippingOptions,
     log: pino({ level: 'silent' }),
     maxNetworkRetries: 0,
   });

@@ -10,9 +10,9 @@ import {
   type SessionPaymentStatus,
   type SessionStatus,
   type ShippingAddress,
-  type ShippingOption,
   type WebhookEvent,
 } from './payment-provider';
+import { stateByCode } from '../../shared/gst';
 
 /**
  * Pinned so a Stripe-side default change cannot silently reshape the objects we read; it is the
@@ -31,7 +31,6 @@ export interface StripeProviderOptions {
   apiBase?: string | undefined;
   /** The shop's own origin, for success/cancel URLs and absolute image URLs (a function when it is known only after listen). */
   publicUrl: string | (() => string);
-  shippingOptions: ShippingOption[];
   log: Logger;
   clock?: () => Date;
   /** Milliseconds per HTTP attempt. */
@@ -103,9 +102,8 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
             customer_email: input.email,
             client_reference_id: input.orderId,
             metadata: { order_id: input.orderId },
-            payment_intent_data: { metadata: { order_id: input.orderId } },
-            shipping_address_collection: { allowed_countries: ['IN'] },
-            shipping_options: opts.shippingOptions.map((option) => ({
+            ...deliveryParams(input),
+            shipping_options: input.shippingOptions.map((option) => ({
               shipping_rate_data: {
                 type: 'fixed_amount',
                 display_name: option.label,
@@ -150,6 +148,33 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
       const object = event.data.object as { object?: unknown; id?: unknown };
       const sessionId = object.object === 'checkout.session' && typeof object.id === 'string' ? object.id : null;
       return { id: event.id, type: event.type, sessionId };
+    },
+  };
+}
+
+/**
+ * The address the shopper chose before payment goes to Stripe with the payment (its records and
+ * fraud checks see it) and the page asks for none; without one the page collects it.
+ */
+function deliveryParams(input: CreateSessionInput): Pick<Stripe.Checkout.SessionCreateParams, 'payment_intent_data' | 'shipping_address_collection'> {
+  const metadata = { order_id: input.orderId };
+  const address = input.deliveryAddress;
+  if (!address) return { payment_intent_data: { metadata }, shipping_address_collection: { allowed_countries: ['IN'] } };
+  return {
+    payment_intent_data: {
+      metadata,
+      shipping: {
+        name: address.name,
+        phone: address.phone,
+        address: {
+          line1: address.line1,
+          ...(address.line2 ? { line2: address.line2 } : {}),
+          city: address.city,
+          state: stateByCode(address.stateCode)?.name ?? address.stateCode,
+          postal_code: address.pin,
+          country: 'IN',
+        },
+      },
     },
   };
 }

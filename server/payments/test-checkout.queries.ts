@@ -1,5 +1,6 @@
 import type { DB } from '../db/database';
 import { parseImages } from '../features/catalog/catalog.queries';
+import type { ShippingAddress, ShippingOption } from './payment-provider';
 
 export type TestSessionStatus = 'open' | 'complete' | 'expired';
 
@@ -15,9 +16,11 @@ export interface TestSession {
   amountTotal: number;
   createdAt: string;
   expiresAt: string;
+  /** The delivery address: the one chosen before payment, or the one the page collected; null until then. */
+  shippingAddress: ShippingAddress | null;
 }
 
-const columns = ['id', 'order_id', 'status', 'payment_status', 'shipping_rate', 'shipping_amount', 'amount_total', 'created_at', 'expires_at'] as const;
+const columns = ['id', 'order_id', 'status', 'payment_status', 'shipping_rate', 'shipping_amount', 'amount_total', 'created_at', 'expires_at', 'shipping_address'] as const;
 
 type Row = {
   id: string;
@@ -29,7 +32,17 @@ type Row = {
   amount_total: number;
   created_at: string;
   expires_at: string;
+  shipping_address: string | null;
 };
+
+function parseAddress(text: string | null): ShippingAddress | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as ShippingAddress;
+  } catch {
+    return null;
+  }
+}
 
 function toSession(row: Row): TestSession {
   return {
@@ -42,6 +55,7 @@ function toSession(row: Row): TestSession {
     amountTotal: row.amount_total,
     createdAt: row.created_at,
     expiresAt: row.expires_at,
+    shippingAddress: parseAddress(row.shipping_address),
   };
 }
 
@@ -68,12 +82,18 @@ export async function insertTestSession(db: DB, s: TestSession): Promise<void> {
       amount_total: s.amountTotal,
       created_at: s.createdAt,
       expires_at: s.expiresAt,
+      shipping_address: s.shippingAddress ? JSON.stringify(s.shippingAddress) : null,
     })
     .execute();
 }
 
 /** Marks an open, unexpired session paid with the chosen shipping; false when it was not open. */
-export async function completeTestSession(db: DB, id: string, shipping: { rate: string; amount: number; subtotal: number }, nowIso: string): Promise<boolean> {
+export async function completeTestSession(
+  db: DB,
+  id: string,
+  shipping: { rate: string; amount: number; subtotal: number; address: ShippingAddress },
+  nowIso: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('test_checkout_sessions')
     .set({
@@ -82,6 +102,7 @@ export async function completeTestSession(db: DB, id: string, shipping: { rate: 
       shipping_rate: shipping.rate,
       shipping_amount: shipping.amount,
       amount_total: shipping.subtotal + shipping.amount,
+      shipping_address: JSON.stringify(shipping.address),
     })
     .where('id', '=', id)
     .where('status', '=', 'open')
@@ -108,4 +129,15 @@ export interface TestSessionLine {
 export async function listTestSessionLines(db: DB, orderId: string): Promise<TestSessionLine[]> {
   const rows = await db.selectFrom('order_items').select(['name', 'images', 'unit_price', 'quantity']).where('order_id', '=', orderId).orderBy('position').execute();
   return rows.map((r) => ({ name: r.name, images: parseImages(r.images), unitPrice: r.unit_price, quantity: r.quantity }));
+}
+
+/** The delivery choices the order was offered at checkout; null for an order from before they were recorded. */
+export async function findShippingOffer(db: DB, orderId: string): Promise<ShippingOption[] | null> {
+  const row = await db.selectFrom('orders').select('shipping_offer').where('id', '=', orderId).executeTakeFirst();
+  if (!row?.shipping_offer) return null;
+  try {
+    return JSON.parse(row.shipping_offer) as ShippingOption[];
+  } catch {
+    return null;
+  }
 }

@@ -6,6 +6,10 @@ import type { Deps } from '../deps';
 import { isShippingRateKey } from './payment-provider';
 import { listTestSessionLines, type TestSession, type TestSessionLine } from './test-checkout.queries';
 import { isTestProvider, type TestPaymentProvider } from './test-provider';
+import type { ShippingAddress, ShippingOption } from './payment-provider';
+import { INDIAN_STATES, stateByCode } from '../../shared/gst';
+import { PostalAddressSchema } from '../../shared/schemas/settings';
+import { formatShopTime } from '../features/admin/shop-calendar';
 
 /**
  * The built-in TEST MODE payment page, standing in for Stripe's hosted checkout when no Stripe
@@ -42,7 +46,7 @@ export function createTestCheckoutRouter(deps: Deps): Router {
         return page(res, 410, 'Payment page expired', '<p>This payment page has expired or was cancelled, and nothing was charged.</p><p><a href="/cart">Back to the cart</a></p>');
       }
       const lines = await listTestSessionLines(deps.db, session.orderId);
-      page(res, 200, 'Pay for your order', checkoutBody(session, lines, payments));
+      page(res, 200, 'Pay for your order', checkoutBody(session, lines, await payments.shippingOptionsOf(session)));
     } catch (error) {
       next(error);
     }
@@ -52,10 +56,26 @@ export function createTestCheckoutRouter(deps: Deps): Router {
     try {
       const payments = provider(res);
       if (!payments) return;
-      const rate: unknown = (req.body as Record<string, unknown> | undefined)?.shipping;
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const rate: unknown = body.shipping;
       if (!isShippingRateKey(rate))
         return page(res, 400, 'Choose a delivery option', `<p>Choose a delivery option.</p><p><a href="/test-checkout/${escape(req.params.sessionId)}">Back</a></p>`);
-      await payments.pay(req.params.sessionId, rate);
+      const session = await payments.findSession(req.params.sessionId);
+      let address: ShippingAddress | null = null;
+      if (session && session.status === 'open' && session.shippingAddress === null) {
+        const typed = addressFromForm(body);
+        if (!typed.ok) {
+          const lines = await listTestSessionLines(deps.db, session.orderId);
+          return page(
+            res,
+            400,
+            'Pay for your order',
+            `<p class="error" role="alert">${escape(typed.message)}</p>${checkoutBody(session, lines, await payments.shippingOptionsOf(session), body)}`,
+          );
+        }
+        address = typed.address;
+      }
+      await payments.pay(req.params.sessionId, rate, address);
       // Exactly what a Stripe webhook triggers: re-read the session from the provider, fulfil.
       await fulfilCheckoutSession(deps, req.params.sessionId);
       res.redirect(303, successUrl(deps, req.params.sessionId));
@@ -98,7 +118,35 @@ function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function checkoutBody(session: TestSession, lines: TestSessionLine[], payments: TestPaymentProvider): string {
+/** The delivery address typed on the page (orders from the legacy checkout come without one). */
+function addressFromForm(body: Record<string, unknown>): { ok: true; address: ShippingAddress } | { ok: false; message: string } {
+  const text = (key: string) => (typeof body[key] === 'string' ? body[key] : '');
+  const name = text('name').trim();
+  if (name === '' || name.length > 100) return { ok: false, message: 'Enter the name of the person receiving the order (at most 100 characters).' };
+  const parsed = PostalAddressSchema.safeParse({ line1: text('line1'), line2: text('line2'), city: text('city'), stateCode: text('state'), pin: text('pin') });
+  if (!parsed.success) return { ok: false, message: `Check the address: ${parsed.error.issues[0]?.message ?? 'it is not complete'}.` };
+  const a = parsed.data;
+  return {
+    ok: true,
+    address: { name, line1: a.line1, line2: a.line2 || null, city: a.city, state: stateByCode(a.stateCode)?.name ?? a.stateCode, postalCode: a.pin, country: 'IN' },
+  };
+}
+
+function addressFields(typed: Record<string, unknown>): string {
+  const value = (key: string) => escape(typeof typed[key] === 'string' ? typed[key] : '');
+  const input = (key: string, label: string, attrs: string) => `<label class="field"><span>${label}</span><input name="${key}" value="${value(key)}" ${attrs}></label>`;
+  const states = INDIAN_STATES.map((s) => `<option value="${s.code}"${typed.state === s.code ? ' selected' : ''}>${escape(s.name)}</option>`).join('');
+  return `<fieldset><legend>Delivery address</legend>
+${input('name', 'Full name', 'required maxlength="100" autocomplete="shipping name"')}
+${input('line1', 'Address line 1', 'required maxlength="200" autocomplete="shipping address-line1"')}
+${input('line2', 'Address line 2 (optional)', 'maxlength="200" autocomplete="shipping address-line2"')}
+${input('city', 'City', 'required maxlength="100" autocomplete="shipping address-level2"')}
+<label class="field"><span>State or union territory</span><select name="state" required autocomplete="shipping address-level1"><option value="">Choose…</option>${states}</select></label>
+${input('pin', 'PIN code', 'required inputmode="numeric" pattern="[1-9][0-9]{5}" maxlength="6" autocomplete="shipping postal-code"')}
+</fieldset>`;
+}
+
+function checkoutBody(session: TestSession, lines: TestSessionLine[], shippingOptions: ShippingOption[], typed: Record<string, unknown> = {}): string {
   const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
   const id = escape(session.id);
   const rows = lines
@@ -107,7 +155,7 @@ function checkoutBody(session: TestSession, lines: TestSessionLine[], payments: 
       return `<li>${image}<span class="name">${escape(line.name)}<small>${line.quantity} × ${escape(formatINR(line.unitPrice))}</small></span><span class="amount">${escape(formatINR(line.unitPrice * line.quantity))}</span></li>`;
     })
     .join('');
-  const options = payments.shippingOptions
+  const options = shippingOptions
     .map((option, i) => {
       const checked = option.rate === session.shippingRate || (session.shippingRate === null && i === 0) ? ' checked' : '';
       const fee = option.amount === 0 ? 'Free' : formatINR(option.amount);
@@ -119,13 +167,14 @@ function checkoutBody(session: TestSession, lines: TestSessionLine[], payments: 
 <ul class="lines">${rows}</ul>
 <p class="subtotal"><span>Items</span><span class="amount">${escape(formatINR(subtotal))}</span></p>
 <form method="post" action="/test-checkout/${id}/pay">
+  ${session.shippingAddress ? `<p class="shipto"><strong>Delivering to</strong> ${escape([session.shippingAddress.name, session.shippingAddress.line1, session.shippingAddress.line2, session.shippingAddress.city, session.shippingAddress.state, session.shippingAddress.postalCode].filter(Boolean).join(', '))}</p>` : addressFields(typed)}
   <fieldset><legend>Delivery</legend>${options}</fieldset>
   <button type="submit" class="pay">Pay (test)</button>
 </form>
 <form method="post" action="/test-checkout/${id}/cancel">
   <button type="submit" class="cancel">Cancel</button>
 </form>
-<p class="expires">This page expires at ${escape(new Date(session.expiresAt).toUTCString())}.</p>`;
+<p class="expires">This page expires at ${escape(formatShopTime(session.expiresAt))}.</p>`;
 }
 
 function page(res: Response, status: number, title: string, body: string): void {
@@ -179,5 +228,9 @@ button{font:inherit;border:0;border-radius:.5rem;padding:.7rem 1rem;width:100%;c
 .cancel:hover,.cancel:focus-visible{background:#d4d4d8}
 button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
 .expires{color:#52525b;font-size:.85rem;text-align:center}
+.field{display:flex;flex-direction:column;gap:.15rem;margin:.4rem 0;font-size:.9rem}
+.field input,.field select{font:inherit;padding:.45rem .6rem;border:1px solid #a1a1aa;border-radius:.375rem;background:#fff}
+.error{background:#fee2e2;color:#991b1b;padding:.5rem .75rem;border-radius:.5rem}
+.shipto{font-size:.9rem}
 a{color:#1d4ed8}
 `;

@@ -7,10 +7,21 @@ import {
   type CreatedSession,
   type PaymentProvider,
   type ProviderSession,
+  type ShippingAddress,
   type ShippingOption,
   type ShippingRateKey,
 } from './payment-provider';
-import { completeTestSession, expireTestSession, findOpenTestSessionForOrder, findTestSession, insertTestSession, type TestSession } from './test-checkout.queries';
+import {
+  completeTestSession,
+  expireTestSession,
+  findOpenTestSessionForOrder,
+  findShippingOffer,
+  findTestSession,
+  insertTestSession,
+  type TestSession,
+} from './test-checkout.queries';
+import { stateByCode } from '../../shared/gst';
+import type { DeliveryAddress } from '../../shared/schemas/settings';
 
 /**
  * The built-in TEST MODE checkout: the shop plays the payment provider, with sessions kept in
@@ -20,20 +31,36 @@ import { completeTestSession, expireTestSession, findOpenTestSessionForOrder, fi
  */
 export interface TestPaymentProvider extends PaymentProvider {
   readonly kind: 'test';
-  readonly shippingOptions: readonly ShippingOption[];
   findSession(id: string): Promise<TestSession | null>;
+  /** The delivery choices of the session's order. */
+  shippingOptionsOf(session: TestSession): Promise<ShippingOption[]>;
   /**
-   * The shopper pressed Pay: the session becomes complete and paid with the chosen shipping.
-   * Paying twice is harmless. Throws NOT_FOUND for an unknown session and INVALID_TRANSITION
-   * for one that expired first.
+   * The shopper pressed Pay: the session becomes complete and paid with the chosen shipping
+   * (and the address typed on the page, when the order came without one). Paying twice is
+   * harmless. Throws NOT_FOUND for an unknown session, BAD_INPUT for a missing choice or
+   * address, and INVALID_TRANSITION for one that expired first.
    */
-  pay(id: string, rate: ShippingRateKey): Promise<ProviderSession>;
+  pay(id: string, rate: ShippingRateKey, address?: ShippingAddress | null): Promise<ProviderSession>;
+}
+
+/** The chosen address as a provider reports it. */
+export function shippingAddressOf(address: DeliveryAddress): ShippingAddress {
+  return {
+    name: address.name,
+    line1: address.line1,
+    line2: address.line2 || null,
+    city: address.city,
+    state: stateByCode(address.stateCode)?.name ?? address.stateCode,
+    postalCode: address.pin,
+    country: 'IN',
+  };
 }
 
 export interface TestProviderOptions {
   db: DB;
   /** The shop's own origin (a function when it is known only after listen). */
   publicUrl: string | (() => string);
+  /** What orders recorded before each order kept its own delivery choices were offered. */
   shippingOptions: ShippingOption[];
   clock?: () => Date;
 }
@@ -46,8 +73,8 @@ export function createTestProvider(opts: TestProviderOptions): TestPaymentProvid
   const { db } = opts;
   const clock = opts.clock ?? (() => new Date());
   const origin = () => (typeof opts.publicUrl === 'function' ? opts.publicUrl() : opts.publicUrl).replace(/\/+$/, '');
-  const firstOption = opts.shippingOptions[0];
-  if (!firstOption) throw new Error('The test checkout needs at least one shipping option');
+  if (opts.shippingOptions.length === 0) throw new Error('The test checkout needs at least one shipping option');
+  const optionsOf = async (session: TestSession) => (await findShippingOffer(db, session.orderId)) ?? opts.shippingOptions;
 
   const urlOf = (id: string) => `${origin()}/test-checkout/${id}`;
 
@@ -75,15 +102,14 @@ export function createTestProvider(opts: TestProviderOptions): TestPaymentProvid
       paymentIntentId: paid ? `test_pi_${s.id}` : null,
       shippingRate: s.shippingRate,
       shippingAmount: s.shippingAmount,
-      // The test page collects no address: there is nothing to ship.
-      shippingAddress: null,
+      shippingAddress: s.shippingAddress,
       expiresAt: s.expiresAt,
     };
   }
 
   return {
     kind: 'test',
-    shippingOptions: opts.shippingOptions,
+    shippingOptionsOf: optionsOf,
 
     async createSession(input: CreateSessionInput): Promise<CreatedSession> {
       // The idempotency key is per order; an order has at most one open session.
@@ -91,6 +117,8 @@ export function createTestProvider(opts: TestProviderOptions): TestPaymentProvid
       if (existing) return { id: existing.id, url: urlOf(existing.id), expiresAt: existing.expiresAt };
       const now = clock();
       const subtotal = input.lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
+      const firstOption = input.shippingOptions[0];
+      if (!firstOption) throw new AppError('BAD_INPUT', 'The order has no delivery option');
       const session: TestSession = {
         id: `tcs_${crypto.randomBytes(16).toString('hex')}`,
         orderId: input.orderId,
@@ -102,6 +130,7 @@ export function createTestProvider(opts: TestProviderOptions): TestPaymentProvid
         amountTotal: subtotal + firstOption.amount,
         createdAt: now.toISOString(),
         expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS).toISOString(),
+        shippingAddress: input.deliveryAddress ? shippingAddressOf(input.deliveryAddress) : null,
       };
       await insertTestSession(db, session);
       return { id: session.id, url: urlOf(session.id), expiresAt: session.expiresAt };
@@ -123,13 +152,15 @@ export function createTestProvider(opts: TestProviderOptions): TestPaymentProvid
 
     findSession: (id) => findTestSession(db, id),
 
-    async pay(id: string, rate: ShippingRateKey): Promise<ProviderSession> {
-      const option = opts.shippingOptions.find((o) => o.rate === rate);
-      if (!option) throw new AppError('BAD_INPUT', 'Choose a delivery option');
+    async pay(id: string, rate: ShippingRateKey, address?: ShippingAddress | null): Promise<ProviderSession> {
       const session = await load(id);
+      const option = (await optionsOf(session)).find((o) => o.rate === rate);
+      if (!option) throw new AppError('BAD_INPUT', 'Choose a delivery option');
       if (session.status === 'open') {
+        const shipTo = session.shippingAddress ?? address ?? null;
+        if (!shipTo) throw new AppError('BAD_INPUT', 'Enter the delivery address');
         const subtotal = session.amountTotal - (session.shippingAmount ?? 0);
-        await completeTestSession(db, id, { rate: option.rate, amount: option.amount, subtotal }, clock().toISOString());
+        await completeTestSession(db, id, { rate: option.rate, amount: option.amount, subtotal, address: shipTo }, clock().toISOString());
       }
       const after = await load(id);
       if (after.status === 'expired') throw new AppError('INVALID_TRANSITION', 'This test payment page has expired. Go back to the cart and check out again.');

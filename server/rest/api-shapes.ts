@@ -27,7 +27,20 @@ type WithOrderMoney = {
   subtotalAmount: number;
   totalAmount: number;
   amountCharged: number | null;
+  tax: (TaxAmounts & { lines: TaxAmounts[]; shipping: TaxAmounts }) | null;
 };
+
+type TaxAmounts = { taxableValue: number; cgst: number; sgst: number; igst: number };
+
+function rupeeTax<T extends TaxAmounts>(amounts: T): T {
+  return {
+    ...amounts,
+    taxableValue: paiseToRupees(amounts.taxableValue),
+    cgst: paiseToRupees(amounts.cgst),
+    sgst: paiseToRupees(amounts.sgst),
+    igst: paiseToRupees(amounts.igst),
+  };
+}
 
 /** An order with every amount in rupees. */
 export function apiOrder<O extends WithOrderMoney>(order: O): O {
@@ -38,6 +51,7 @@ export function apiOrder<O extends WithOrderMoney>(order: O): O {
     subtotalAmount: paiseToRupees(order.subtotalAmount),
     totalAmount: paiseToRupees(order.totalAmount),
     amountCharged: order.amountCharged === null ? null : paiseToRupees(order.amountCharged),
+    tax: order.tax === null ? null : { ...rupeeTax(order.tax), lines: order.tax.lines.map(rupeeTax), shipping: rupeeTax(order.tax.shipping) },
   };
 }
 

@@ -91,3 +91,14 @@ export async function signInAs(server: TestServer, role: 'ADMIN' | 'GENERAL' = '
   if (reply.status !== 200) throw new Error(`sign-in failed: ${reply.status} ${JSON.stringify(reply.body)}`);
   return { client, user };
 }
+
+/**
+ * The delivery address the built-in payment page asks for when an order comes from the legacy
+ * checkout without one (form fields: name, line1, line2, city, state code, PIN).
+ */
+export const TEST_PAGE_ADDRESS = { name: 'Asha Rao', line1: '12 MG Road', line2: '', city: 'Bengaluru', state: '29', pin: '560001' } as const;
+
+/** The test payment page's Pay form: the delivery choice and the address. */
+export function testPayForm(shipping: 'standard' | 'express'): string {
+  return new URLSearchParams({ shipping, ...TEST_PAGE_ADDRESS }).toString();
+}

@@ -95,6 +95,8 @@ export interface FakeSession {
   payment_method_types: string[];
   payment_status: 'paid' | 'unpaid' | 'no_payment_required';
   shipping_address_collection: { allowed_countries: string[] } | null;
+  /** What payment_intent_data[shipping] sent (Stripe keeps it on the PaymentIntent; kept here for tests to read). */
+  preset_shipping?: { name: string; phone: string | null; address: FakeAddress } | null;
   shipping_cost: { amount_subtotal: number; amount_tax: number; amount_total: number; shipping_rate: string } | null;
   /** Present only when a test asks for the pre-2025-03-31 shape (see completeSession). */
   shipping_details?: { name: string; address: FakeAddress } | null;
@@ -450,14 +452,20 @@ export async function startFakeStripe(opts: FakeStripeOptions = {}): Promise<Fak
     const sessionCurrency = required(currency, 'currency');
     if (sessionCurrency !== 'inr') throw invalid('The shop charges in INR; got ' + sessionCurrency + '.', 'currency');
 
-    // Shipping.
-    const sac = required(asObject(params.shipping_address_collection, 'shipping_address_collection'), 'shipping_address_collection');
-    rejectUnknown(sac, ['allowed_countries'], 'shipping_address_collection');
-    const countries = required(asArray(sac.allowed_countries, 'shipping_address_collection[allowed_countries]'), 'shipping_address_collection[allowed_countries]').map((c, i) =>
-      required(asString(c, `shipping_address_collection[allowed_countries][${i}]`), `shipping_address_collection[allowed_countries][${i}]`),
-    );
-    for (const c of countries) if (!/^[A-Z]{2}$/.test(c)) throw invalid(`Invalid country: ${c}`, 'shipping_address_collection[allowed_countries]');
-    if (!countries.includes('IN')) throw invalid('The shop ships within India: allowed_countries must include IN.', 'shipping_address_collection[allowed_countries]');
+    // Shipping: the shop either sends the address the shopper chose (payment_intent_data[shipping])
+    // or has the page collect one (shipping_address_collection); one of the two, never neither.
+    const intentData = asObject(params.payment_intent_data, 'payment_intent_data');
+    const presetShipping = intentData ? checkIntentShipping(intentData.shipping) : null;
+    let countries: string[] | null = null;
+    if (params.shipping_address_collection !== undefined || !presetShipping) {
+      const sac = required(asObject(params.shipping_address_collection, 'shipping_address_collection'), 'shipping_address_collection');
+      rejectUnknown(sac, ['allowed_countries'], 'shipping_address_collection');
+      countries = required(asArray(sac.allowed_countries, 'shipping_address_collection[allowed_countries]'), 'shipping_address_collection[allowed_countries]').map((c, i) =>
+        required(asString(c, `shipping_address_collection[allowed_countries][${i}]`), `shipping_address_collection[allowed_countries][${i}]`),
+      );
+      for (const c of countries) if (!/^[A-Z]{2}$/.test(c)) throw invalid(`Invalid country: ${c}`, 'shipping_address_collection[allowed_countries]');
+      if (!countries.includes('IN')) throw invalid('The shop ships within India: allowed_countries must include IN.', 'shipping_address_collection[allowed_countries]');
+    }
 
     const rawOptions = asArray(params.shipping_options, 'shipping_options') ?? [];
     if (rawOptions.length > 5) throw invalid('You can specify at most 5 shipping options.', 'shipping_options');
@@ -534,7 +542,8 @@ export async function startFakeStripe(opts: FakeStripeOptions = {}): Promise<Fak
       payment_intent: null,
       payment_method_types: ['card'],
       payment_status: 'unpaid',
-      shipping_address_collection: { allowed_countries: countries },
+      shipping_address_collection: countries ? { allowed_countries: countries } : null,
+      preset_shipping: presetShipping,
       shipping_cost: first ? { amount_subtotal: firstShipping, amount_tax: 0, amount_total: firstShipping, shipping_rate: first.id } : null,
       shipping_options: options.map((o) => ({ shipping_amount: o.fixed_amount.amount, shipping_rate: o.id })),
       status: 'open',
@@ -686,6 +695,24 @@ export async function startFakeStripe(opts: FakeStripeOptions = {}): Promise<Fak
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://127.0.0.1:${port}`;
 
+  /** payment_intent_data[shipping] as Stripe checks it: name and address[line1] required, an Indian address here. */
+  function checkIntentShipping(raw: Param | undefined): { name: string; phone: string | null; address: FakeAddress } | null {
+    const shipping = asObject(raw, 'payment_intent_data[shipping]');
+    if (!shipping) return null;
+    rejectUnknown(shipping, ['address', 'carrier', 'name', 'phone', 'tracking_number'], 'payment_intent_data[shipping]');
+    const name = required(asString(shipping.name, 'payment_intent_data[shipping][name]'), 'payment_intent_data[shipping][name]');
+    const address = required(asObject(shipping.address, 'payment_intent_data[shipping][address]'), 'payment_intent_data[shipping][address]');
+    rejectUnknown(address, ['city', 'country', 'line1', 'line2', 'postal_code', 'state'], 'payment_intent_data[shipping][address]');
+    const field = (key: string) => asString(address[key], `payment_intent_data[shipping][address][${key}]`) ?? null;
+    const line1 = required(field('line1') ?? undefined, 'payment_intent_data[shipping][address][line1]');
+    if (field('country') !== 'IN') throw invalid('The shop ships within India: country must be IN.', 'payment_intent_data[shipping][address][country]');
+    return {
+      name,
+      phone: asString(shipping.phone, 'payment_intent_data[shipping][phone]') ?? null,
+      address: { ...emptyAddress(), line1, line2: field('line2'), city: field('city'), state: field('state'), postal_code: field('postal_code'), country: 'IN' },
+    };
+  }
+
   function shippingDetailsFrom(opts: CompleteSessionOptions): { name: string; address: FakeAddress } {
     const { name, ...address } = opts.address ?? {};
     return {
@@ -723,7 +750,10 @@ export async function startFakeStripe(opts: FakeStripeOptions = {}): Promise<Fak
       session.total_details = { ...session.total_details, amount_shipping: choice.shipping_amount };
       session.amount_total = options.amountOverride ?? session.amount_subtotal + choice.shipping_amount;
       session.customer_details = { address: details.address, email: session.customer_email, name: details.name, phone: null, tax_exempt: 'none', tax_ids: [] };
-      if (options.legacyShippingDetails) {
+      if (session.preset_shipping) {
+        // The address came with the session (payment_intent_data[shipping]): the page collected none.
+        session.collected_information = { business_name: null, individual_name: null, shipping_details: null };
+      } else if (options.legacyShippingDetails) {
         session.shipping_details = details;
         session.collected_information = null;
       } else {

@@ -5,6 +5,8 @@ import { checkoutRouter } from '../features/checkout/checkout.router';
 import { orderRouter } from '../features/order/order.router';
 import { adminRouter } from '../features/admin/admin.router';
 import { catalogRouter } from '../features/catalog/catalog.router';
+import { settingsRouter } from '../features/settings/settings.router';
+import { addressRouter } from '../features/account/address.router';
 
 export const appRouter = router({
   account: accountRouter,
@@ -13,6 +15,8 @@ export const appRouter = router({
   checkout: checkoutRouter,
   order: orderRouter,
   admin: adminRouter,
+  settings: settingsRouter,
+  address: addressRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -99,6 +99,9 @@ export type AdminProduct = {
   stock: number;
   /** False: stock is not counted and the product is always available. */
   trackStock: boolean;
+  /** The product's own HSN code and GST rate (basis points); null: its category's (Settings). */
+  hsnCode: string | null;
+  gstRateBasisPoints: number | null;
   archived: boolean;
   archivedAt: string | null;
   createdAt: string;

@@ -32,6 +32,7 @@ export type Page =
   | { kind: 'product'; queries: PageQuery[]; productId: string }
   | { kind: 'search'; queries: PageQuery[]; q: string }
   | { kind: 'static'; queries: PageQuery[]; title: string; path: string }
+  | { kind: 'policies'; queries: PageQuery[] }
   | { kind: 'not-found'; queries: PageQuery[] };
 
 /** Home page rows rendered with the page (the rest load as the shopper scrolls to them). */
@@ -39,8 +40,16 @@ export const SERVER_RENDERED_HOME_ROWS = 2;
 
 const STATIC_PAGES: Record<string, string> = { '/login': 'Login', '/sign-up': 'Sign up', '/forgot-password': 'Forgot password' };
 
+/** The footer's seller, grievance officer and policies: on every server-rendered page, last. */
+export const STOREFRONT_QUERY: PageQuery = { path: 'settings.storefront', input: undefined };
+
 /** The page at `pathname` + `search`, or null for one the browser renders alone (cart, orders, checkout, admin). */
 export function pageAt(pathname: string, search: URLSearchParams): Page | null {
+  const page = screenAt(pathname, search);
+  return page && { ...page, queries: [...page.queries, STOREFRONT_QUERY] };
+}
+
+function screenAt(pathname: string, search: URLSearchParams): Page | null {
   const staticTitle = STATIC_PAGES[pathname.replace(/\/$/, '') || '/'];
   if (staticTitle) return { kind: 'static', queries: [], title: staticTitle, path: pathname.replace(/\/$/, '') };
   const matches = matchRoutes(routes, pathname);
@@ -76,6 +85,8 @@ export function pageAt(pathname: string, search: URLSearchParams): Page | null {
       const q = (search.get('q') ?? '').trim();
       return { kind: 'search', q, queries: [{ path: 'catalog.search', input: { q, limit: SEARCH_PAGE_SIZE }, infinite: true }] };
     }
+    case 'policies':
+      return { kind: 'policies', queries: [] };
     case '*':
       return { kind: 'not-found', queries: [] };
     default:

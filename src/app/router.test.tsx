@@ -33,11 +33,27 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Forgot password' })).toBeTruthy();
   });
 
-  it('has every route of the spec under the root layout', () => {
+  it('has every route of the spec under the root layout, with the address step, the policies and the admin’s invoices and settings', () => {
     const children = routes[0]?.children?.[0]?.children ?? [];
     const paths = children.map((route) => (route.index ? '/' : route.path));
-    expect(paths).toEqual(['/', 'login', 'forgot-password', 'sign-up', 'product-category', 'product/:id', 'cart', 'success', 'cancel', 'search', 'order', 'admit-panel', '*']);
+    expect(paths).toEqual([
+      '/',
+      'login',
+      'forgot-password',
+      'sign-up',
+      'product-category',
+      'product/:id',
+      'cart',
+      'checkout',
+      'policies',
+      'success',
+      'cancel',
+      'search',
+      'order',
+      'admit-panel',
+      '*',
+    ]);
     const admin = children.find((route) => route.path === 'admit-panel');
-    expect(admin?.children?.map((route) => route.path)).toEqual(['all-users', 'all-products', 'all-orders']);
+    expect(admin?.children?.map((route) => route.path)).toEqual(['all-users', 'all-products', 'all-orders', 'invoices', 'settings']);
   });
 });

@@ -10,3 +10,5 @@ export const HOME_TITLE = `${SHOP_NAME} · Consumer electronics`;
 export const pageTitle = (name: string) => `${name} · ${SHOP_NAME}`;
 
 export const searchTitle = (q: string) => (q ? pageTitle(`Search results for “${q}”`) : pageTitle('Search'));
+
+export const POLICIES_TITLE = pageTitle('Shipping, returns and grievances');

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, ROOT, VIEWPORTS } from './harness';
+import { addDeliveryAddress, launchBrowser, ROOT, VIEWPORTS } from './harness';
 
 /*
  * A newcomer's first run: `npm start` with its defaults (only DATA_DIR, so the repository's own
@@ -85,6 +85,9 @@ describe('first run', () => {
     await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
     await page.goto(`${url}/cart`);
     await page.getByRole('button', { name: 'Payment' }).click();
+    await page.waitForURL('**/checkout');
+    await addDeliveryAddress(page, 'First Shopper');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL('**/test-checkout/**');
     // The payment page is on the printed address, where the session cookie lives.
     expect(new URL(page.url()).origin).toBe(url);

@@ -243,3 +243,24 @@ export function describeViolations(violations: readonly AxeViolation[]): string 
 export async function hasHorizontalOverflow(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 }
+
+/** Fills the built-in payment page's delivery address (it asks when the order came from the legacy checkout without one). */
+export async function fillTestCheckoutAddress(page: Page): Promise<void> {
+  await page.getByLabel('Full name').fill('Asha Rao');
+  await page.getByLabel('Address line 1').fill('12 MG Road');
+  await page.getByLabel('City').fill('Bengaluru');
+  await page.getByLabel('State or union territory').selectOption('29');
+  await page.getByLabel('PIN code').fill('560001');
+}
+
+/** Fills the address step's new-address form (a Bengaluru address) and saves it; the saved address is then chosen. */
+export async function addDeliveryAddress(page: Page, name: string, phone = '9876543210'): Promise<void> {
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Mobile number').fill(phone);
+  await page.getByLabel('Address line 1').fill('12 MG Road');
+  await page.getByLabel('City').fill('Bengaluru');
+  await page.getByLabel('State or union territory').selectOption('29');
+  await page.getByLabel('PIN code').fill('560001');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await page.getByRole('radio', { name: /12 MG Road/ }).waitFor();
+}

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  addDeliveryAddress,
   describeViolations,
   hasHorizontalOverflow,
   launchBrowser,
@@ -269,8 +270,17 @@ describe.each<ViewportName>(['phone', 'desktop'])('storefront at %s size', (view
 
     await expectHealthyPage(page, 'cart');
 
-    // Pay on the built-in test checkout.
+    // The address step: a first address, checked in the browser, saved and chosen.
     await page.getByRole('button', { name: 'Payment' }).click();
+    await page.waitForURL('**/checkout');
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await page.getByText('PIN code must be 6 digits (e.g. 560001)').waitFor();
+    await addDeliveryAddress(page, name, '98765 43210');
+    await expect(page.getByRole('radio', { name: /12 MG Road/ }).isChecked()).resolves.toBe(true);
+    await expectHealthyPage(page, 'checkout');
+
+    // Pay on the built-in test checkout.
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL('**/test-checkout/**');
     await page.getByRole('button', { name: 'Pay (test)' }).click();
     await page.waitForURL('**/success?session_id=**');
@@ -294,6 +304,10 @@ describe.each<ViewportName>(['phone', 'desktop'])('storefront at %s size', (view
     await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
     await page.goto('/cart');
     await page.getByRole('button', { name: 'Payment' }).click();
+    await page.waitForURL('**/checkout');
+    // The address used last time is chosen already.
+    await expect(page.getByRole('radio', { name: /12 MG Road/ }).isChecked()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL('**/test-checkout/**');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL('**/cancel');

@@ -130,7 +130,23 @@ export async function listAdminProducts(
 ): Promise<AdminProduct[]> {
   let query = db
     .selectFrom('products')
-    .select(['id', 'product_name', 'brand_name', 'category', 'images', 'description', 'price', 'selling_price', 'stock', 'track_stock', 'archived_at', 'created_at', 'updated_at']);
+    .select([
+      'id',
+      'product_name',
+      'brand_name',
+      'category',
+      'images',
+      'description',
+      'price',
+      'selling_price',
+      'stock',
+      'track_stock',
+      'archived_at',
+      'created_at',
+      'updated_at',
+      'hsn_code',
+      'gst_rate_bp',
+    ]);
   if (opts.view === 'active') query = query.where('archived_at', 'is', null);
   if (opts.view === 'archived') query = query.where('archived_at', 'is not', null);
   if (opts.category !== undefined) query = query.where('category', '=', opts.category);
@@ -154,6 +170,8 @@ export async function listAdminProducts(
     sellingPrice: r.selling_price,
     stock: r.stock,
     trackStock: r.track_stock === 1,
+    hsnCode: r.hsn_code,
+    gstRateBasisPoints: r.gst_rate_bp,
     archived: r.archived_at !== null,
     archivedAt: r.archived_at,
     createdAt: r.created_at,

@@ -3,6 +3,9 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { AdminOrdersInputSchema, AdminProductsInputSchema, OrderIdInputSchema, SetOrderStatusInputSchema, type Page } from '../../../shared/schemas/admin';
 import * as q from './admin.queries';
 import * as service from './admin.service';
+import { InvoiceRegisterInputSchema, MonthSchema } from '../../../shared/schemas/invoices';
+import { gstr1ForMonth, invoiceRegister } from '../../invoices/invoice.service';
+import { z } from 'zod';
 
 const DEFAULT_PAGE_SIZE = 24;
 
@@ -26,6 +29,12 @@ function toPage<T extends { _id: string; createdAt: string }>(rows: T[], limit: 
 export const adminRouter = router({
   /** Today's, this month's and the last 30 days' sales in the shop's time zone, and low stock. */
   dashboard: adminProcedure.query(({ ctx }) => service.buildDashboard(ctx.deps)),
+
+  /** The month's invoices and credit notes (shop time; this month by default), with totals. */
+  invoices: adminProcedure.input(InvoiceRegisterInputSchema).query(({ ctx, input }) => invoiceRegister(ctx.deps, input?.month)),
+
+  /** The month's GSTR-1 CSV; GET /admin/gstr1.csv?month= sends it as a file. */
+  gstr1: adminProcedure.input(z.object({ month: MonthSchema })).query(({ ctx, input }) => gstr1ForMonth(ctx.deps, input.month)),
 
   /** Every order newest first, with the customer; `status` filters; keyset pages. */
   orders: adminProcedure.input(AdminOrdersInputSchema).query(async ({ ctx, input }) => {

@@ -15,6 +15,7 @@ import {
 } from '../../../shared/schemas/admin';
 import { listOrderItemStock, setItemStock } from '../order/order.queries';
 import { putBackStock, takeStock } from '../catalog/stock.queries';
+import { issueCreditNote } from '../../invoices/invoicing';
 import * as q from './admin.queries';
 import { addDays, localDate, startOfLocalDay, startOfMonth } from './shop-calendar';
 
@@ -117,6 +118,7 @@ export async function setOrderStatus(deps: Deps, orderId: string, to: OrderStatu
         throw new AppError('INVALID_TRANSITION', 'This order was changed meanwhile: reload the list and try again.');
       }
       if (to === 'cancelled') {
+        await issueCreditNote(trx, deps, orderId, now);
         for (const item of items) {
           if (current === 'paid') await putBackStock(trx, item.productId, item.stockTaken, { reason: 'restock', at: now, orderId, actorId, note: 'order cancelled' });
           // Nothing is owed any more: the order will not be delivered.

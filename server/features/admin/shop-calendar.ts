@@ -95,3 +95,19 @@ export function addDays(date: string, days: number): string {
 export function startOfMonth(date: string): string {
   return `${date.slice(0, 8)}01`;
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '25 Nov 2026, 3:05 pm IST': an instant as the shop's clock shows it (IST by default). */
+export function formatShopTime(iso: string, timeZone = 'Asia/Kolkata'): string {
+  const w = wallClock(new Date(iso), timeZone);
+  const hour12 = w.hour % 12 === 0 ? 12 : w.hour % 12;
+  const zone = timeZone === 'Asia/Kolkata' ? 'IST' : timeZone;
+  return `${w.day} ${MONTHS[w.month - 1] ?? ''} ${w.year}, ${hour12}:${pad(w.minute)} ${w.hour < 12 ? 'am' : 'pm'} ${zone}`;
+}
+
+/** '25-11-2026': a local date as Indian documents print it. */
+export function formatDocumentDate(localDateText: string): string {
+  const { year, month, day } = parseDate(localDateText);
+  return `${pad(day)}-${pad(month)}-${pad(year, 4)}`;
+}

@@ -54,7 +54,14 @@ export function createSitemapRouter(deps: Deps, opts: { pageSize?: number } = {}
   });
 
   router.get('/sitemaps/pages.xml', (_req, res) => {
-    xml(res, urlset([{ loc: `${base}/` }, ...CATEGORY_VALUES.map((category) => ({ loc: `${base}/product-category?category=${encodeURIComponent(category)}` }))]));
+    xml(
+      res,
+      urlset([
+        { loc: `${base}/` },
+        { loc: `${base}/policies` },
+        ...CATEGORY_VALUES.map((category) => ({ loc: `${base}/product-category?category=${encodeURIComponent(category)}` })),
+      ]),
+    );
   });
 
   router.get('/sitemaps/products-:page.xml', async (req, res, next) => {

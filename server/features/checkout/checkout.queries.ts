@@ -10,14 +10,25 @@ export type CheckoutLine = {
   quantity: number;
   stock: number;
   trackStock: boolean;
+  /** The product's HSN and GST rate (basis points): its own, else its category's. */
+  hsn: string;
+  rateBasisPoints: number;
 };
+
+/** When a category has no tax row (it always has one: the GST migration wrote them): the standard rate. */
+const FALLBACK_RATE_BP = 1800;
 
 /** The user's cart lines for products on sale, priced from the products table. */
 export async function listCheckoutLines(db: DB, userId: string): Promise<CheckoutLine[]> {
   const rows = await db
     .selectFrom('cart_items')
     .innerJoin('products', 'products.id', 'cart_items.product_id')
+    .leftJoin('category_tax', 'category_tax.category', 'products.category')
     .select(['products.id', 'products.product_name', 'products.images', 'products.selling_price', 'products.stock', 'products.track_stock', 'cart_items.quantity'])
+    .select((eb) => [
+      eb.fn.coalesce('products.hsn_code', 'category_tax.hsn', eb.val('')).as('hsn'),
+      eb.fn.coalesce('products.gst_rate_bp', 'category_tax.gst_rate_bp', eb.val(FALLBACK_RATE_BP)).as('rate_bp'),
+    ])
     .where('cart_items.user_id', '=', userId)
     .where('products.archived_at', 'is', null)
     .orderBy('cart_items.created_at')
@@ -31,5 +42,7 @@ export async function listCheckoutLines(db: DB, userId: string): Promise<Checkou
     quantity: r.quantity,
     stock: r.stock,
     trackStock: r.track_stock === 1,
+    hsn: r.hsn,
+    rateBasisPoints: Number(r.rate_bp),
   }));
 }

@@ -9,6 +9,10 @@ import * as orders from '../order/order.queries';
 import { stockLeft, takeStock } from '../catalog/stock.queries';
 import * as q from './checkout.queries';
 import { expireCheckoutSession, releaseOrder } from './fulfilment.service';
+import { findSavedAddress, markAddressUsed } from '../account/address.service';
+import { isServiceable, loadSettings, shippingOptionsFor } from '../settings/settings.service';
+import type { DeliveryAddress } from '../../../shared/schemas/settings';
+import type { ShippingOption } from '../../payments/payment-provider';
 
 /** An open session with less time left than this is replaced rather than handed out again. */
 export const MIN_SESSION_TIME_LEFT_MS = 2 * 60 * 1000;
@@ -17,7 +21,7 @@ export const CONCURRENT_CHECKOUT_WAIT_MS = 15_000;
 const CONCURRENT_CHECKOUT_POLL_MS = 50;
 const MAX_REPLACEMENTS = 3;
 
-type Reserved = { kind: 'created'; orderId: string; lines: q.CheckoutLine[] };
+type Reserved = { kind: 'created'; orderId: string; lines: q.CheckoutLine[]; shippingOptions: ShippingOption[]; deliveryAddress: DeliveryAddress | null };
 type FoundOpen = { kind: 'open'; order: orders.OrderRecord; sameCart: boolean };
 
 /**
@@ -36,11 +40,12 @@ type FoundOpen = { kind: 'open'; order: orders.OrderRecord; sameCart: boolean };
  * Throws CART_EMPTY, OUT_OF_STOCK (naming the product), QUANTITY_INVALID, PAYMENT_PROVIDER, and
  * CONFLICT when an earlier payment is still being processed.
  */
-export async function startCheckout(deps: Deps, user: { id: string; email: string }): Promise<StartCheckoutResult> {
+export async function startCheckout(deps: Deps, user: { id: string; email: string }, opts: { addressId?: string | null } = {}): Promise<StartCheckoutResult> {
   const waitUntil = Date.now() + CONCURRENT_CHECKOUT_WAIT_MS;
+  const address = await deliveryAddressFor(deps, user.id, opts.addressId ?? null);
   let replacements = 0;
   for (;;) {
-    const step = await reserveOrFindOpen(deps, user);
+    const step = await reserveOrFindOpen(deps, user, address);
     if (step.kind === 'created') return openPaymentSession(deps, user, step);
 
     const { order, sameCart } = step;
@@ -63,17 +68,37 @@ export async function startCheckout(deps: Deps, user: { id: string; email: strin
 }
 
 /**
- * In one transaction: the user's open checkout if there is one (and whether the cart still
- * matches it), else a new pending order with every line's stock reserved.
+ * The saved address the shopper chose, checked against the serviceable PIN codes; null for a
+ * checkout without one (the payment page then collects it). Throws NOT_FOUND for an address
+ * that is not the caller's and NOT_SERVICEABLE for a PIN the shop does not deliver to.
  */
-async function reserveOrFindOpen(deps: Deps, user: { id: string; email: string }): Promise<Reserved | FoundOpen> {
+async function deliveryAddressFor(deps: Deps, userId: string, addressId: string | null): Promise<DeliveryAddress | null> {
+  if (addressId === null) return null;
+  const saved = await findSavedAddress(deps.db, userId, addressId);
+  if (!saved) throw new AppError('NOT_FOUND', 'That delivery address was not found: choose another or add it again.');
+  const settings = await loadSettings(deps.db, deps);
+  if (!isServiceable(settings, saved.pin)) throw new AppError('NOT_SERVICEABLE', `Sorry, we do not deliver to PIN code ${saved.pin} yet. Choose another address.`);
+  await markAddressUsed(deps.db, userId, addressId, deps.clock().toISOString());
+  const { _id: _unusedId, createdAt: _unusedCreatedAt, ...address } = saved;
+  return address;
+}
+
+/**
+ * In one transaction: the user's open checkout if there is one (and whether the cart and the
+ * delivery address still match it), else a new pending order with every line's stock reserved,
+ * each line's HSN and GST rate, the delivery choices and the address.
+ */
+async function reserveOrFindOpen(deps: Deps, user: { id: string; email: string }, address: DeliveryAddress | null): Promise<Reserved | FoundOpen> {
   const createdAt = deps.clock().toISOString();
   return transaction(
     deps.db,
     async (trx): Promise<Reserved | FoundOpen> => {
       const lines = await q.listCheckoutLines(trx, user.id);
       const open = await orders.findPendingOrderOf(trx, user.id);
-      if (open) return { kind: 'open', order: open, sameCart: sameLines(lines, await orders.listOrderItemStock(trx, open.id)) };
+      if (open) {
+        const sameAddress = address === null || JSON.stringify(open.deliveryAddress) === JSON.stringify(address);
+        return { kind: 'open', order: open, sameCart: sameAddress && sameLines(lines, await orders.listOrderItemStock(trx, open.id)) };
+      }
 
       if (lines.length === 0) throw new AppError('CART_EMPTY', 'Your cart is empty');
       const orderId = newId();
@@ -93,13 +118,19 @@ async function reserveOrFindOpen(deps: Deps, user: { id: string; email: string }
         }
         taken.push(result === 'taken' ? line.quantity : 0);
       }
+      const totalAmount = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+      const settings = await loadSettings(trx, deps);
+      const shippingOptions = shippingOptionsFor(settings, totalAmount);
       await orders.insertPendingOrder(trx, {
         id: orderId,
         userId: user.id,
         email: user.email,
         provider: deps.payments.kind,
-        totalAmount: lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0),
+        totalAmount,
         nowIso: createdAt,
+        deliveryAddress: address,
+        shippingOffer: shippingOptions,
+        shippingTax: { hsn: settings.tax.shippingSac, rateBasisPoints: settings.tax.shippingRateBp },
         items: lines.map((line, i) => ({
           id: newId(),
           productId: line.productId,
@@ -108,9 +139,11 @@ async function reserveOrFindOpen(deps: Deps, user: { id: string; email: string }
           unitPrice: line.unitPrice,
           quantity: line.quantity,
           stockTaken: taken[i] ?? 0,
+          hsn: line.hsn,
+          rateBasisPoints: line.rateBasisPoints,
         })),
       });
-      return { kind: 'created', orderId, lines };
+      return { kind: 'created', orderId, lines, shippingOptions, deliveryAddress: address };
     },
     { locks: [`user:${user.id}`] },
   );
@@ -150,13 +183,15 @@ async function closeOpenCheckout(deps: Deps, order: orders.OrderRecord): Promise
 }
 
 async function openPaymentSession(deps: Deps, user: { id: string; email: string }, reserved: Reserved): Promise<StartCheckoutResult> {
-  const { orderId, lines } = reserved;
+  const { orderId, lines, shippingOptions, deliveryAddress } = reserved;
   let session: { id: string; url: string; expiresAt: string };
   try {
     session = await deps.payments.createSession({
       orderId,
       email: user.email,
       lines: lines.map((line) => ({ name: line.name, imageUrl: line.images[0] ?? null, unitAmount: line.unitPrice, quantity: line.quantity })),
+      shippingOptions,
+      deliveryAddress,
       idempotencyKey: `checkout-${orderId}`,
     });
   } catch (error) {

@@ -3,6 +3,7 @@ import { isTestProvider } from '../../payments/test-provider';
 import { insertProduct, signInAs } from '../../testing/factories';
 import { HttpClient, startTestServer, type TestServer } from '../../testing/test-server';
 import { releaseOrder, startPendingOrderSweep, sweepPendingOrders } from './fulfilment.service';
+import { TEST_PAGE_ADDRESS } from '../../testing/factories';
 
 /** The built-in test checkout (no Stripe key): the whole journey over real HTTP. */
 let server: TestServer;
@@ -67,7 +68,7 @@ describe('checkout with the built-in test checkout', () => {
     expect(css.status).toBe(200);
     expect(css.headers.get('content-type')).toMatch(/text\/css/);
 
-    const pay = await postForm(client, `/test-checkout/${sessionId}/pay`, { shipping: 'express' });
+    const pay = await postForm(client, `/test-checkout/${sessionId}/pay`, { shipping: 'express', ...TEST_PAGE_ADDRESS });
     expect(pay.status).toBe(303);
     expect(pay.headers.get('location')).toBe(`${server.url}/success?session_id=${sessionId}`);
 
@@ -108,7 +109,7 @@ describe('checkout with the built-in test checkout', () => {
     const confirm = await client.trpc('mutation', 'checkout.confirmReturn', { sessionId });
     expect(confirm.body).toEqual({ orderId, status: 'paid' });
     // Paying again (a double submit) changes nothing either.
-    expect((await postForm(client, `/test-checkout/${sessionId}/pay`, { shipping: 'standard' })).status).toBe(303);
+    expect((await postForm(client, `/test-checkout/${sessionId}/pay`, { shipping: 'standard', ...TEST_PAGE_ADDRESS })).status).toBe(303);
     expect((await orderRow(orderId)).shipping_rate).toBe('express');
     expect(await stockOf(buds.id)).toBe(1);
     expect((await client.get<string>(`/test-checkout/${sessionId}`)).body).toContain('Already paid');
@@ -128,7 +129,7 @@ describe('checkout with the built-in test checkout', () => {
     expect((await orderRow(checkout.body.data)).status).toBe('cancelled');
     expect((await client.get('/api/countAddToCartProduct')).body.data).toEqual({ count: 1 });
 
-    const late = await postForm(client, `/test-checkout/${checkout.body.id}/pay`, { shipping: 'standard' });
+    const late = await postForm(client, `/test-checkout/${checkout.body.id}/pay`, { shipping: 'standard', ...TEST_PAGE_ADDRESS });
     expect(late.status).toBe(409);
     expect((await orderRow(checkout.body.data)).status).toBe('cancelled');
     expect(await stockOf(product.id)).toBe(2);
@@ -229,7 +230,15 @@ describe('checkout with the built-in test checkout', () => {
     // Pay at the provider without running fulfilment (as if the process died right after).
     const payments = server.deps.payments;
     if (!isTestProvider(payments)) throw new Error('expected the test provider');
-    await payments.pay(checkout.body.id, 'standard');
+    await payments.pay(checkout.body.id, 'standard', {
+      name: 'Asha Rao',
+      line1: '12 MG Road',
+      line2: null,
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      postalCode: '560001',
+      country: 'IN',
+    });
     expect((await orderRow(checkout.body.data)).status).toBe('pending');
 
     now += 6 * 60 * 1000;
@@ -275,7 +284,7 @@ describe('order lists', () => {
 
     await client.post('/api/addtocart', { productId: product.id });
     const paid = await client.post('/api/checkout', {});
-    await postForm(client, `/test-checkout/${paid.body.id}/pay`, { shipping: 'standard' });
+    await postForm(client, `/test-checkout/${paid.body.id}/pay`, { shipping: 'standard', ...TEST_PAGE_ADDRESS });
     now += 1000;
     await client.post('/api/addtocart', { productId: product.id });
     const pending = await client.post('/api/checkout', {});

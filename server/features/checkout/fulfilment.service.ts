@@ -9,6 +9,7 @@ import { removeBoughtProducts } from '../cart/cart.service';
 import * as orders from '../order/order.queries';
 import type { OrderRecord } from '../order/order.queries';
 import { putBackStock, takeStock } from '../catalog/stock.queries';
+import { issueInvoice } from '../../invoices/invoicing';
 
 export type FulfilOutcome =
   /** The order just became paid (stock was already reserved; the bought products left the cart). */
@@ -76,7 +77,7 @@ async function markPaid(deps: Deps, order: OrderRecord, session: ProviderSession
   const now = deps.clock().toISOString();
   const shippingAmount = session.shippingAmount ?? 0;
   const expected = order.totalAmount + shippingAmount;
-  const offered = shippingOptionsFrom(deps.env).map((o) => o.amount);
+  const offered = (order.shippingOffer ?? shippingOptionsFrom(deps.env)).map((o) => o.amount);
   const mismatch = session.amountTotal !== expected || (session.currency !== null && session.currency.toLowerCase() !== 'inr') || !offered.includes(shippingAmount);
   const facts: orders.PaymentFacts = {
     sessionId: session.id,
@@ -98,7 +99,9 @@ async function markPaid(deps: Deps, order: OrderRecord, session: ProviderSession
       const short: string[] = [];
       if (current.status === 'pending') {
         if (!(await orders.markOrderPaid(trx, order.id, 'pending', facts, now))) return { outcome: 'already_paid' as const, short };
-      } else if (current.status === 'cancelled') {
+      } else if (current.status === 'cancelled' && current.paidAt === null) {
+        // (A paid order an admin cancelled later has paid_at set and falls to the last branch:
+        // the provider repeating the old payment must not bring it back.)
         // Paid after its reservation had been released (the provider's word wins: the money was
         // taken). The units are taken again where they are still there; a line whose units were
         // re-sold is recorded as short, never taken below 0, and the order is flagged for an
@@ -112,6 +115,7 @@ async function markPaid(deps: Deps, order: OrderRecord, session: ProviderSession
       } else {
         return { outcome: 'already_paid' as const, short };
       }
+      await issueInvoice(trx, deps, order.id, session.shippingAddress, now);
       const items = await orders.listOrderItemStock(trx, order.id);
       await removeBoughtProducts(
         trx,

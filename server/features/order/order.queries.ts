@@ -1,6 +1,10 @@
 import type { DB } from '../../db/database';
 import type { Order, OrderStatus, ShippingAddress } from '../../../shared/schemas/order';
+import type { Selectable } from 'kysely';
+import type { OrdersTable } from '../../db/schema';
 import { parseImages } from '../catalog/catalog.queries';
+import type { ShippingOption } from '../../payments/payment-provider';
+import type { DeliveryAddress } from '../../../shared/schemas/settings';
 
 const orderColumns = [
   'id',
@@ -23,6 +27,8 @@ const orderColumns = [
   'paid_at',
   'created_at',
   'updated_at',
+  'delivery_address',
+  'shipping_offer',
 ] as const;
 
 type OrderRow = {
@@ -46,6 +52,8 @@ type OrderRow = {
   paid_at: string | null;
   created_at: string;
   updated_at: string;
+  delivery_address: string | null;
+  shipping_offer: string | null;
 };
 
 /** The facts fulfilment needs about an order (camelCase, no JSON columns). */
@@ -62,6 +70,12 @@ export type OrderRecord = {
   totalAmount: number;
   expiresAt: string | null;
   createdAt: string;
+  /** Set once the order was paid; it stays set when an admin cancels it afterwards. */
+  paidAt: string | null;
+  /** Chosen before payment; null for a legacy checkout until the provider's page collects one. */
+  deliveryAddress: DeliveryAddress | null;
+  /** The delivery choices offered at checkout; null for orders from before they were recorded. */
+  shippingOffer: ShippingOption[] | null;
 };
 
 function toRecord(row: OrderRow): OrderRecord {
@@ -76,6 +90,9 @@ function toRecord(row: OrderRow): OrderRecord {
     totalAmount: row.total_amount,
     expiresAt: row.expires_at,
     createdAt: row.created_at,
+    paidAt: row.paid_at,
+    deliveryAddress: parseJson<DeliveryAddress | null>(row.delivery_address, null),
+    shippingOffer: parseJson<ShippingOption[] | null>(row.shipping_offer, null),
   };
 }
 
@@ -86,8 +103,12 @@ export type NewOrder = {
   provider: 'stripe' | 'test';
   totalAmount: number;
   nowIso: string;
-  /** `stockTaken`: units taken from stock for the line (0 for an untracked product). */
-  items: { id: string; productId: string; name: string; images: string[]; unitPrice: number; quantity: number; stockTaken: number }[];
+  deliveryAddress: DeliveryAddress | null;
+  shippingOffer: ShippingOption[];
+  /** The delivery charge's SAC and GST rate at checkout time. */
+  shippingTax: { hsn: string; rateBasisPoints: number };
+  /** `stockTaken`: units taken from stock for the line (0 for an untracked product); `hsn` and `rateBasisPoints` as at checkout. */
+  items: { id: string; productId: string; name: string; images: string[]; unitPrice: number; quantity: number; stockTaken: number; hsn: string; rateBasisPoints: number }[];
 };
 
 export async function insertPendingOrder(db: DB, order: NewOrder): Promise<void> {
@@ -100,6 +121,11 @@ export async function insertPendingOrder(db: DB, order: NewOrder): Promise<void>
       status: 'pending',
       provider: order.provider,
       total_amount: order.totalAmount,
+      delivery_address: order.deliveryAddress ? JSON.stringify(order.deliveryAddress) : null,
+      place_of_supply: order.deliveryAddress?.stateCode ?? null,
+      shipping_offer: JSON.stringify(order.shippingOffer),
+      shipping_hsn: order.shippingTax.hsn,
+      shipping_gst_rate_bp: order.shippingTax.rateBasisPoints,
       created_at: order.nowIso,
       updated_at: order.nowIso,
     })
@@ -117,6 +143,8 @@ export async function insertPendingOrder(db: DB, order: NewOrder): Promise<void>
         unit_price: item.unitPrice,
         quantity: item.quantity,
         stock_taken: item.stockTaken,
+        hsn: item.hsn,
+        gst_rate_bp: item.rateBasisPoints,
         position,
       })),
     )
@@ -271,35 +299,69 @@ export const contractOrderColumns = [
   'orders.paid_at',
   'orders.created_at',
   'orders.updated_at',
+  'orders.delivery_address',
+  'orders.place_of_supply',
+  'orders.seller',
+  'orders.shipping_hsn',
+  'orders.shipping_gst_rate_bp',
+  'orders.shipping_taxable',
+  'orders.shipping_cgst',
+  'orders.shipping_sgst',
+  'orders.shipping_igst',
+  'orders.invoice_number',
+  'orders.invoiced_at',
+  'orders.credit_note_number',
+  'orders.credit_noted_at',
 ] as const;
 
 type Unqualified<Column> = Column extends `orders.${infer Name}` ? Name : never;
-type ContractOrderRow = Pick<OrderRow, Unqualified<(typeof contractOrderColumns)[number]>>;
+type ContractOrderRow = Pick<OrderRow & Selectable<Omit<OrdersTable, keyof OrderRow>>, Unqualified<(typeof contractOrderColumns)[number]>>;
+
+type LineTax = NonNullable<Order['tax']>['lines'][number];
+
+/** An order's lines as bought, and each line's tax (filled in when the order was invoiced). */
+export type OrderLines = { details: Order['productDetails']; tax: LineTax[] };
 
 /** The lines of the given orders, keyed by order id, each list in the order it was bought. */
-export async function loadOrderLines(db: DB, orderIds: readonly string[]): Promise<Map<string, Order['productDetails']>> {
-  const linesByOrder = new Map<string, Order['productDetails']>();
+export async function loadOrderLines(db: DB, orderIds: readonly string[]): Promise<Map<string, OrderLines>> {
+  const linesByOrder = new Map<string, OrderLines>();
   // Chunked so a long history stays under SQLite's bound-parameter limit.
   for (let i = 0; i < orderIds.length; i += 500) {
     const items = await db
       .selectFrom('order_items')
-      .select(['order_id', 'product_id', 'name', 'images', 'unit_price', 'quantity', 'short_quantity'])
+      .select(['order_id', 'product_id', 'name', 'images', 'unit_price', 'quantity', 'short_quantity', 'hsn', 'gst_rate_bp', 'taxable_value', 'cgst', 'sgst', 'igst'])
       .where('order_id', 'in', orderIds.slice(i, i + 500))
       .orderBy('order_id')
       .orderBy('position')
       .execute();
     for (const item of items) {
-      const list = linesByOrder.get(item.order_id) ?? [];
-      list.push({ productId: item.product_id, name: item.name, image: parseImages(item.images), price: item.unit_price, quantity: item.quantity, notInStock: item.short_quantity });
-      linesByOrder.set(item.order_id, list);
+      const lines = linesByOrder.get(item.order_id) ?? { details: [], tax: [] };
+      lines.details.push({
+        productId: item.product_id,
+        name: item.name,
+        image: parseImages(item.images),
+        price: item.unit_price,
+        quantity: item.quantity,
+        notInStock: item.short_quantity,
+      });
+      lines.tax.push({
+        productId: item.product_id,
+        hsn: item.hsn ?? '',
+        rateBasisPoints: item.gst_rate_bp ?? 0,
+        taxableValue: item.taxable_value,
+        cgst: item.cgst,
+        sgst: item.sgst,
+        igst: item.igst,
+      });
+      linesByOrder.set(item.order_id, lines);
     }
   }
   return linesByOrder;
 }
 
 /** A row of `contractOrderColumns` in the contract's Order shape; `linesByOrder` comes from `loadOrderLines`. */
-export function toOrder(row: ContractOrderRow, linesByOrder: ReadonlyMap<string, Order['productDetails']>): Order {
-  const lines = linesByOrder.get(row.id) ?? [];
+export function toOrder(row: ContractOrderRow, linesByOrder: ReadonlyMap<string, OrderLines>): Order {
+  const { details: lines, tax: lineTax } = linesByOrder.get(row.id) ?? { details: [], tax: [] };
   return {
     _id: row.id,
     userId: row.user_id,
@@ -321,6 +383,35 @@ export function toOrder(row: ContractOrderRow, linesByOrder: ReadonlyMap<string,
     amountCharged: row.amount_charged,
     amountMismatch: row.amount_mismatch === 1,
     stockShortfall: lines.reduce((sum, line) => sum + line.notInStock, 0),
+    deliveryAddress: parseJson<DeliveryAddress | null>(row.delivery_address, null),
+    tax: taxOf(row, lineTax),
+    invoice: row.invoice_number && row.invoiced_at ? { number: row.invoice_number, issuedAt: row.invoiced_at, url: `/orders/${row.id}/invoice.pdf` } : null,
+    creditNote: row.credit_note_number && row.credit_noted_at ? { number: row.credit_note_number, issuedAt: row.credit_noted_at, url: `/orders/${row.id}/credit-note.pdf` } : null,
+  };
+}
+
+/** The order's GST once invoiced: the lines' and the delivery charge's, and their sum. */
+function taxOf(row: ContractOrderRow, lines: LineTax[]): Order['tax'] {
+  if (row.invoice_number === null || row.place_of_supply === null) return null;
+  const seller = parseJson<{ seller?: { address?: { stateCode?: string } } } | null>(row.seller, null);
+  const shipping = {
+    hsn: row.shipping_hsn ?? '',
+    rateBasisPoints: row.shipping_gst_rate_bp ?? 0,
+    taxableValue: row.shipping_taxable,
+    cgst: row.shipping_cgst,
+    sgst: row.shipping_sgst,
+    igst: row.shipping_igst,
+  };
+  const sum = (pick: (a: { taxableValue: number; cgst: number; sgst: number; igst: number }) => number) => lines.reduce((total, line) => total + pick(line), pick(shipping));
+  return {
+    intraState: seller?.seller?.address?.stateCode === row.place_of_supply,
+    placeOfSupply: row.place_of_supply,
+    taxableValue: sum((a) => a.taxableValue),
+    cgst: sum((a) => a.cgst),
+    sgst: sum((a) => a.sgst),
+    igst: sum((a) => a.igst),
+    lines,
+    shipping,
   };
 }
 

@@ -2,6 +2,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ErrorPage } from '../../components/ui/error-page';
 import { useProduct } from '../../features/catalog/api/use-product';
 import { CategoryStrip } from '../../features/catalog/components/category-strip';
+import { DeliveryCheck } from '../../features/catalog/components/delivery-check';
 import { ProductDetails, type DetailProduct } from '../../features/catalog/components/product-details';
 import { useAddToCartAction } from '../../features/cart/hooks/use-add-to-cart-action';
 import { errorMessage, errorStatus } from '../../lib/trpc';
@@ -25,7 +26,7 @@ export function Component() {
 
   return (
     <div className="page flex flex-col gap-8">
-      <ProductDetails product={product.data} onAddToCart={(item) => void cart.add(item)} onBuy={(item) => void onBuy(item)} busy={cart.isPending} />
+      <ProductDetails product={product.data} onAddToCart={(item) => void cart.add(item)} onBuy={(item) => void onBuy(item)} busy={cart.isPending} delivery={<DeliveryCheck />} />
       {product.data ? (
         <CategoryStrip
           category={product.data.category}

@@ -21,6 +21,10 @@ function order(id: string, createdAt: string, overrides: Partial<Order> = {}): O
     amountCharged: 6_007_900,
     amountMismatch: false,
     stockShortfall: 0,
+    deliveryAddress: null,
+    tax: null,
+    invoice: null,
+    creditNote: null,
     ...overrides,
   };
 }
@@ -67,5 +71,54 @@ describe('OrderList', () => {
     expect(within(card).getByText('Shipping Details:')).toBeTruthy();
     expect(card.textContent).toContain('Shipping Amount : ₹99.00');
     expect(within(card).getByText('Total Amount : ₹60,079.00')).toBeTruthy();
+  });
+
+  it('shows no invoice, GST line or delivery address before the order has them', () => {
+    render(<OrderList timeZone="UTC" orders={[order('o1', '2026-11-20T08:00:00.000Z')]} />);
+    const card = screen.getByTestId('order');
+    expect(within(card).queryByRole('link', { name: /Invoice/ })).toBeNull();
+    expect(within(card).queryByText(/incl\. GST/)).toBeNull();
+    expect(within(card).queryByText('Deliver to:')).toBeNull();
+  });
+
+  it('links the invoice and the credit note for download, and shows the GST and the delivery address', () => {
+    const invoiced = order('o1', '2026-11-20T08:00:00.000Z', {
+      status: 'cancelled',
+      deliveryAddress: { name: 'Ravi Kumar', phone: '+919876543210', line1: '12 MG Road', line2: '', city: 'Bengaluru', stateCode: '29', pin: '560001', gstin: null },
+      tax: {
+        intraState: true,
+        placeOfSupply: '29',
+        taxableValue: 5_091_441,
+        cgst: 458_229,
+        sgst: 458_230,
+        igst: 0,
+        lines: [],
+        shipping: { hsn: '996812', rateBasisPoints: 1800, taxableValue: 8390, cgst: 755, sgst: 755, igst: 0 },
+      },
+      invoice: { number: 'VM/2627/00001', issuedAt: '2026-11-20T08:05:00.000Z', url: '/orders/o1/invoice.pdf' },
+      creditNote: { number: 'VM/CN/2627/00001', issuedAt: '2026-11-21T10:00:00.000Z', url: '/orders/o1/credit-note.pdf' },
+    });
+    render(<OrderList timeZone="UTC" orders={[invoiced]} />);
+    const card = screen.getByTestId('order');
+
+    const invoice = within(card).getByRole('link', { name: /^Invoice/ });
+    expect(invoice.getAttribute('href')).toBe('/orders/o1/invoice.pdf');
+    expect(invoice.hasAttribute('download')).toBe(true);
+    expect(invoice.textContent).toContain('VM/2627/00001');
+    const creditNote = within(card).getByRole('link', { name: /^Credit note/ });
+    expect(creditNote.getAttribute('href')).toBe('/orders/o1/credit-note.pdf');
+    expect(creditNote.hasAttribute('download')).toBe(true);
+
+    // ₹4,582.29 + ₹4,582.30, under the unchanged total.
+    expect(within(card).getByText('Total Amount : ₹60,079.00')).toBeTruthy();
+    expect(within(card).getByTestId('order-gst').textContent).toBe('incl. GST ₹9,164.59');
+    expect(within(card).getByTestId('order-delivery-address').textContent).toBe('Deliver to: Ravi Kumar, 12 MG Road, Bengaluru, Karnataka 560001 · +91 98765 43210');
+  });
+
+  it('offers only the invoice while the order has no credit note', () => {
+    const paid = order('o1', '2026-11-20T08:00:00.000Z', { invoice: { number: 'VM/2627/00002', issuedAt: '2026-11-20T08:05:00.000Z', url: '/orders/o1/invoice.pdf' } });
+    render(<OrderList timeZone="UTC" orders={[paid]} />);
+    expect(screen.getByRole('link', { name: /^Invoice/ }).getAttribute('href')).toBe('/orders/o1/invoice.pdf');
+    expect(screen.queryByRole('link', { name: /Credit note/ })).toBeNull();
   });
 });

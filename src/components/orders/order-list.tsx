@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { formatINR } from '../../../shared/money';
 import type { Order } from '../../../shared/schemas/order';
-import { groupByLongDate } from '../../lib/format-date';
+import { addressOneLine, formatPhone } from '../../lib/format-address';
+import { formatLongDate, groupByLongDate } from '../../lib/format-date';
 import { ProductImage } from '../product/product-image';
 
 export const NO_ORDERS_MESSAGE = 'No Order available!';
@@ -83,8 +84,23 @@ export function OrderLines({ lines, className, showNotInStock = false }: { lines
   );
 }
 
-/** Payment details, shipping details and the total; `paymentNote` goes under the payment details. */
-export function OrderPaymentSummary({ order, heading, className, paymentNote }: { order: Order; heading: HeadingTag; className: string; paymentNote?: ReactNode }) {
+/**
+ * Payment details, shipping details and the total; `paymentNote` goes under the payment details
+ * and `totalNote` under the total.
+ */
+export function OrderPaymentSummary({
+  order,
+  heading,
+  className,
+  paymentNote,
+  totalNote,
+}: {
+  order: Order;
+  heading: HeadingTag;
+  className: string;
+  paymentNote?: ReactNode;
+  totalNote?: ReactNode;
+}) {
   const Heading = heading;
   return (
     <div className={className}>
@@ -107,8 +123,63 @@ export function OrderPaymentSummary({ order, heading, className, paymentNote }: 
           ))
         )}
       </div>
-      <p className="text-base font-bold text-zinc-900">Total Amount : {formatINR(order.totalAmount)}</p>
+      <div>
+        <p className="text-base font-bold text-zinc-900">Total Amount : {formatINR(order.totalAmount)}</p>
+        {totalNote}
+      </div>
     </div>
+  );
+}
+
+/** "incl. GST ₹x" once the order is invoiced: the GST inside the total, split as the invoice splits it. */
+export function OrderGst({ tax }: { tax: Order['tax'] }) {
+  if (!tax) return null;
+  const gst = tax.cgst + tax.sgst + tax.igst;
+  const split = tax.intraState ? `CGST ${formatINR(tax.cgst)} + SGST ${formatINR(tax.sgst)}` : `IGST ${formatINR(tax.igst)}`;
+  return (
+    <p className="text-xs text-zinc-600" title={split} data-testid="order-gst">
+      incl. GST {formatINR(gst)}
+    </p>
+  );
+}
+
+/** Where the order goes, on one line (the address chosen before payment). */
+export function OrderDeliveryAddress({ address }: { address: Order['deliveryAddress'] }) {
+  if (!address) return null;
+  return (
+    <p className="text-sm text-zinc-700" data-testid="order-delivery-address">
+      <span className="font-semibold text-zinc-900">Deliver to: </span>
+      {addressOneLine(address)} · {formatPhone(address.phone)}
+      {address.gstin ? <> · GSTIN {address.gstin}</> : null}
+    </p>
+  );
+}
+
+/** Downloads of the order's tax invoice and credit note (PDFs from the shop, same origin). */
+export function OrderDocuments({ order }: { order: Pick<Order, 'invoice' | 'creditNote'> }) {
+  const documents = [
+    { label: 'Invoice', what: 'Tax invoice', document: order.invoice },
+    { label: 'Credit note', what: 'Credit note', document: order.creditNote },
+  ].filter((entry) => entry.document !== null);
+  if (documents.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label="Order documents">
+      {documents.map(({ label, what, document }) =>
+        document ? (
+          <li key={label}>
+            <a
+              href={document.url}
+              download
+              className="btn-outline min-h-9 gap-1.5 px-3 text-sm"
+              title={`${what} ${document.number}, issued ${formatLongDate(document.issuedAt)} (PDF)`}
+            >
+              {label}
+              <span className="text-xs font-normal text-zinc-600">{document.number}</span>
+            </a>
+          </li>
+        ) : null,
+      )}
+    </ul>
   );
 }
 
@@ -131,8 +202,12 @@ function OrderCard({ order, showEmail }: { order: Order; showEmail: boolean }) {
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <OrderIdentity order={order}>{showEmail ? <span className="text-zinc-600">· {order.email}</span> : null}</OrderIdentity>
         <OrderLines lines={order.productDetails} className="flex flex-col gap-3" />
+        <OrderDeliveryAddress address={order.deliveryAddress} />
       </div>
-      <OrderPaymentSummary order={order} heading="h3" className="flex flex-col gap-3 text-sm lg:w-72 lg:shrink-0" />
+      <div className="flex flex-col gap-3 lg:w-72 lg:shrink-0">
+        <OrderPaymentSummary order={order} heading="h3" className="flex flex-col gap-3 text-sm" totalNote={<OrderGst tax={order.tax} />} />
+        <OrderDocuments order={order} />
+      </div>
     </li>
   );
 }

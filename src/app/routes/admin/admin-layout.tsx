@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useCurrentUser } from '../../../features/account/api/use-current-user';
@@ -11,34 +12,40 @@ export const NARROW_SCREEN_NOTE = 'The admin panel needs a wider window. Please 
 /**
  * The admin area: ADMIN only (anyone else goes to /; the server refuses them anyway). The
  * spec shows the panel on wide screens only, so narrower windows get a short note instead,
- * and the panel's data is not even fetched there.
+ * and the panel's data is not even fetched there when the page opens narrow.
  */
 export function Component() {
   useDocumentTitle(pageTitle('Admin panel'));
   const { user, isLoading } = useCurrentUser();
   const location = useLocation();
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
+  // Once shown, the panel stays mounted (hidden) while the window is narrow: a window dragged
+  // narrower for a moment, or a browser resizing it to take a screenshot, must not throw away a
+  // half-filled product form with its uploads.
+  const [shown, setShown] = useState(wide);
+  if (wide && !shown) setShown(true);
   if (isLoading) return <PageSpinner />;
   if (user?.role !== 'ADMIN') return <Navigate to="/" replace />;
   if (/^\/admit-panel\/?$/.test(location.pathname)) return <Navigate to="/admit-panel/all-products" replace />;
 
-  if (!wide) {
-    return (
-      <div className="page">
-        <div className="card mx-auto max-w-md p-6 text-center" role="note">
-          <h1 className="text-lg font-bold">Admin Panel</h1>
-          <p className="mt-2 text-zinc-700">{NARROW_SCREEN_NOTE}</p>
-        </div>
-      </div>
-    );
-  }
-
   return (
-    <div className="mx-auto flex w-full max-w-[1440px] gap-6 px-6 py-6">
-      <AdminSidebar user={user} />
-      <div className="min-w-0 flex-1">
-        <Outlet />
-      </div>
-    </div>
+    <>
+      {!wide && (
+        <div className="page">
+          <div className="card mx-auto max-w-md p-6 text-center" role="note">
+            <h1 className="text-lg font-bold">Admin Panel</h1>
+            <p className="mt-2 text-zinc-700">{NARROW_SCREEN_NOTE}</p>
+          </div>
+        </div>
+      )}
+      {shown && (
+        <div className={`mx-auto w-full max-w-[1440px] gap-6 px-6 py-6 ${wide ? 'flex' : 'hidden'}`}>
+          <AdminSidebar user={user} />
+          <div className="min-w-0 flex-1">
+            <Outlet />
+          </div>
+        </div>
+      )}
+    </>
   );
 }

@@ -30,6 +30,10 @@ function order(id: string, patch: Partial<AdminOrder> = {}): AdminOrder {
     amountCharged: 2_999_000,
     amountMismatch: false,
     stockShortfall: 0,
+    deliveryAddress: null,
+    tax: null,
+    invoice: null,
+    creditNote: null,
     ...patch,
   };
 }

@@ -26,6 +26,10 @@ function adminOrder(id: string, patch: Partial<AdminOrder> = {}): AdminOrder {
     amountCharged: 6_127_900,
     amountMismatch: false,
     stockShortfall: 0,
+    deliveryAddress: null,
+    tax: null,
+    invoice: null,
+    creditNote: null,
     ...patch,
   };
 }
@@ -102,5 +106,50 @@ describe('AdminOrderList', () => {
     expect(await screen.findByText(message)).toBeTruthy();
     await waitFor(() => expect(take.disabled).toBe(false));
     expect(screen.getByText(STOCK_SHORTFALL_NOTICE)).toBeTruthy();
+  });
+
+  describe('tax documents and the delivery address', () => {
+    const invoiced = adminOrder('ord_inv', {
+      deliveryAddress: { name: 'Ravi Kumar', phone: '+919845012345', line1: '12 MG Road', line2: '', city: 'Bengaluru', stateCode: '29', pin: '560001', gstin: '29ABCDE1234F1ZW' },
+      invoice: { number: 'INV/2627/00007', issuedAt: '2026-11-22T08:05:00.000Z', url: '/orders/ord_inv/invoice.pdf' },
+    });
+
+    it('links the invoice and the credit note an order has, and none when it has none', () => {
+      renderList([
+        invoiced,
+        adminOrder('ord_cn', {
+          status: 'cancelled',
+          invoice: { number: 'INV/2627/00008', issuedAt: '2026-11-22T08:05:00.000Z', url: '/orders/ord_cn/invoice.pdf' },
+          creditNote: { number: 'INV/2627/C0001', issuedAt: '2026-11-23T08:05:00.000Z', url: '/orders/ord_cn/credit-note.pdf' },
+        }),
+        adminOrder('ord_plain'),
+      ]);
+      const invoice = within(card('ord_inv')).getByRole('link', { name: 'Invoice INV/2627/00007 of order ord_inv (PDF)' });
+      expect(invoice.getAttribute('href')).toBe('/orders/ord_inv/invoice.pdf');
+      expect(invoice.firstChild?.textContent).toBe('Invoice INV/2627/00007');
+      const links = within(within(card('ord_cn')).getByTestId('order-documents')).getAllByRole('link');
+      expect(links.map((a) => [a.firstChild?.textContent, a.getAttribute('href')])).toEqual([
+        ['Invoice INV/2627/00008', '/orders/ord_cn/invoice.pdf'],
+        ['Credit note INV/2627/C0001', '/orders/ord_cn/credit-note.pdf'],
+      ]);
+      expect(within(card('ord_plain')).queryByTestId('order-documents')).toBeNull();
+    });
+
+    it('shows the delivery address chosen at checkout, with the phone and the buyer’s GSTIN', () => {
+      renderList([invoiced]);
+      const lines = [...card('ord_inv').querySelectorAll('address span')].map((span) => span.textContent);
+      expect(lines).toEqual(['Ravi Kumar', '12 MG Road', 'Bengaluru, Karnataka 560001', 'Phone +91 98450 12345', 'GSTIN 29ABCDE1234F1ZW']);
+    });
+
+    it('warns that cancelling an invoiced order issues a credit note', () => {
+      renderList([invoiced, adminOrder('ord_plain')]);
+      fireEvent.click(within(card('ord_inv')).getByRole('button', { name: 'Cancel order: order ord_inv' }));
+      const dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
+      expect(within(dialog).getByTestId('credit-note-notice').textContent).toBe('A credit note will be issued for invoice INV/2627/00007.');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Keep order' }));
+
+      fireEvent.click(within(card('ord_plain')).getByRole('button', { name: 'Cancel order: order ord_plain' }));
+      expect(within(screen.getByRole('dialog', { name: 'Cancel this order?' })).queryByTestId('credit-note-notice')).toBeNull();
+    });
   });
 });

@@ -2,8 +2,10 @@ import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatINR } from '../../../../shared/money';
 import { ORDER_TRANSITIONS, SHOP_TIME_ZONE, type AdminOrder } from '../../../../shared/schemas/admin';
-import type { OrderStatus, ShippingAddress } from '../../../../shared/schemas/order';
+import type { OrderDocument, OrderStatus, ShippingAddress } from '../../../../shared/schemas/order';
+import type { DeliveryAddress } from '../../../../shared/schemas/settings';
 import { NoOrders, OrderIdentity, OrderLines, OrderPaymentSummary, OrdersByDate } from '../../../components/orders/order-list';
+import { addressLines as deliveryLines, formatPhone } from '../../../lib/format-address';
 import { errorMessage } from '../../../lib/trpc';
 import { useResolveShortage } from '../api/use-resolve-shortage';
 import { useSetOrderStatus } from '../api/use-set-order-status';
@@ -23,6 +25,17 @@ export function addressLines(address: ShippingAddress | null): string[] {
   if (!address) return [];
   const cityLine = [address.city, address.state, address.postalCode].filter(Boolean).join(', ');
   return [address.name, address.line1, address.line2, cityLine, address.country].filter((line): line is string => Boolean(line));
+}
+
+/** The delivery address chosen at checkout, as printed on the invoice: name, lines, city, state and PIN, phone, and a business buyer's GSTIN. */
+export function deliveryAddressLines(address: DeliveryAddress): string[] {
+  return [address.name, ...deliveryLines(address), `Phone ${formatPhone(address.phone)}`, ...(address.gstin ? [`GSTIN ${address.gstin}`] : [])];
+}
+
+/** What the cancel dialog says about tax documents: a credit note is issued for an invoiced order (once). */
+export function creditNoteNotice(order: Pick<AdminOrder, 'invoice' | 'creditNote'>): string | null {
+  if (!order.invoice || order.creditNote) return null;
+  return `A credit note will be issued for invoice ${order.invoice.number}.`;
 }
 
 /**
@@ -90,6 +103,11 @@ export function AdminOrderList({ orders }: { orders: readonly AdminOrder[] }) {
               : 'It has shipped, so its units are not put back on sale: edit the product when the parcel comes back.'}{' '}
             Refund the payment at the payment provider.
           </p>
+          {creditNoteNotice(confirmCancel) ? (
+            <p className="mt-3 rounded-xl bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950" data-testid="credit-note-notice">
+              {creditNoteNotice(confirmCancel)}
+            </p>
+          ) : null}
           <div className="mt-5 flex justify-end gap-2">
             <button type="button" className="btn-ghost" onClick={() => setConfirmCancel(null)}>
               Keep order
@@ -114,7 +132,8 @@ export function AdminOrderList({ orders }: { orders: readonly AdminOrder[] }) {
 }
 
 function AdminOrderCard({ order, busy, onMove, onTakeFromStock }: { order: AdminOrder; busy: boolean; onMove: (status: OrderStatus) => void; onTakeFromStock: () => void }) {
-  const address = addressLines(order.shippingAddress);
+  // The address chosen before payment when there is one; older orders have only the one the payment page collected.
+  const address = order.deliveryAddress ? deliveryAddressLines(order.deliveryAddress) : addressLines(order.shippingAddress);
   const next = ORDER_TRANSITIONS[order.status];
   const noticeId = useId();
   const short = order.stockShortfall > 0;
@@ -193,6 +212,15 @@ function AdminOrderCard({ order, busy, onMove, onTakeFromStock }: { order: Admin
                 </address>
               )}
             </div>
+            {order.invoice || order.creditNote ? (
+              <div>
+                <h4 className="font-semibold text-zinc-900">Tax documents :</h4>
+                <ul className="flex flex-col gap-0.5" data-testid="order-documents">
+                  {order.invoice ? <DocumentLink label="Invoice" document={order.invoice} orderId={order._id} /> : null}
+                  {order.creditNote ? <DocumentLink label="Credit note" document={order.creditNote} orderId={order._id} /> : null}
+                </ul>
+              </div>
+            ) : null}
           </div>
 
           <OrderPaymentSummary
@@ -207,6 +235,18 @@ function AdminOrderCard({ order, busy, onMove, onTakeFromStock }: { order: Admin
           />
         </div>
       </div>
+    </li>
+  );
+}
+
+/** A download link to an order's invoice or credit note PDF (a server route, not a screen: a plain link). */
+function DocumentLink({ label, document, orderId }: { label: string; document: OrderDocument; orderId: string }) {
+  return (
+    <li>
+      <a href={document.url} className="font-semibold text-brand-700 underline hover:text-brand-800 [overflow-wrap:anywhere]">
+        {`${label} ${document.number}`}
+        <span className="sr-only">{` of order ${orderId} (PDF)`}</span>
+      </a>
     </li>
   );
 }

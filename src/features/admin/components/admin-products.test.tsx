@@ -16,6 +16,8 @@ function product(id: string, patch: Partial<AdminProduct>): AdminProduct {
     sellingPrice: 2_499_000,
     stock: 12,
     trackStock: true,
+    hsnCode: null,
+    gstRateBasisPoints: null,
     archived: false,
     archivedAt: null,
     createdAt: '2026-11-01T00:00:00.000Z',

@@ -11,9 +11,11 @@ export const ADMIN_LINKS = [
   { to: '/admit-panel/all-users', label: 'All Users' },
   { to: '/admit-panel/all-products', label: 'All Products' },
   { to: '/admit-panel/all-orders', label: 'All Orders' },
+  { to: '/admit-panel/invoices', label: 'Invoices' },
+  { to: '/admit-panel/settings', label: 'Settings' },
 ] as const;
 
-/** The admin's picture, name and role, and the three panel links (spec §2). */
+/** The admin's picture, name and role, and the panel links (spec §2's three, then Invoices and Settings). */
 export function AdminSidebar({ user }: { user: AdminSidebarUser }) {
   return (
     <aside className="card flex w-60 shrink-0 flex-col self-start p-4 lg:sticky lg:top-20" aria-label="Admin panel">

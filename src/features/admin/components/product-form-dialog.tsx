@@ -4,12 +4,26 @@ import { CATEGORIES } from '../../../../shared/categories';
 import { FieldError } from '../../../components/ui/field-error';
 import { errorAppCode, errorMessage, fieldErrors } from '../../../lib/trpc';
 import { useCreateProduct, useUpdateProduct } from '../api/use-save-product';
+import { useSetProductTax, useShopSettings } from '../api/use-shop-settings';
 import { ImageUploader } from './image-uploader';
 import { ModalDialog } from './modal-dialog';
-import { changesStock, EMPTY_PRODUCT_FORM, productToForm, toProductInput, toProductUpdate, type LoadedStock, type ProductFormValues } from './product-form';
+import {
+  changesStock,
+  changesTax,
+  EMPTY_PRODUCT_FORM,
+  productToForm,
+  toProductInput,
+  toProductTax,
+  toProductUpdate,
+  type LoadedStock,
+  type ProductFormValues,
+  type ProductTax,
+} from './product-form';
+import { formatGstRate, GST_RATE_OPTIONS } from './settings-form';
 
 export const PRODUCT_UPLOADED_MESSAGE = 'Product upload successfully';
 export const PRODUCT_UPDATED_MESSAGE = 'Product update successfully';
+export const PRODUCT_TAX_NOT_SAVED = 'The product was saved, but not its HSN code and GST rate';
 
 type EditableProduct = Parameters<typeof productToForm>[0] & { _id: string };
 
@@ -25,6 +39,8 @@ const FIELD_LABELS: Record<string, string> = {
   sellingPrice: 'Selling Price (₹)',
   description: 'Description',
   productImage: 'Product Image',
+  hsnCode: 'HSN code',
+  gstRate: 'GST rate',
 };
 const KNOWN_FIELDS = new Set(Object.keys(FIELD_LABELS));
 
@@ -34,6 +50,9 @@ const KNOWN_FIELDS = new Set(Object.keys(FIELD_LABELS));
  * off hides the stock (the product is always available). An edit sends back the stock it was
  * loaded with, so a sale made while the dialog was open is not undone: the server refuses a new
  * figure then (STOCK_CHANGED), and the dialog stays open with the reason beside the stock.
+ * The optional Tax fields (the product's own HSN code and GST rate; empty uses its category's)
+ * are checked before anything is sent and saved by settings.setProductTax once the product is,
+ * only when they changed.
  */
 export function ProductFormDialog({ product, onClose }: { product?: EditableProduct; onClose: () => void }) {
   const editing = product !== undefined;
@@ -41,12 +60,17 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
   const [values, setValues] = useState<ProductFormValues>(() => (product ? productToForm(product) : EMPTY_PRODUCT_FORM));
   // The stock the form showed when it opened; the grid may refresh underneath, this must not.
   const [loaded] = useState<LoadedStock | undefined>(() => (product ? { trackStock: product.trackStock, stock: product.stock } : undefined));
+  const [loadedTax] = useState<ProductTax | undefined>(() => (product ? { hsn: product.hsnCode ?? null, rateBasisPoints: product.gstRateBasisPoints ?? null } : undefined));
   const askReason = changesStock(values, loaded);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [uploading, setUploading] = useState(false);
   const create = useCreateProduct();
   const update = useUpdateProduct();
-  const saving = create.isPending || update.isPending;
+  const setProductTax = useSetProductTax();
+  // For the Tax fields' placeholders: what the product gets when they are left empty.
+  const settings = useShopSettings();
+  const categoryTax = settings.data?.categoryTax.find((row) => row.category === values.category);
+  const saving = create.isPending || update.isPending || setProductTax.isPending;
 
   const set = (field: Exclude<keyof ProductFormValues, 'productImage' | 'trackStock'>) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
     const value = event.target.value;
@@ -69,20 +93,20 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (uploading) return;
+    const { tax, errors: taxProblems } = toProductTax(values);
+    let productId: string;
     try {
       if (product && loaded) {
         const { input, errors: problems } = toProductUpdate(values, loaded);
-        setErrors(problems);
-        if (!input) return;
-        await update.mutateAsync({ ...input, _id: product._id });
+        setErrors({ ...problems, ...taxProblems });
+        if (!input || !tax) return;
+        productId = (await update.mutateAsync({ ...input, _id: product._id }))._id;
       } else {
         const { input, errors: problems } = toProductInput(values);
-        setErrors(problems);
-        if (!input) return;
-        await create.mutateAsync(input);
+        setErrors({ ...problems, ...taxProblems });
+        if (!input || !tax) return;
+        productId = (await create.mutateAsync(input))._id;
       }
-      toast.success(editing ? PRODUCT_UPDATED_MESSAGE : PRODUCT_UPLOADED_MESSAGE);
-      onClose();
     } catch (error) {
       // 'productImage.0' (one bad URL) belongs beside the images.
       const byField: Record<string, string> = {};
@@ -91,7 +115,18 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
       // Units sold (or another admin's edit) while the form was open: the field error alone is
       // easy to miss at the bottom of a long form, and the whole message says what to do next.
       if (errorAppCode(error) === 'STOCK_CHANGED') toast.error(errorMessage(error));
+      return;
     }
+    toast.success(editing ? PRODUCT_UPDATED_MESSAGE : PRODUCT_UPLOADED_MESSAGE);
+    if (changesTax(tax, loadedTax)) {
+      try {
+        await setProductTax.mutateAsync({ productId, ...tax });
+      } catch (error) {
+        // The product is saved: keeping the dialog open would invite saving a new one twice.
+        toast.error(`${PRODUCT_TAX_NOT_SAVED}: ${errorMessage(error)}`);
+      }
+    }
+    onClose();
   };
 
   const id = (field: string) => `${formId}-${field}`;
@@ -256,6 +291,53 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
           />
           <FieldError id={errorId('description')} message={errors.description} />
         </div>
+
+        <fieldset className="rounded-xl border border-zinc-200 px-4 pt-2 pb-4">
+          <legend className="px-1 text-sm font-semibold text-zinc-900">Tax (optional)</legend>
+          <p className="mb-3 text-xs text-zinc-600">Leave empty to use the category&apos;s HSN code and GST rate (Settings).</p>
+          <div className="grid grid-cols-2 gap-4">
+            <div>
+              <label htmlFor={id('hsnCode')} className="label">
+                {FIELD_LABELS.hsnCode}
+              </label>
+              <input
+                id={id('hsnCode')}
+                name="hsnCode"
+                className="field"
+                inputMode="numeric"
+                maxLength={8}
+                placeholder={categoryTax?.hsn ?? 'Category’s'}
+                value={values.hsnCode}
+                onChange={set('hsnCode')}
+                aria-invalid={errors.hsnCode ? true : undefined}
+                aria-describedby={describedBy('hsnCode')}
+              />
+              <FieldError id={errorId('hsnCode')} message={errors.hsnCode} />
+            </div>
+            <div>
+              <label htmlFor={id('gstRate')} className="label">
+                {FIELD_LABELS.gstRate}
+              </label>
+              <select
+                id={id('gstRate')}
+                name="gstRate"
+                className="field"
+                value={values.gstRate}
+                onChange={set('gstRate')}
+                aria-invalid={errors.gstRate ? true : undefined}
+                aria-describedby={describedBy('gstRate')}
+              >
+                <option value="">{categoryTax ? `Category’s rate (${formatGstRate(categoryTax.rateBasisPoints)})` : 'Category’s rate'}</option>
+                {GST_RATE_OPTIONS.map((rate) => (
+                  <option key={rate.value} value={rate.value}>
+                    {rate.label}
+                  </option>
+                ))}
+              </select>
+              <FieldError id={errorId('gstRate')} message={errors.gstRate} />
+            </div>
+          </div>
+        </fieldset>
 
         {otherErrors.map(([field, message]) => (
           <p key={field} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-800">

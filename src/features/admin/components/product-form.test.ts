@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { changesStock, EMPTY_PRODUCT_FORM, PLEASE_UPLOAD_IMAGE, productToForm, toProductInput, toProductUpdate, type ProductFormValues } from './product-form';
+import {
+  changesStock,
+  changesTax,
+  EMPTY_PRODUCT_FORM,
+  PLEASE_UPLOAD_IMAGE,
+  productToForm,
+  toProductInput,
+  toProductTax,
+  toProductUpdate,
+  type ProductFormValues,
+} from './product-form';
 
 const filled: ProductFormValues = {
   productName: ' Galaxy S30 ',
@@ -12,6 +22,8 @@ const filled: ProductFormValues = {
   sellingPrice: '69999.5',
   description: '  A phone.  ',
   productImage: ['/images/0123456789abcdef0123456789abcdef.webp'],
+  hsnCode: '',
+  gstRate: '',
 };
 
 describe('toProductInput', () => {
@@ -182,3 +194,35 @@ describe('productToForm', () => {
     expect(toProductInput(values).input).toMatchObject({ trackStock: false });
   });
 });
+
+describe('toProductTax and changesTax', () => {
+  it('sends empty fields as null: the category’s HSN code and rate', () => {
+    expect(toProductTax({ hsnCode: ' ', gstRate: '' })).toEqual({ tax: { hsn: null, rateBasisPoints: null }, errors: {} });
+  });
+
+  it('sends a code and a rate of its own, in basis points', () => {
+    expect(toProductTax({ hsnCode: ' 85176290 ', gstRate: '500' })).toEqual({ tax: { hsn: '85176290', rateBasisPoints: 500 }, errors: {} });
+  });
+
+  it('refuses an HSN code that is not 4, 6 or 8 digits, beside its field', () => {
+    expect(toProductTax({ hsnCode: '85', gstRate: '' })).toEqual({ tax: null, errors: { hsnCode: 'HSN code must be 4, 6 or 8 digits' } });
+  });
+
+  it('sees a change against what the product had, and any tax of its own on a new product', () => {
+    const had = { hsn: '8517', rateBasisPoints: null };
+    expect(changesTax({ hsn: '8517', rateBasisPoints: null }, had)).toBe(false);
+    expect(changesTax({ hsn: null, rateBasisPoints: null }, had)).toBe(true);
+    expect(changesTax({ hsn: '8517', rateBasisPoints: 1800 }, had)).toBe(true);
+    expect(changesTax({ hsn: null, rateBasisPoints: null }, undefined)).toBe(false);
+    expect(changesTax({ hsn: null, rateBasisPoints: 500 }, undefined)).toBe(true);
+  });
+
+  it('prefills the product’s own tax, empty when it uses its category’s', () => {
+    expect(productToForm({ ...filledStored(), hsnCode: '8517', gstRateBasisPoints: 500 })).toMatchObject({ hsnCode: '8517', gstRate: '500' });
+    expect(productToForm({ ...filledStored(), hsnCode: null, gstRateBasisPoints: null })).toMatchObject({ hsnCode: '', gstRate: '' });
+  });
+});
+
+function filledStored() {
+  return { productName: 'Buds', brandName: 'Sony', category: 'earphones', stock: 3, trackStock: true, price: 129_950, sellingPrice: 99_900, description: '', productImage: [] };
+}

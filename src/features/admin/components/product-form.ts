@@ -1,6 +1,7 @@
 import { hasAtMostTwoDecimals, paiseToRupees, rupeesToPaise } from '../../../../shared/money';
 import type { Category } from '../../../../shared/categories';
 import { ProductInputSchema, UpdateProductInputSchema, type ProductInput, type UpdateProductInput } from '../../../../shared/schemas/catalog';
+import { ProductTaxInputSchema } from '../../../../shared/schemas/settings';
 
 export const PLEASE_UPLOAD_IMAGE = '*Please upload product image';
 
@@ -18,6 +19,10 @@ export type ProductFormValues = {
   sellingPrice: string;
   description: string;
   productImage: string[];
+  /** The product's own HSN code; '' uses its category's (Settings). */
+  hsnCode: string;
+  /** The product's own GST rate in basis points, as the select holds it; '' uses its category's. */
+  gstRate: string;
 };
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
@@ -31,6 +36,8 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   sellingPrice: '',
   description: '',
   productImage: [],
+  hsnCode: '',
+  gstRate: '',
 };
 
 /** The stock an edit form was loaded with; the server compares the stock with it before changing it. */
@@ -50,6 +57,8 @@ export function productToForm(p: {
   sellingPrice: number;
   description: string;
   productImage: string[];
+  hsnCode?: string | null;
+  gstRateBasisPoints?: number | null;
 }): ProductFormValues {
   return {
     productName: p.productName,
@@ -62,6 +71,8 @@ export function productToForm(p: {
     sellingPrice: String(paiseToRupees(p.sellingPrice)),
     description: p.description,
     productImage: [...p.productImage],
+    hsnCode: p.hsnCode ?? '',
+    gstRate: p.gstRateBasisPoints === null || p.gstRateBasisPoints === undefined ? '' : String(p.gstRateBasisPoints),
   };
 }
 
@@ -166,4 +177,28 @@ export function toProductUpdate(
   if (!input || Object.keys(errors).length > 0) return { input: null, errors };
   if (!values.trackStock) return { input, errors };
   return { input: { ...input, expectedStock: loaded.stock, ...(note ? { stockNote: note } : {}) }, errors };
+}
+
+/** A product's own tax: null for either uses its category's. */
+export type ProductTax = { hsn: string | null; rateBasisPoints: number | null };
+
+/**
+ * The Tax fields as settings.setProductTax takes them (empty is null), checked with the
+ * server's schema. Checked before the product is saved: the tax is a second call, and a
+ * product must not be saved with a tax that will then be refused.
+ */
+export function toProductTax(values: Pick<ProductFormValues, 'hsnCode' | 'gstRate'>): { tax: ProductTax | null; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const hsnText = values.hsnCode.trim();
+  const hsn = hsnText === '' ? { success: true as const, data: null } : ProductTaxInputSchema.shape.hsn.safeParse(hsnText);
+  if (!hsn.success) errors.hsnCode = hsn.error.issues[0]?.message ?? 'HSN code is not valid';
+  const rate = values.gstRate === '' ? { success: true as const, data: null } : ProductTaxInputSchema.shape.rateBasisPoints.safeParse(Number(values.gstRate));
+  if (!rate.success) errors.gstRate = rate.error.issues[0]?.message ?? 'GST rate is not valid';
+  if (!hsn.success || !rate.success) return { tax: null, errors };
+  return { tax: { hsn: hsn.data, rateBasisPoints: rate.data }, errors };
+}
+
+/** Whether the tax differs from what the product had (a new product had none of its own). */
+export function changesTax(tax: ProductTax, loaded: ProductTax | undefined): boolean {
+  return tax.hsn !== (loaded?.hsn ?? null) || tax.rateBasisPoints !== (loaded?.rateBasisPoints ?? null);
 }

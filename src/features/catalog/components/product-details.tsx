@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { formatINR } from '../../../../shared/money';
 import { imageRenditionUrl, imageSrcSet } from '../../../../shared/images';
 import { isBuyable } from '../../../../shared/stock';
@@ -16,9 +16,11 @@ export interface ProductDetailsProps {
   onAddToCart: (product: DetailProduct) => void;
   onBuy: (product: DetailProduct) => void;
   busy: boolean;
+  /** Under the buttons: the "Deliver to" PIN check (the route passes it; it asks the server). */
+  delivery?: ReactNode;
 }
 
-export function ProductDetails({ product, onAddToCart, onBuy, busy }: ProductDetailsProps) {
+export function ProductDetails({ product, onAddToCart, onBuy, busy, delivery }: ProductDetailsProps) {
   const [activeIndex, setActiveIndex] = useState(0);
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
   const [shownFor, setShownFor] = useState(product?._id);
@@ -133,6 +135,7 @@ export function ProductDetails({ product, onAddToCart, onBuy, busy }: ProductDet
         <noscript>
           <p className="text-sm text-zinc-700">Buying needs JavaScript and a sign-in: turn JavaScript on to add this to your cart.</p>
         </noscript>
+        {delivery}
         <div>
           <p className="font-semibold text-zinc-900">Description : </p>
           <p className="whitespace-pre-line text-zinc-700">{product.description}</p>

@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import type { DB } from '../../db/database';
+import { dialectOf } from '../../db/database';
+import { INVALIDATION_CHANNEL } from '../../db/change-feed';
+import type { CategoryTax } from '../../../shared/schemas/settings';
+
+const SETTINGS_ID = 'shop';
+
+/** The stored settings JSON (unvalidated) and when it changed; null before the owner first saves. */
+export async function readSettingsRow(db: DB): Promise<{ value: unknown; updatedAt: string } | null> {
+  const row = await db.selectFrom('shop_settings').select(['value', 'updated_at']).where('id', '=', SETTINGS_ID).executeTakeFirst();
+  if (!row) return null;
+  try {
+    return { value: JSON.parse(row.value) as unknown, updatedAt: row.updated_at };
+  } catch {
+    return null;
+  }
+}
+
+export async function writeSettingsRow(db: DB, value: unknown, nowIso: string, actorId: string | null): Promise<void> {
+  const json = JSON.stringify(value);
+  await db
+    .insertInto('shop_settings')
+    .values({ id: SETTINGS_ID, value: json, updated_at: nowIso, updated_by: actorId })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ value: json, updated_at: nowIso, updated_by: actorId }))
+    .execute();
+}
+
+export async function listCategoryTax(db: DB): Promise<CategoryTax[]> {
+  const rows = await db.selectFrom('category_tax').select(['category', 'hsn', 'gst_rate_bp']).orderBy('category').execute();
+  return rows.map((r) => ({ category: r.category, hsn: r.hsn, rateBasisPoints: r.gst_rate_bp }));
+}
+
+export async function upsertCategoryTax(db: DB, tax: CategoryTax, nowIso: string): Promise<void> {
+  await db
+    .insertInto('category_tax')
+    .values({ category: tax.category, hsn: tax.hsn, gst_rate_bp: tax.rateBasisPoints, updated_at: nowIso })
+    .onConflict((oc) => oc.column('category').doUpdateSet({ hsn: tax.hsn, gst_rate_bp: tax.rateBasisPoints, updated_at: nowIso }))
+    .execute();
+}
+
+/** A product's own HSN and rate (null: its category's). False when there is no such product. */
+export async function setProductTax(db: DB, productId: string, tax: { hsn: string | null; rateBasisPoints: number | null }): Promise<boolean> {
+  const result = await db.updateTable('products').set({ hsn_code: tax.hsn, gst_rate_bp: tax.rateBasisPoints }).where('id', '=', productId).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertAudit(db: DB, entry: { id: string; at: string; actorId: string | null; action: string; detail: unknown }): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({ id: entry.id, at: entry.at, actor_id: entry.actorId, action: entry.action, detail: JSON.stringify(entry.detail) })
+    .execute();
+}
+
+/**
+ * Marks shared replies stale in the same transaction as the change that stales them: the
+ * SQLite log the change feed reads, or a NOTIFY that PostgreSQL delivers at commit.
+ */
+export async function markStale(db: DB, tags: readonly string[]): Promise<void> {
+  if (tags.length === 0) return;
+  if (dialectOf(db) === 'sqlite') {
+    await db
+      .insertInto('cache_invalidations')
+      .values(tags.map((tag) => ({ tag })))
+      .execute();
+    return;
+  }
+  await sql`select pg_notify(${INVALIDATION_CHANNEL}, ${tags.join('\n')})`.execute(db);
+}

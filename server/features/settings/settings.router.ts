@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { adminProcedure, router, sharedProcedure } from '../../trpc/init';
+import { CategoryTaxInputSchema, DeliveryCheckInputSchema, ProductTaxInputSchema, ShopSettingsSchema } from '../../../shared/schemas/settings';
+import * as service from './settings.service';
+
+export const settingsRouter = router({
+  /** What every shopper may see: the seller and grievance officer for the footer, policies, delivery fees and times. */
+  storefront: sharedProcedure({ tags: () => [service.SETTINGS_TAG] })
+    .input(z.void())
+    .query(async ({ ctx }) => service.storefrontInfo(await service.loadSettings(ctx.deps.db, ctx.deps))),
+
+  /** "Deliver to 560001: available, arrives in 3–5 days", from the serviceable PIN list. */
+  deliveryCheck: sharedProcedure({ tags: () => [service.SETTINGS_TAG] })
+    .input(DeliveryCheckInputSchema)
+    .query(async ({ ctx, input }) => service.deliveryCheck(await service.loadSettings(ctx.deps.db, ctx.deps), input.pin)),
+
+  /** The Settings page (ADMIN): every setting and the tax of each category. */
+  get: adminProcedure.query(({ ctx }) => service.adminSettings(ctx.deps)),
+
+  /** Saves the whole Settings form (ADMIN; audited). */
+  update: adminProcedure.input(ShopSettingsSchema).mutation(({ ctx, input }) => service.saveSettings(ctx.deps, ctx.user._id, input)),
+
+  /** A category's HSN code and GST rate (ADMIN; audited). */
+  setCategoryTax: adminProcedure.input(CategoryTaxInputSchema).mutation(({ ctx, input }) => service.saveCategoryTax(ctx.deps, ctx.user._id, input)),
+
+  /** A product's own HSN and rate, or null to use its category's (ADMIN; audited). */
+  setProductTax: adminProcedure
+    .input(ProductTaxInputSchema)
+    .mutation(({ ctx, input }) => service.saveProductTax(ctx.deps, ctx.user._id, input.productId, { hsn: input.hsn, rateBasisPoints: input.rateBasisPoints })),
+});

@@ -1,0 +1,50 @@
+import express, { type Request, type Response, type Router } from 'express';
+import type { Deps } from '../deps';
+import { sendError } from '../http/error-reply';
+import { createCaller } from '../trpc/app-router';
+import { createRequestContext } from '../trpc/context';
+import { renderInvoicePdf } from './invoice-pdf';
+
+/**
+ * Downloads: an order's invoice or credit note as PDF (its owner and admins), and a month's
+ * GSTR-1 CSV (admins). The procedures (order.document, admin.gstr1) decide who may see what;
+ * these routes only turn their answers into files.
+ */
+export function createInvoiceRouter(deps: Deps): Router {
+  const router = express.Router();
+
+  const pdf = (kind: 'invoice' | 'credit-note') => async (req: Request<{ orderId: string }>, res: Response) => {
+    try {
+      const ctx = await createRequestContext(deps, req, res);
+      const document = await createCaller(ctx).order.document({ orderId: req.params.orderId, kind });
+      const bytes = await renderInvoicePdf(document);
+      res
+        .status(200)
+        .type('application/pdf')
+        .set('Cache-Control', 'private, no-store')
+        .set('Content-Disposition', `attachment; filename="${kind}-${document.number.replace(/[^A-Za-z0-9-]/g, '-')}.pdf"`)
+        .send(bytes);
+    } catch (error) {
+      sendError(req, res, error);
+    }
+  };
+  router.get('/orders/:orderId/invoice.pdf', pdf('invoice'));
+  router.get('/orders/:orderId/credit-note.pdf', pdf('credit-note'));
+
+  router.get('/admin/gstr1.csv', async (req: Request, res: Response) => {
+    try {
+      const ctx = await createRequestContext(deps, req, res);
+      const month = typeof req.query.month === 'string' ? req.query.month : '';
+      const { filename, csv } = await createCaller(ctx).admin.gstr1({ month });
+      res
+        .status(200)
+        .type('text/csv; charset=utf-8')
+        .set('Cache-Control', 'private, no-store')
+        .set('Content-Disposition', `attachment; filename="${filename.replace(/[^A-Za-z0-9.-]/g, '-')}"`)
+        .send(csv);
+    } catch (error) {
+      sendError(req, res, error);
+    }
+  });
+  return router;
+}

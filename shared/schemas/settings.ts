@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { CategorySchema } from '../categories';
+import { INDIAN_STATES, checkGstin } from '../gst';
+
+/**
+ * The owner's settings (admin Settings page) and a shopper's delivery address, validated the
+ * same way in the browser and on the server. Money is integer paise; GST rates are basis points
+ * (18 % = 1800).
+ */
+
+const STATE_CODES = INDIAN_STATES.map((s) => s.code) as [string, ...string[]];
+
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, { error: `${field} is required` })
+    .max(max, { error: `${field} must be at most ${max} characters` });
+const optionalText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, { error: `${field} must be at most ${max} characters` })
+    .optional()
+    .default('');
+
+export const StateCodeSchema = z.enum(STATE_CODES, { error: 'state must be one of India’s states or union territories' });
+
+/** Six digits, not starting with 0: India's postal index numbers. */
+export const PinSchema = z
+  .string({ error: 'PIN code is required' })
+  .trim()
+  .regex(/^[1-9][0-9]{5}$/, { error: 'PIN code must be 6 digits (e.g. 560001)' });
+
+/** An Indian phone number: 10 digits, optionally after +91 or 0, spaces and dashes ignored; kept as +91XXXXXXXXXX. */
+export const PhoneSchema = z
+  .string({ error: 'phone is required' })
+  .trim()
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^(?:\+91|0)?[6-9][0-9]{9}$/, { error: 'phone must be a 10-digit Indian mobile number' }))
+  .transform((v) => `+91${v.slice(-10)}`);
+
+const ContactPhoneSchema = z
+  .string({ error: 'phone is required' })
+  .trim()
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^(?:\+91|0)?[1-9][0-9]{9}$/, { error: 'phone must be a 10-digit Indian phone number' }))
+  .transform((v) => `+91${v.slice(-10)}`);
+
+const EmailSchema = z
+  .string({ error: 'email is required' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'email must be a valid email address' }).max(254));
+
+export const GstinSchema = z.string({ error: 'GSTIN must be text' }).transform((v, ctx) => {
+  const check = checkGstin(v);
+  if (!check.ok) {
+    ctx.addIssue({ code: 'custom', message: `GSTIN: ${check.message}` });
+    return z.NEVER;
+  }
+  return check.gstin;
+});
+
+/** An optional GSTIN: '' or absent is none; anything else must be a valid one (the message says why not). */
+const OptionalGstinSchema = z
+  .string({ error: 'GSTIN must be text' })
+  .optional()
+  .transform((v, ctx): string | null => {
+    const text = (v ?? '').trim();
+    if (text === '') return null;
+    const check = checkGstin(text);
+    if (!check.ok) {
+      ctx.addIssue({ code: 'custom', message: `GSTIN: ${check.message}` });
+      return z.NEVER;
+    }
+    return check.gstin;
+  });
+
+export const PostalAddressSchema = z.object({
+  line1: text('address line 1', 200),
+  line2: optionalText('address line 2', 200),
+  city: text('city', 100),
+  stateCode: StateCodeSchema,
+  pin: PinSchema,
+});
+export type PostalAddress = z.output<typeof PostalAddressSchema>;
+
+export const SellerSchema = z
+  .object({
+    legalName: text('legal name', 200),
+    tradeName: text('trade name', 100),
+    gstin: GstinSchema,
+    address: PostalAddressSchema,
+    email: EmailSchema,
+    phone: ContactPhoneSchema,
+  })
+  .refine((s) => s.gstin.slice(0, 2) === s.address.stateCode, {
+    path: ['gstin'],
+    error: 'GSTIN: its first two digits must be the state code of the registered address (a GSTIN belongs to one state)',
+  });
+export type Seller = z.output<typeof SellerSchema>;
+
+/** Up to 4 capital letters or digits: 'VM' gives invoice numbers like VM/2627/00001 (16 characters at most). */
+export const InvoicePrefixSchema = z
+  .string({ error: 'invoice prefix is required' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{1,4}$/, { error: 'invoice prefix must be 1 to 4 letters or digits' });
+
+/** A rate in basis points: 0, 0.25 %, 3 %, 5 %, 18 % or 40 % (the slabs in force since 22 September 2025; 12 % and 28 % remain for old stock). */
+export const GST_RATES_BP = [0, 25, 300, 500, 1200, 1800, 2800, 4000] as const;
+export const GstRateSchema = z
+  .number({ error: 'GST rate must be a number' })
+  .int({ error: 'GST rate must be a whole number of basis points' })
+  .refine((v) => (GST_RATES_BP as readonly number[]).includes(v), { error: `GST rate must be one of ${GST_RATES_BP.map((r) => `${r / 100}%`).join(', ')}` });
+
+/** HSN (goods) or SAC (services) code: 4, 6 or 8 digits. */
+export const HsnSchema = z
+  .string({ error: 'HSN code is required' })
+  .trim()
+  .regex(/^(?:[0-9]{4}|[0-9]{6}|[0-9]{8})$/, { error: 'HSN code must be 4, 6 or 8 digits' });
+
+const FeeSchema = (field: string) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .int({ error: `${field} must be whole paise` })
+    .min(0, { error: `${field} must be 0 or more` })
+    .max(10_000_000, { error: `${field} is too high` });
+
+/** A PIN code (6 digits) or a prefix of one (1 to 5 digits: '56' is every PIN starting 56). */
+export const PinPatternSchema = z
+  .string()
+  .trim()
+  .regex(/^[1-9][0-9]{0,5}$/, { error: 'each serviceable PIN must be a 6-digit PIN code or its first 1 to 5 digits' });
+
+export const ShippingSettingsSchema = z.object({
+  standardPaise: FeeSchema('standard delivery fee'),
+  expressPaise: FeeSchema('express delivery fee'),
+  /** Orders whose items come to this much or more ship standard for free; null: never free unless the fee is 0. */
+  freeAbovePaise: FeeSchema('free delivery threshold').nullable(),
+  standardDays: text('standard delivery time', 20),
+  expressDays: text('express delivery time', 20),
+  /** Empty: all of India. */
+  serviceablePins: z.array(PinPatternSchema).max(5000, { error: 'at most 5000 serviceable PIN codes or prefixes' }),
+});
+export type ShippingSettings = z.output<typeof ShippingSettingsSchema>;
+
+export const TaxSettingsSchema = z.object({
+  /** SAC of the delivery charge: 996812 (courier services). */
+  shippingSac: HsnSchema,
+  shippingRateBp: GstRateSchema,
+  /** Digits of HSN printed on invoices to unregistered buyers (B2C): 4 below ₹5 crore turnover, 6 above. */
+  b2cHsnDigits: z.union([z.literal(4), z.literal(6)], { error: 'HSN digits must be 4 or 6' }),
+});
+
+export const GrievanceOfficerSchema = z.object({
+  name: text('grievance officer’s name', 100),
+  email: EmailSchema,
+  phone: ContactPhoneSchema,
+});
+
+export const PoliciesSchema = z.object({
+  returns: optionalText('return and refund policy', 10_000),
+  shipping: optionalText('shipping policy', 10_000),
+});
+
+/** What the owner saves on the Settings page. `seller` and `grievanceOfficer` are null until filled in. */
+export const ShopSettingsSchema = z.object({
+  seller: SellerSchema.nullable(),
+  invoicePrefix: InvoicePrefixSchema,
+  grievanceOfficer: GrievanceOfficerSchema.nullable(),
+  policies: PoliciesSchema,
+  shipping: ShippingSettingsSchema,
+  tax: TaxSettingsSchema,
+});
+export type ShopSettings = z.output<typeof ShopSettingsSchema>;
+export type ShopSettingsInput = z.input<typeof ShopSettingsSchema>;
+
+export type CategoryTax = { category: string; hsn: string; rateBasisPoints: number };
+
+export const CategoryTaxInputSchema = z.object({ category: CategorySchema, hsn: HsnSchema, rateBasisPoints: GstRateSchema });
+
+/** A product's own HSN and rate; null for either falls back to its category's. */
+export const ProductTaxInputSchema = z.object({
+  productId: z.string().trim().min(1, { error: 'productId is required' }).max(64),
+  hsn: HsnSchema.nullable(),
+  rateBasisPoints: GstRateSchema.nullable(),
+});
+
+/** The admin's Settings page: settings plus the per-category tax table. */
+export type AdminSettings = ShopSettings & { categoryTax: CategoryTax[]; updatedAt: string | null };
+
+/** What every shopper may see of the settings: the footer's seller and grievance officer, policies and delivery terms. */
+export type StorefrontInfo = {
+  seller: { legalName: string; tradeName: string; gstin: string; address: string; email: string; phone: string } | null;
+  grievanceOfficer: { name: string; email: string; phone: string } | null;
+  policies: { returns: string; shipping: string };
+  shipping: { standardPaise: number; expressPaise: number; freeAbovePaise: number | null; standardDays: string; expressDays: string; allIndia: boolean };
+};
+
+export const DeliveryCheckInputSchema = z.object({ pin: PinSchema });
+export type DeliveryCheck = { pin: string; serviceable: boolean; standardDays: string; expressDays: string; message: string };
+
+/** A delivery address as a shopper enters it. */
+export const AddressInputSchema = z.object({
+  name: text('name', 100),
+  phone: PhoneSchema,
+  line1: text('address line 1', 200),
+  line2: optionalText('address line 2', 200),
+  city: text('city', 100),
+  stateCode: StateCodeSchema,
+  pin: PinSchema,
+  /** A business buyer's GSTIN, for a B2B invoice; '' for none. */
+  gstin: OptionalGstinSchema,
+});
+export type AddressInput = z.input<typeof AddressInputSchema>;
+export type DeliveryAddress = z.output<typeof AddressInputSchema>;
+
+export const MAX_ADDRESSES = 20;
+
+export type SavedAddress = DeliveryAddress & { _id: string; createdAt: string };
+
+export const AddressIdInputSchema = z.object({ addressId: z.string().trim().min(1, { error: 'addressId is required' }).max(64) });
+export const UpdateAddressInputSchema = AddressInputSchema.extend({ addressId: z.string().trim().min(1, { error: 'addressId is required' }).max(64) });

@@ -1,0 +1,188 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CATEGORIES } from '../../../../shared/categories';
+import type { AdminSettings, ShopSettings } from '../../../../shared/schemas/settings';
+import { FakeServerError, fakeServer, renderableApp, withToastHost } from '../../../lib/test-providers';
+import { NOT_SET_UP_MESSAGE, SETTINGS_SAVED_MESSAGE } from '../../../features/admin/components/shop-settings-page';
+import { Component as SettingsPage } from './settings';
+
+const VALID_GSTIN = '29ABCDE1234F1ZW';
+
+/** A shop whose owner has saved nothing: the server's defaults, no seller yet. */
+function defaults(): AdminSettings {
+  return {
+    seller: null,
+    invoicePrefix: 'INV',
+    grievanceOfficer: null,
+    policies: { returns: 'Returns within 7 days.', shipping: 'Ships in a day.' },
+    shipping: { standardPaise: 0, expressPaise: 9900, freeAbovePaise: null, standardDays: '3–5', expressDays: '1–2', serviceablePins: [] },
+    tax: { shippingSac: '996812', shippingRateBp: 1800, b2cHsnDigits: 4 },
+    categoryTax: CATEGORIES.map((c) => ({ category: c.value, hsn: '8517', rateBasisPoints: 1800 })),
+    updatedAt: null,
+  };
+}
+
+function renderPage(update: (input: unknown) => unknown = (input) => ({ ...defaults(), ...(input as ShopSettings), updatedAt: '2026-11-27T06:30:00.000Z' })) {
+  let current = defaults();
+  const server = fakeServer({
+    'settings.get': () => current,
+    'settings.update': (input) => {
+      current = update(input) as AdminSettings;
+      return current;
+    },
+    'settings.setCategoryTax': (input: any) => current.categoryTax.map((row) => (row.category === input.category ? input : row)),
+    'settings.storefront': () => null,
+  });
+  render(renderableApp({ routes: [{ path: '/admit-panel/settings', element: <SettingsPage /> }], initialEntries: ['/admit-panel/settings'], fetch: server.fetch, toasts: true }));
+  return server;
+}
+
+const field = (label: string | RegExp) => screen.getByLabelText<HTMLInputElement>(label);
+const type = (label: string | RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
+/** The message an input points at with aria-describedby (its error comes last). */
+const messagesOf = (input: HTMLElement) =>
+  (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '');
+
+function fillSeller(gstin: string) {
+  type('Legal name', 'Voltmart Retail Private Limited');
+  type('Trade name', 'Voltmart');
+  type('GSTIN', gstin);
+  type('Registered address: line 1', '12 MG Road');
+  type('City', 'Bengaluru');
+  fireEvent.change(screen.getByLabelText('State'), { target: { value: '29' } });
+  type('PIN code', '560001');
+  type('Contact email', 'Accounts@Voltmart.in');
+  type('Contact phone', '98450 12345');
+}
+
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+
+describe('Settings page', () => {
+  withToastHost();
+  afterEach(cleanup);
+
+  it('says invoices wait for the seller while none is saved, and that nothing was saved yet', async () => {
+    renderPage();
+    expect((await screen.findByTestId('not-set-up')).textContent).toContain(NOT_SET_UP_MESSAGE);
+    expect(screen.getByTestId('last-saved').textContent).toBe('Never saved: these are the defaults');
+    expect(field('Standard delivery fee (₹)').value).toBe('0');
+    expect(field('Express delivery fee (₹)').value).toBe('99');
+    expect(screen.getByTestId('invoice-preview').textContent).toMatch(/^INV\/\d{4}\/00001$/);
+  });
+
+  it('checks the GSTIN as it is typed, and refuses to save a bad one, with its message beside the field', async () => {
+    const server = renderPage();
+    await screen.findByTestId('not-set-up');
+    fillSeller('29ABCDE1234F1Z');
+    expect(screen.getByTestId('gstin-check').textContent).toBe('A GSTIN has 15 characters; this one has 14.');
+    type('GSTIN', '29ABCDE1234F1ZX');
+    expect(screen.getByTestId('gstin-check').textContent).toContain('last character does not match');
+
+    save();
+    await waitFor(() => expect(field('GSTIN').getAttribute('aria-invalid')).toBe('true'));
+    expect(messagesOf(field('GSTIN'))).toContain('GSTIN: This GSTIN’s last character does not match the others: check it for a typing mistake.');
+    expect(document.activeElement).toBe(field('GSTIN'));
+    expect(server.inputsOf('settings.update')).toEqual([]);
+
+    // Fixing it clears the message, and the live check agrees.
+    type('GSTIN', VALID_GSTIN);
+    expect(field('GSTIN').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByTestId('gstin-check').textContent).toBe('Valid GSTIN: Karnataka (29), PAN ABCDE1234F.');
+  });
+
+  it('shows each problem beside its own field, by path', async () => {
+    const server = renderPage();
+    await screen.findByTestId('not-set-up');
+    type('Legal name', 'Voltmart Retail Private Limited');
+    type('Express delivery fee (₹)', '99.999');
+    type(/^Serviceable PIN codes/, '560001\n0123');
+    type('Invoice number prefix', 'IN-V');
+    save();
+    await waitFor(() => expect(field('Trade name').getAttribute('aria-invalid')).toBe('true'));
+    expect(messagesOf(field('Trade name'))).toContain('trade name is required');
+    expect(messagesOf(field('PIN code'))).toContain('PIN code must be 6 digits (e.g. 560001)');
+    expect(messagesOf(field('Express delivery fee (₹)'))).toContain('express delivery fee must have at most 2 decimals');
+    expect(messagesOf(field(/^Serviceable PIN codes/))).toContain('0123: each serviceable PIN must be a 6-digit PIN code or its first 1 to 5 digits');
+    expect(messagesOf(field('Invoice number prefix'))).toContain('invoice prefix must be 1 to 4 letters or digits');
+    // The grievance officer was left empty: not set up, not an error.
+    expect(field('Name').getAttribute('aria-invalid')).toBeNull();
+    expect(server.inputsOf('settings.update')).toEqual([]);
+  });
+
+  it('saves the whole form in paise, then shows what was saved and when', async () => {
+    const server = renderPage();
+    await screen.findByTestId('not-set-up');
+    fillSeller(VALID_GSTIN.toLowerCase());
+    type('Standard delivery fee (₹)', '49');
+    type('Express delivery fee (₹)', '149.50');
+    type(/^Free standard delivery from/, '999');
+    type(/^Serviceable PIN codes/, '560001, 56\n400');
+    expect(screen.getByTestId('pin-count').textContent).toBe('Now: 3 entries.');
+    fireEvent.click(screen.getByLabelText('6 digits'));
+    fireEvent.change(screen.getByLabelText('Delivery charge GST rate'), { target: { value: '500' } });
+    save();
+
+    expect(await screen.findByText(SETTINGS_SAVED_MESSAGE)).toBeTruthy();
+    expect(server.inputsOf('settings.update')).toEqual([
+      {
+        seller: {
+          legalName: 'Voltmart Retail Private Limited',
+          tradeName: 'Voltmart',
+          gstin: VALID_GSTIN,
+          address: { line1: '12 MG Road', line2: '', city: 'Bengaluru', stateCode: '29', pin: '560001' },
+          email: 'accounts@voltmart.in',
+          phone: '+919845012345',
+        },
+        invoicePrefix: 'INV',
+        grievanceOfficer: null,
+        policies: { returns: 'Returns within 7 days.', shipping: 'Ships in a day.' },
+        shipping: { standardPaise: 4900, expressPaise: 14950, freeAbovePaise: 99900, standardDays: '3–5', expressDays: '1–2', serviceablePins: ['560001', '56', '400'] },
+        tax: { shippingSac: '996812', shippingRateBp: 500, b2cHsnDigits: 6 },
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByTestId('not-set-up')).toBeNull());
+    expect(screen.getByTestId('last-saved').textContent).toBe('Last saved 27 Nov 2026, 12:00 pm IST');
+    // The form now holds what the server saved (normalised).
+    expect(field('Contact phone').value).toBe('+919845012345');
+    expect(field('GSTIN').value).toBe(VALID_GSTIN);
+  });
+
+  it("shows the server's field errors beside their fields", async () => {
+    renderPage(() => {
+      throw new FakeServerError(400, 'BAD_INPUT', 'grievanceOfficer.email: email must be a valid email address', {
+        'grievanceOfficer.email': 'email must be a valid email address',
+      });
+    });
+    await screen.findByTestId('not-set-up');
+    type('Name', 'Asha Rao');
+    type('Email', 'asha@voltmart.in');
+    type('Phone', '9845012345');
+    save();
+    await waitFor(() => expect(field('Email').getAttribute('aria-invalid')).toBe('true'));
+    expect(messagesOf(field('Email'))).toContain('email must be a valid email address');
+    expect(screen.getByText('1 field needs attention: see the messages in red.')).toBeTruthy();
+  });
+
+  it('saves one category’s HSN code and rate with its own Save button', async () => {
+    const server = renderPage();
+    const rows = await screen.findAllByTestId('category-tax-row');
+    expect(rows).toHaveLength(12);
+    const tv = screen.getByRole('button', { name: 'Save the GST of Televisions' });
+    expect((tv as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(screen.getByLabelText('HSN code: Televisions'), { target: { value: '85' } });
+    fireEvent.click(tv);
+    const row = rows.find((r) => within(r).queryByText('Televisions'))!;
+    expect(await within(row).findByText('HSN code must be 4, 6 or 8 digits')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('HSN code: Televisions'), { target: { value: '852872' } });
+    fireEvent.change(screen.getByLabelText('GST rate: Televisions'), { target: { value: '2800' } });
+    fireEvent.click(tv);
+    expect(await screen.findByText('Televisions: HSN 852872, GST 28% saved')).toBeTruthy();
+    expect(server.inputsOf('settings.setCategoryTax')).toEqual([{ category: 'televisions', hsn: '852872', rateBasisPoints: 2800 }]);
+    await waitFor(() => expect((tv as HTMLButtonElement).disabled).toBe(true));
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { ShopSettings } from '../../../../shared/schemas/settings';
+import { fieldOfPath, formatGstRate, invoiceNumberPreview, parsePinList, settingsToForm, toSettingsInput } from './settings-form';
+import { shopMonth, shopToday } from './shop-date';
+
+const saved: ShopSettings = {
+  seller: {
+    legalName: 'Voltmart Retail Private Limited',
+    tradeName: 'Voltmart',
+    gstin: '29ABCDE1234F1ZW',
+    address: { line1: '12 MG Road', line2: 'Floor 2', city: 'Bengaluru', stateCode: '29', pin: '560001' },
+    email: 'accounts@voltmart.in',
+    phone: '+919845012345',
+  },
+  invoicePrefix: 'VM',
+  grievanceOfficer: { name: 'Asha Rao', email: 'grievance@voltmart.in', phone: '+918041234567' },
+  policies: { returns: 'Seven days.', shipping: 'Same day.' },
+  shipping: { standardPaise: 4900, expressPaise: 14_950, freeAbovePaise: 99_900, standardDays: '3–5', expressDays: '1–2', serviceablePins: ['560001', '56'] },
+  tax: { shippingSac: '996812', shippingRateBp: 1800, b2cHsnDigits: 6 },
+};
+
+describe('settings form', () => {
+  it('shows paise as rupees and PINs one a line, and round-trips to the same settings', () => {
+    const values = settingsToForm(saved);
+    expect(values['shipping.standardPaise']).toBe('49');
+    expect(values['shipping.expressPaise']).toBe('149.5');
+    expect(values['shipping.serviceablePins']).toBe('560001\n56');
+    expect(toSettingsInput(values)).toEqual({ input: saved, errors: {} });
+  });
+
+  it('sends an empty seller or grievance officer as null (not set up), and no threshold as null', () => {
+    const values = settingsToForm({ ...saved, seller: null, grievanceOfficer: null, shipping: { ...saved.shipping, freeAbovePaise: null } });
+    expect(toSettingsInput(values).input).toMatchObject({ seller: null, grievanceOfficer: null, shipping: { freeAbovePaise: null } });
+  });
+
+  it('words a rupee amount that is not one once, from what was typed', () => {
+    const { input, errors } = toSettingsInput({ ...settingsToForm(saved), 'shipping.standardPaise': '', 'shipping.expressPaise': '-5' });
+    expect(input).toBeNull();
+    expect(errors).toEqual({ 'shipping.standardPaise': 'standard delivery fee is required', 'shipping.expressPaise': 'express delivery fee must be 0 or more' });
+  });
+
+  it('puts the seller-wide GSTIN/state check beside the GSTIN', () => {
+    const { errors } = toSettingsInput({ ...settingsToForm(saved), 'seller.address.stateCode': '27' });
+    expect(errors['seller.gstin']).toMatch(/^GSTIN: its first two digits must be the state code/);
+  });
+
+  it('maps paths to their fields, an array item to its textarea', () => {
+    expect(fieldOfPath('seller.address.pin')).toBe('seller.address.pin');
+    expect(fieldOfPath('shipping.serviceablePins.12')).toBe('shipping.serviceablePins');
+    expect(fieldOfPath('seller')).toBe('form');
+  });
+
+  it('reads PINs separated by lines, commas or spaces, once each', () => {
+    expect(parsePinList(' 560001,56\n\n400 , 56 ')).toEqual(['560001', '56', '400']);
+    expect(parsePinList('  ')).toEqual([]);
+  });
+
+  it('previews invoice numbers as the server makes them', () => {
+    expect(invoiceNumberPreview('vm', '2026-11-25')).toBe('VM/2627/00001');
+    expect(invoiceNumberPreview('', '2027-03-31')).toBe('INV/2627/00001');
+    expect(invoiceNumberPreview('INV', '2027-04-01')).toBe('INV/2728/00001');
+  });
+
+  it('names rates in percent', () => {
+    expect([0, 25, 500, 1800].map(formatGstRate)).toEqual(['0%', '0.25%', '5%', '18%']);
+  });
+
+  it("reads today's date and month on the shop's clock", () => {
+    // 20:00 UTC on 31 March is already 1 April in India.
+    expect(shopToday(new Date('2027-03-31T20:00:00Z'))).toBe('2027-04-01');
+    expect(shopMonth(new Date('2027-03-31T20:00:00Z'))).toBe('2027-04');
+  });
+});

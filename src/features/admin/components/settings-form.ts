@@ -1,0 +1,181 @@
+import { hasAtMostTwoDecimals, paiseToRupees, rupeesToPaise } from '../../../../shared/money';
+import { financialYearOf } from '../../../../shared/gst';
+import { GST_RATES_BP, ShopSettingsSchema, type ShopSettings } from '../../../../shared/schemas/settings';
+import { shopToday } from './shop-date';
+
+/**
+ * The Settings form's fields, named by their path in ShopSettings: the same names key the
+ * client's zod issues, the server's fieldErrors and the inputs' ids. Money fields hold rupees as
+ * typed (the schema's paise field names are kept so its messages land beside them).
+ */
+export const SETTINGS_FIELDS = [
+  'seller.legalName',
+  'seller.tradeName',
+  'seller.gstin',
+  'seller.address.line1',
+  'seller.address.line2',
+  'seller.address.city',
+  'seller.address.stateCode',
+  'seller.address.pin',
+  'seller.email',
+  'seller.phone',
+  'invoicePrefix',
+  'grievanceOfficer.name',
+  'grievanceOfficer.email',
+  'grievanceOfficer.phone',
+  'policies.returns',
+  'policies.shipping',
+  'shipping.standardPaise',
+  'shipping.expressPaise',
+  'shipping.freeAbovePaise',
+  'shipping.standardDays',
+  'shipping.expressDays',
+  'shipping.serviceablePins',
+  'tax.shippingSac',
+  'tax.shippingRateBp',
+  'tax.b2cHsnDigits',
+] as const;
+
+export type SettingsField = (typeof SETTINGS_FIELDS)[number];
+export type SettingsFormValues = Record<SettingsField, string>;
+
+const SELLER_FIELDS = SETTINGS_FIELDS.filter((f) => f.startsWith('seller.'));
+const GRIEVANCE_FIELDS = SETTINGS_FIELDS.filter((f) => f.startsWith('grievanceOfficer.'));
+
+/** 1800 -> "18%", 25 -> "0.25%". */
+export function formatGstRate(basisPoints: number): string {
+  return `${basisPoints / 100}%`;
+}
+
+export const GST_RATE_OPTIONS = GST_RATES_BP.map((bp) => ({ value: String(bp), label: formatGstRate(bp) }));
+
+/** The saved settings (paise) as form values (rupees, one PIN pattern a line). */
+export function settingsToForm(s: ShopSettings): SettingsFormValues {
+  const rupees = (paise: number) => String(paiseToRupees(paise));
+  return {
+    'seller.legalName': s.seller?.legalName ?? '',
+    'seller.tradeName': s.seller?.tradeName ?? '',
+    'seller.gstin': s.seller?.gstin ?? '',
+    'seller.address.line1': s.seller?.address.line1 ?? '',
+    'seller.address.line2': s.seller?.address.line2 ?? '',
+    'seller.address.city': s.seller?.address.city ?? '',
+    'seller.address.stateCode': s.seller?.address.stateCode ?? '',
+    'seller.address.pin': s.seller?.address.pin ?? '',
+    'seller.email': s.seller?.email ?? '',
+    'seller.phone': s.seller?.phone ?? '',
+    invoicePrefix: s.invoicePrefix,
+    'grievanceOfficer.name': s.grievanceOfficer?.name ?? '',
+    'grievanceOfficer.email': s.grievanceOfficer?.email ?? '',
+    'grievanceOfficer.phone': s.grievanceOfficer?.phone ?? '',
+    'policies.returns': s.policies.returns,
+    'policies.shipping': s.policies.shipping,
+    'shipping.standardPaise': rupees(s.shipping.standardPaise),
+    'shipping.expressPaise': rupees(s.shipping.expressPaise),
+    'shipping.freeAbovePaise': s.shipping.freeAbovePaise === null ? '' : rupees(s.shipping.freeAbovePaise),
+    'shipping.standardDays': s.shipping.standardDays,
+    'shipping.expressDays': s.shipping.expressDays,
+    'shipping.serviceablePins': s.shipping.serviceablePins.join('\n'),
+    'tax.shippingSac': s.tax.shippingSac,
+    'tax.shippingRateBp': String(s.tax.shippingRateBp),
+    'tax.b2cHsnDigits': String(s.tax.b2cHsnDigits),
+  };
+}
+
+/** The PIN codes and prefixes of the textarea: one a line or comma-separated, blanks and repeats dropped. */
+export function parsePinList(text: string): string[] {
+  return [...new Set(text.split(/[\s,;]+/).filter(Boolean))];
+}
+
+/**
+ * The form field a path (a zod issue's, or a server fieldErrors key) belongs to: the field
+ * itself, or the field holding it ('shipping.serviceablePins.3' is the PIN textarea); 'form'
+ * for anything else, shown with the Save button.
+ */
+export function fieldOfPath(path: string): SettingsField | 'form' {
+  const known = SETTINGS_FIELDS.find((field) => path === field || path.startsWith(`${field}.`));
+  return known ?? 'form';
+}
+
+/** Rupees as typed into paise; undefined (with an error set) when they are not an amount. */
+function rupeesField(values: SettingsFormValues, field: SettingsField, label: string, errors: Record<string, string>, optional = false): number | null | undefined {
+  const text = values[field].trim();
+  if (text === '') {
+    if (optional) return null;
+    errors[field] = `${label} is required`;
+    return undefined;
+  }
+  const rupees = Number(text);
+  if (!Number.isFinite(rupees)) errors[field] = `${label} must be an amount in rupees`;
+  else if (!hasAtMostTwoDecimals(rupees)) errors[field] = `${label} must have at most 2 decimals`;
+  else return rupeesToPaise(rupees);
+  return undefined;
+}
+
+/**
+ * Checks the form with the server's own schema and builds what settings.update takes (paise,
+ * PIN list as an array). A section left entirely empty (seller, grievance officer) is sent as
+ * null: "not set up yet". Nothing is sent while `errors` has an entry; errors are keyed by
+ * form field (see fieldOfPath).
+ */
+export function toSettingsInput(values: SettingsFormValues): { input: ShopSettings | null; errors: Partial<Record<SettingsField | 'form', string>> } {
+  const errors: Partial<Record<SettingsField | 'form', string>> = {};
+  const v = (field: SettingsField) => values[field];
+  const standard = rupeesField(values, 'shipping.standardPaise', 'standard delivery fee', errors);
+  const express = rupeesField(values, 'shipping.expressPaise', 'express delivery fee', errors);
+  const freeAbove = rupeesField(values, 'shipping.freeAbovePaise', 'free delivery threshold', errors, true);
+  const pins = parsePinList(v('shipping.serviceablePins'));
+  const empty = (fields: readonly SettingsField[]) => fields.every((field) => v(field).trim() === '');
+
+  const candidate = {
+    seller: empty(SELLER_FIELDS)
+      ? null
+      : {
+          legalName: v('seller.legalName'),
+          tradeName: v('seller.tradeName'),
+          gstin: v('seller.gstin'),
+          address: {
+            line1: v('seller.address.line1'),
+            line2: v('seller.address.line2'),
+            city: v('seller.address.city'),
+            stateCode: v('seller.address.stateCode'),
+            pin: v('seller.address.pin'),
+          },
+          email: v('seller.email'),
+          phone: v('seller.phone'),
+        },
+    invoicePrefix: v('invoicePrefix'),
+    grievanceOfficer: empty(GRIEVANCE_FIELDS) ? null : { name: v('grievanceOfficer.name'), email: v('grievanceOfficer.email'), phone: v('grievanceOfficer.phone') },
+    policies: { returns: v('policies.returns'), shipping: v('policies.shipping') },
+    shipping: {
+      // Placeholders where the amount did not parse: the schema must not word a second error for them.
+      standardPaise: standard ?? 0,
+      expressPaise: express ?? 0,
+      freeAbovePaise: freeAbove === undefined ? null : freeAbove,
+      standardDays: v('shipping.standardDays'),
+      expressDays: v('shipping.expressDays'),
+      serviceablePins: pins,
+    },
+    tax: { shippingSac: v('tax.shippingSac'), shippingRateBp: Number(v('tax.shippingRateBp')), b2cHsnDigits: Number(v('tax.b2cHsnDigits')) },
+  };
+
+  const parsed = ShopSettingsSchema.safeParse(candidate);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = fieldOfPath(issue.path.map(String).join('.'));
+      if (errors[field]) continue;
+      // Say which PIN is wrong: the textarea holds hundreds.
+      const pinIndex = field === 'shipping.serviceablePins' ? issue.path[2] : undefined;
+      const badPin = typeof pinIndex === 'number' ? pins[pinIndex] : undefined;
+      errors[field] = badPin ? `${badPin}: ${issue.message}` : issue.message;
+    }
+  }
+  if (Object.keys(errors).length > 0 || !parsed.success) return { input: null, errors };
+  return { input: parsed.data, errors };
+}
+
+/** The first invoice number this financial year would get with `prefix`: "INV/2627/00001" (as server/invoices/invoicing.ts numbers them). */
+export function invoiceNumberPreview(prefix: string, today: string = shopToday()): string {
+  const fy = financialYearOf(today);
+  const shown = prefix.trim().toUpperCase() || 'INV';
+  return `${shown}/${fy.slice(2, 4)}${fy.slice(5, 7)}/00001`;
+}

@@ -1,0 +1,415 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { checkGstin, INDIAN_STATES, stateLabel } from '../../../../shared/gst';
+import { SHOP_TIME_ZONE } from '../../../../shared/schemas/admin';
+import type { AdminSettings } from '../../../../shared/schemas/settings';
+import { FieldError } from '../../../components/ui/field-error';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { formatDateTime } from '../../../lib/format-date';
+import { errorMessage, fieldErrors } from '../../../lib/trpc';
+import { useSaveSettings, useShopSettings } from '../api/use-shop-settings';
+import { CategoryTaxTable } from './category-tax-table';
+import { fieldOfPath, GST_RATE_OPTIONS, invoiceNumberPreview, parsePinList, settingsToForm, toSettingsInput, type SettingsField, type SettingsFormValues } from './settings-form';
+
+export const SETTINGS_SAVED_MESSAGE = 'Settings saved';
+export const NOT_SET_UP_MESSAGE = 'Invoices are issued only once the seller’s GSTIN is saved.';
+
+type Errors = Partial<Record<SettingsField | 'form', string>>;
+
+/** The Settings page: the shop's settings form, then the GST of each category (rows saved one by one). */
+export function ShopSettingsPage() {
+  const settings = useShopSettings();
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
+        {settings.data ? (
+          <p className="text-sm text-zinc-600" data-testid="last-saved">
+            {settings.data.updatedAt ? `Last saved ${formatDateTime(settings.data.updatedAt, SHOP_TIME_ZONE)}` : 'Never saved: these are the defaults'}
+          </p>
+        ) : null}
+      </div>
+      {settings.isPending ? (
+        <PageSpinner label="Loading settings" />
+      ) : settings.isError ? (
+        <p role="alert" className="card px-4 py-6 text-center text-red-800">
+          {errorMessage(settings.error)}
+        </p>
+      ) : (
+        <>
+          {settings.data.seller === null ? (
+            <div className="rounded-2xl border-2 border-amber-400 bg-amber-50 px-4 py-3 text-amber-950" role="note" data-testid="not-set-up">
+              <p className="font-bold">Not set up yet</p>
+              <p className="text-sm">{NOT_SET_UP_MESSAGE} Fill in the Seller section below and save.</p>
+            </div>
+          ) : null}
+          <SettingsForm saved={settings.data} />
+          <CategoryTaxTable rows={settings.data.categoryTax} />
+        </>
+      )}
+    </div>
+  );
+}
+
+const cardClass = 'card flex flex-col gap-4 p-4 sm:p-6';
+const gridClass = 'grid grid-cols-1 gap-4 sm:grid-cols-2';
+
+function Section({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={cardClass}>
+      <div>
+        <h2 id={headingId} className="text-lg font-bold">
+          {title}
+        </h2>
+        {description ? <div className="mt-1 text-sm text-zinc-600">{description}</div> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The main form, sent whole to settings.update by "Save settings". It starts from the saved
+ * settings and is reset to what the server saved (normalised: +91 phones, capital GSTIN) after
+ * each save; a background refetch does not overwrite what is being typed. Problems, the
+ * client's zod issues or the server's fieldErrors alike, show beside their fields.
+ */
+function SettingsForm({ saved }: { saved: AdminSettings }) {
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [baseline, setBaseline] = useState(() => settingsToForm(saved));
+  const [values, setValues] = useState<SettingsFormValues>(baseline);
+  const [errors, setErrors] = useState<Errors>({});
+  // Bumped after a failed save: the first field in error gets the focus (the form is long).
+  const [failedSaves, setFailedSaves] = useState(0);
+  const save = useSaveSettings();
+  const dirty = (Object.keys(values) as SettingsField[]).some((field) => values[field] !== baseline[field]);
+
+  useEffect(() => {
+    if (failedSaves > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failedSaves]);
+
+  const onChange = (field: SettingsField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    // The message was about the old value; the live checks speak for the new one.
+    setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { input, errors: problems } = toSettingsInput(values);
+    setErrors(problems);
+    if (!input) {
+      setFailedSaves((n) => n + 1);
+      return;
+    }
+    try {
+      const next = settingsToForm(await save.mutateAsync(input));
+      setBaseline(next);
+      setValues(next);
+      toast.success(SETTINGS_SAVED_MESSAGE);
+    } catch (error) {
+      const byField: Errors = {};
+      for (const [path, message] of Object.entries(fieldErrors(error))) byField[fieldOfPath(path)] ??= message;
+      setErrors(Object.keys(byField).length > 0 ? byField : { form: errorMessage(error) });
+      setFailedSaves((n) => n + 1);
+    }
+  };
+
+  const id = (field: SettingsField) => `${formId}-${field.replace(/\./g, '-')}`;
+  const hintId = (field: SettingsField) => `${id(field)}-hint`;
+  const errorId = (field: SettingsField) => `${id(field)}-error`;
+  const describedBy = (field: SettingsField, ...extra: (string | false | undefined)[]) =>
+    [...extra, errors[field] ? errorId(field) : undefined].filter(Boolean).join(' ') || undefined;
+  const invalid = (field: SettingsField) => (errors[field] ? true : undefined);
+
+  type TextOptions = {
+    type?: 'text' | 'email' | 'tel' | 'number';
+    hint?: ReactNode;
+    optional?: boolean;
+    wide?: boolean;
+    placeholder?: string;
+    inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
+    autoComplete?: string;
+    maxLength?: number;
+    className?: string;
+    after?: ReactNode;
+    describedBy?: string;
+  };
+  const text = (field: SettingsField, label: string, o: TextOptions = {}) => (
+    <div className={o.wide ? 'sm:col-span-2' : undefined}>
+      <label htmlFor={id(field)} className="label">
+        {label} {o.optional ? <span className="font-normal text-zinc-600">(optional)</span> : null}
+      </label>
+      <input
+        id={id(field)}
+        name={field}
+        type={o.type ?? 'text'}
+        className={`field ${o.className ?? ''}`}
+        value={values[field]}
+        onChange={onChange(field)}
+        placeholder={o.placeholder}
+        inputMode={o.inputMode}
+        autoComplete={o.autoComplete ?? 'off'}
+        maxLength={o.maxLength}
+        {...(o.type === 'number' ? { min: 0, step: 0.01 } : {})}
+        aria-invalid={invalid(field)}
+        aria-describedby={describedBy(field, o.hint ? hintId(field) : undefined, o.describedBy)}
+      />
+      {o.hint ? (
+        <p id={hintId(field)} className="mt-1 text-xs text-zinc-600">
+          {o.hint}
+        </p>
+      ) : null}
+      {o.after}
+      <FieldError id={errorId(field)} message={errors[field]} />
+    </div>
+  );
+
+  const textarea = (field: SettingsField, label: string, o: { rows?: number; hint?: ReactNode; optional?: boolean } = {}) => (
+    <div>
+      <label htmlFor={id(field)} className="label">
+        {label} {o.optional ? <span className="font-normal text-zinc-600">(optional)</span> : null}
+      </label>
+      <textarea
+        id={id(field)}
+        name={field}
+        rows={o.rows ?? 5}
+        className="field resize-y"
+        value={values[field]}
+        onChange={onChange(field)}
+        aria-invalid={invalid(field)}
+        aria-describedby={describedBy(field, o.hint ? hintId(field) : undefined)}
+      />
+      {o.hint ? (
+        <p id={hintId(field)} className="mt-1 text-xs text-zinc-600">
+          {o.hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId(field)} message={errors[field]} />
+    </div>
+  );
+
+  const rateSelect = (field: SettingsField, label: string, hint?: ReactNode) => (
+    <div>
+      <label htmlFor={id(field)} className="label">
+        {label}
+      </label>
+      <select
+        id={id(field)}
+        name={field}
+        className="field"
+        value={values[field]}
+        onChange={onChange(field)}
+        aria-invalid={invalid(field)}
+        aria-describedby={describedBy(field, hint ? hintId(field) : undefined)}
+      >
+        {GST_RATE_OPTIONS.map((rate) => (
+          <option key={rate.value} value={rate.value}>
+            {rate.label}
+          </option>
+        ))}
+      </select>
+      {hint ? (
+        <p id={hintId(field)} className="mt-1 text-xs text-zinc-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId(field)} message={errors[field]} />
+    </div>
+  );
+
+  const pinCount = parsePinList(values['shipping.serviceablePins']).length;
+  const problemCount = Object.keys(errors).filter((key) => key !== 'form').length;
+
+  return (
+    <form ref={formRef} className="flex flex-col gap-6" onSubmit={onSubmit} noValidate aria-label="Shop settings">
+      <Section
+        title="Seller"
+        description="The business named on every tax invoice and in the footer. Leave every field empty to keep the shop without a seller (no invoices are issued then)."
+      >
+        <div className={gridClass}>
+          {text('seller.legalName', 'Legal name', { hint: 'As on the GST registration certificate.' })}
+          {text('seller.tradeName', 'Trade name', { hint: 'The name shoppers know, e.g. Voltmart.' })}
+          {text('seller.gstin', 'GSTIN', {
+            wide: true,
+            placeholder: '29ABCDE1234F1Z5',
+            className: 'uppercase',
+            maxLength: 20,
+            describedBy: `${id('seller.gstin')}-check`,
+            after: (
+              <GstinCheck
+                id={`${id('seller.gstin')}-check`}
+                gstin={values['seller.gstin']}
+                stateCode={values['seller.address.stateCode']}
+                hidden={Boolean(errors['seller.gstin'])}
+              />
+            ),
+          })}
+          {text('seller.address.line1', 'Registered address: line 1', { wide: true, autoComplete: 'address-line1' })}
+          {text('seller.address.line2', 'Line 2', { wide: true, optional: true, autoComplete: 'address-line2' })}
+          {text('seller.address.city', 'City', { autoComplete: 'address-level2' })}
+          <div>
+            <label htmlFor={id('seller.address.stateCode')} className="label">
+              State
+            </label>
+            <select
+              id={id('seller.address.stateCode')}
+              name="seller.address.stateCode"
+              className="field"
+              value={values['seller.address.stateCode']}
+              onChange={onChange('seller.address.stateCode')}
+              aria-invalid={invalid('seller.address.stateCode')}
+              aria-describedby={describedBy('seller.address.stateCode')}
+            >
+              <option value="">Select a state</option>
+              {INDIAN_STATES.map((state) => (
+                <option key={state.code} value={state.code}>
+                  {stateLabel(state.code)}
+                </option>
+              ))}
+            </select>
+            <FieldError id={errorId('seller.address.stateCode')} message={errors['seller.address.stateCode']} />
+          </div>
+          {text('seller.address.pin', 'PIN code', { inputMode: 'numeric', maxLength: 6, autoComplete: 'postal-code' })}
+          <div className="hidden sm:block" aria-hidden="true" />
+          {text('seller.email', 'Contact email', { type: 'email', inputMode: 'email' })}
+          {text('seller.phone', 'Contact phone', { type: 'tel', inputMode: 'tel', hint: '10 digits; +91 is added.' })}
+        </div>
+      </Section>
+
+      <Section title="Invoices">
+        <div className={gridClass}>
+          {text('invoicePrefix', 'Invoice number prefix', {
+            maxLength: 4,
+            className: 'uppercase',
+            hint: (
+              <>
+                Up to 4 letters or digits. Invoice numbers look like <strong data-testid="invoice-preview">{invoiceNumberPreview(values.invoicePrefix)}</strong> (prefix, financial
+                year, number), credit notes like …/C0001.
+              </>
+            ),
+          })}
+          <fieldset aria-describedby={describedBy('tax.b2cHsnDigits', hintId('tax.b2cHsnDigits'))}>
+            <legend className="label">HSN digits on B2C invoices</legend>
+            <div className="flex flex-wrap gap-x-6 gap-y-2 py-1.5">
+              {(['4', '6'] as const).map((digits) => (
+                <label key={digits} className="flex min-h-10 items-center gap-2 text-sm text-zinc-800">
+                  <input
+                    type="radio"
+                    name="tax.b2cHsnDigits"
+                    value={digits}
+                    className="size-4 accent-brand-700"
+                    checked={values['tax.b2cHsnDigits'] === digits}
+                    onChange={onChange('tax.b2cHsnDigits')}
+                  />
+                  {digits} digits
+                </label>
+              ))}
+            </div>
+            <p id={hintId('tax.b2cHsnDigits')} className="text-xs text-zinc-600">
+              4 digits if the annual turnover is up to ₹5 crore, 6 above it. Invoices to registered buyers (B2B) always show the full code.
+            </p>
+            <FieldError id={errorId('tax.b2cHsnDigits')} message={errors['tax.b2cHsnDigits']} />
+          </fieldset>
+        </div>
+      </Section>
+
+      <Section
+        title="Grievance officer"
+        description="The Consumer Protection (E-Commerce) Rules, 2020 require an online shop to name a grievance officer; the name, email and phone appear in the footer."
+      >
+        <div className={gridClass}>
+          {text('grievanceOfficer.name', 'Name', { wide: true })}
+          {text('grievanceOfficer.email', 'Email', { type: 'email', inputMode: 'email' })}
+          {text('grievanceOfficer.phone', 'Phone', { type: 'tel', inputMode: 'tel', hint: '10 digits; +91 is added.' })}
+        </div>
+      </Section>
+
+      <Section title="Policies" description="Shown to shoppers on the policies page and linked from the footer and checkout.">
+        {textarea('policies.returns', 'Return and refund policy', { rows: 6 })}
+        {textarea('policies.shipping', 'Shipping policy', { rows: 6 })}
+      </Section>
+
+      <Section title="Shipping" description="Fees in rupees, GST included.">
+        <div className={gridClass}>
+          {text('shipping.standardPaise', 'Standard delivery fee (₹)', { type: 'number', inputMode: 'decimal', hint: '0 for free delivery.' })}
+          {text('shipping.expressPaise', 'Express delivery fee (₹)', { type: 'number', inputMode: 'decimal' })}
+          {text('shipping.freeAbovePaise', 'Free standard delivery from (₹)', {
+            type: 'number',
+            inputMode: 'decimal',
+            optional: true,
+            placeholder: 'No threshold',
+            hint: 'Orders of this much or more ship standard for free. Empty: no threshold.',
+          })}
+          <div className="hidden sm:block" aria-hidden="true" />
+          {text('shipping.standardDays', 'Standard delivery time (days)', { placeholder: '3–5', hint: 'Shown as “arrives in 3–5 days”.' })}
+          {text('shipping.expressDays', 'Express delivery time (days)', { placeholder: '1–2' })}
+        </div>
+        {textarea('shipping.serviceablePins', 'Serviceable PIN codes', {
+          rows: 5,
+          optional: true,
+          hint: (
+            <>
+              One PIN code or prefix a line, or separated by commas: 560001 is one PIN, 56 every PIN starting with 56. Empty: all of India.{' '}
+              <span data-testid="pin-count">{pinCount === 0 ? 'Now: all of India.' : `Now: ${pinCount} ${pinCount === 1 ? 'entry' : 'entries'}.`}</span>
+            </>
+          ),
+        })}
+      </Section>
+
+      <Section title="Tax" description="GST on the delivery charge. The HSN code and rate of goods are set per category below, or per product in the product form.">
+        <div className={gridClass}>
+          {text('tax.shippingSac', 'Delivery charge SAC', { inputMode: 'numeric', maxLength: 8, placeholder: '996812', hint: '996812: courier services.' })}
+          {rateSelect('tax.shippingRateBp', 'Delivery charge GST rate')}
+        </div>
+      </Section>
+
+      <div className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center justify-end gap-3 rounded-2xl border border-zinc-200 bg-white/95 px-4 py-3 shadow-lg backdrop-blur">
+        <div className="mr-auto min-w-0 text-sm" aria-live="polite">
+          {errors.form ? (
+            <p role="alert" className="font-medium text-red-800">
+              {errors.form}
+            </p>
+          ) : problemCount > 0 ? (
+            <p className="font-medium text-red-800">{problemCount === 1 ? '1 field needs' : `${problemCount} fields need`} attention: see the messages in red.</p>
+          ) : dirty ? (
+            <p className="text-zinc-700">Unsaved changes</p>
+          ) : null}
+        </div>
+        <button type="submit" className="btn-primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save settings'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** What checkGstin says of the GSTIN as it is typed, and whether it belongs to the address's state. */
+function GstinCheck({ id, gstin, stateCode, hidden }: { id: string; gstin: string; stateCode: string; hidden: boolean }) {
+  const typed = gstin.trim();
+  let message: ReactNode = null;
+  if (typed && !hidden) {
+    const check = checkGstin(typed);
+    if (!check.ok) message = <span className="text-amber-800">{check.message}</span>;
+    else if (stateCode && stateCode !== check.stateCode)
+      message = (
+        <span className="text-amber-800">
+          This GSTIN is registered in {stateLabel(check.stateCode)}, but the address below is in {stateLabel(stateCode)}.
+        </span>
+      );
+    else
+      message = (
+        <span className="text-green-800">
+          Valid GSTIN: {stateLabel(check.stateCode)}, PAN {check.pan}.
+        </span>
+      );
+  }
+  return (
+    <p id={id} className="mt-1 text-sm empty:hidden" aria-live="polite" data-testid="gstin-check">
+      {message}
+    </p>
+  );
+}
