@@ -42,6 +42,8 @@ const EnvSchema = z
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     STRIPE_API_BASE: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465' }).optional()),
+    MAIL_FROM: optionalText,
     SHIPPING_STANDARD_PAISE: paise(0),
     SHIPPING_EXPRESS_PAISE: paise(9900),
     ALLOW_TEST_PAYMENTS: bool.default(false),

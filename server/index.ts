@@ -52,6 +52,7 @@ export async function main(opts: { client?: ClientMode } = {}): Promise<void> {
   }
   lines.push(adminLine(admin));
   if (deps.payments.kind === 'test') lines.push('Payments: built-in TEST checkout (no card is charged). Set STRIPE_SECRET_KEY for real payments.');
+  if (!env.SMTP_URL) lines.push(`Mail: not sent (no SMTP_URL); read it in the admin panel at ${env.PUBLIC_URL}/admit-panel/mail`);
   console.log(lines.join('\n'));
 
   let stopping = false;

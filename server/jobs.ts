@@ -3,6 +3,8 @@ import { runExclusively } from './db/exclusive';
 import { deleteExpiredSessions, pruneLoginAttempts } from './features/account/account.queries';
 import { LOGIN_WINDOW_MS } from './features/account/account.service';
 import { startPendingOrderSweep } from './features/checkout/fulfilment.service';
+import { startMailSender } from './mail/mail.service';
+import nodemailer from 'nodemailer';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -24,6 +26,9 @@ export function startBackgroundJobs(deps: Deps): () => void {
 
   // Webhooks get lost: ask the provider about stale pending orders, fulfil or release them.
   stops.push(startPendingOrderSweep(deps));
+
+  // The outbox goes out through SMTP_URL; without it messages wait there (the admin's Mail page).
+  if (deps.env.SMTP_URL) stops.push(startMailSender(deps, nodemailer.createTransport(deps.env.SMTP_URL)));
 
   return () => stops.forEach((stop) => stop());
 }

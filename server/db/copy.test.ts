@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { IMAGE_HASH_LENGTH } from '../../shared/images';
+import { gstinCheckCharacter } from '../../shared/gst';
 import { insertProduct, insertUser, type TestProduct, type TestUser } from '../testing/factories';
 import { databaseUrl, freshEmptyTestDatabase, testDialect } from '../testing/test-database';
 import { HttpClient, startTestServer, type TestServer } from '../testing/test-server';
@@ -17,7 +18,28 @@ import { testPayForm } from '../testing/factories';
 
 const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `voltmart-${name}-`));
 
-const SHOP_TABLES = ['users', 'sessions', 'login_attempts', 'products', 'banners', 'cart_items', 'orders', 'order_items', 'test_checkout_sessions', 'stock_movements'];
+const SHOP_TABLES = [
+  'users',
+  'sessions',
+  'login_attempts',
+  'products',
+  'banners',
+  'cart_items',
+  'orders',
+  'order_items',
+  'test_checkout_sessions',
+  'stock_movements',
+  'shop_settings',
+  'category_tax',
+  'addresses',
+  'document_counters',
+  'audit_log',
+  'mail_outbox',
+  'password_resets',
+];
+
+/** Rows a migration writes (the GST defaults): a migrated target holds them without any shop data. */
+const MIGRATION_ROWS: Record<string, number> = { category_tax: 12 };
 
 /** An empty PostgreSQL database (not even migrated: the copy migrates it). */
 async function emptyTarget(): Promise<string> {
@@ -93,6 +115,26 @@ describe.runIf(testDialect() === 'postgres')('npm run db:copy: a SQLite shop int
     for (const name of images) fs.writeFileSync(path.join(source.deps.env.imagesDir, name), Buffer.from(`RIFF....WEBP ${name}`));
     fs.writeFileSync(path.join(source.deps.env.imagesDir, '.being-written.tmp'), 'partial');
 
+    // The owner's settings (and their audit entry): the paid order below then gets an invoice number.
+    const owner = new HttpClient(source.url);
+    expect((await owner.post('/api/signin', { email: 'owner@example.com', password: 'correct horse battery' })).status).toBe(200);
+    const settings = await owner.trpc('mutation', 'settings.update', {
+      seller: {
+        legalName: 'Copy Test Traders',
+        tradeName: 'Copy Test',
+        gstin: `29AAACV1234F1Z${gstinCheckCharacter('29AAACV1234F1Z')}`,
+        address: { line1: '1 Copy Street', line2: '', city: 'Bengaluru', stateCode: '29', pin: '560001' },
+        email: 'owner@example.com',
+        phone: '8041234567',
+      },
+      invoicePrefix: 'CT',
+      grievanceOfficer: null,
+      policies: { returns: '', shipping: '' },
+      shipping: { standardPaise: 0, expressPaise: 9900, freeAbovePaise: null, standardDays: '3–5', expressDays: '1–2', serviceablePins: [] },
+      tax: { shippingSac: '996812', shippingRateBp: 1800, b2cHsnDigits: 4 },
+    });
+    expect(settings.status).toBe(200);
+
     const client = new HttpClient(source.url);
     expect((await client.post('/api/signin', { email: shopper.email, password: 'wrong password' })).status).not.toBe(200);
     expect((await client.post('/api/signin', { email: shopper.email, password: shopper.password })).status).toBe(200);
@@ -103,6 +145,10 @@ describe.runIf(testDialect() === 'postgres')('npm run db:copy: a SQLite shop int
     expect((await client.post<{ id: string }>('/api/checkout', {})).status).toBe(200); // left pending
     const guest = new HttpClient(source.url);
     expect((await guest.post('/api/addtocart', { productId: products[1]?.id })).status).toBe(200);
+    const address = { name: 'Ünïcode Shopper', phone: '9876543210', line1: '12 MG Road', line2: '', city: 'Bengaluru', stateCode: '29', pin: '560001', gstin: '' };
+    expect((await client.trpc('mutation', 'address.create', address)).status).toBe(200);
+    // A password reset: its link (kept as a hash) and its email in the outbox.
+    expect((await guest.trpc('mutation', 'account.requestPasswordReset', { email: shopper.email })).status).toBe(200);
   });
 
   afterAll(async () => {
@@ -256,7 +302,7 @@ describe.runIf(testDialect() === 'postgres')('npm run db:copy: a SQLite shop int
     const url = await emptyTarget();
     await expect(copyDatabase({ from: broken, to: url, batchRows: 1 })).rejects.toThrow(/0x00/);
     await withDatabase(url, async (target) => {
-      for (const table of SHOP_TABLES) expect([table, await countIn(target, table)]).toEqual([table, 0]);
+      for (const table of SHOP_TABLES) expect([table, await countIn(target, table)]).toEqual([table, MIGRATION_ROWS[table] ?? 0]);
     });
   });
 });

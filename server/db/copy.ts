@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import { openDatabase, type DB } from './database';
 import { migrateToLatest } from './migrate';
-import { quoteIdent, sqliteColumns, sqliteMigrationState, sqliteRowCounts, sqliteShopTables } from './shop-tables';
+import { MIGRATION_SEEDED_TABLES, quoteIdent, sqliteColumns, sqliteMigrationState, sqliteRowCounts, sqliteShopTables } from './shop-tables';
 import { describeTarget, type DatabaseTarget } from './target';
 
 // `npm run db:copy`: moves a SQLite shop's data into a PostgreSQL database, all or nothing,
@@ -276,14 +276,22 @@ async function planCopy(source: SQLite.Database, db: AnyDB): Promise<{ plans: Ta
   return { plans, hasImagesTable: byTable.has(IMAGES_TABLE) };
 }
 
-/** Refuses a target whose shop tables hold rows, or (force) empties them, children first. */
+/**
+ * Refuses a target whose shop tables hold rows, or (force) empties them, children first. The
+ * defaults a migration wrote (MIGRATION_SEEDED_TABLES) are not shop data: they always give way
+ * to the source's rows.
+ */
 async function emptyTarget(trx: AnyDB, tables: readonly string[], force: boolean): Promise<void> {
   const held: string[] = [];
   for (const table of tables) {
+    if (MIGRATION_SEEDED_TABLES.includes(table)) continue;
     const n = await countRows(trx, table);
     if (n > 0) held.push(`${table} ${n.toLocaleString('en-IN')}`);
   }
-  if (held.length === 0) return;
+  if (held.length === 0) {
+    for (const table of [...tables].reverse()) if (MIGRATION_SEEDED_TABLES.includes(table)) await sql`delete from ${sql.table(table)}`.execute(trx);
+    return;
+  }
   if (!force) {
     throw new CopyRefused(`The target database already holds shop data (${held.join(', ')}): point --to at an empty database, or run again with --force to delete it and copy`);
   }

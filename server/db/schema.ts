@@ -231,6 +231,35 @@ export interface AuditLogTable {
   detail: string;
 }
 
+export type MailStatus = 'pending' | 'sent' | 'failed';
+
+export interface MailOutboxTable {
+  id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  html: string;
+  text_body: string;
+  /** JSON MailAttachmentRef[]: what to attach at send time. */
+  attachments: Generated<string>;
+  message_id: string;
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -250,4 +279,6 @@ export interface Database {
   addresses: AddressesTable;
   document_counters: DocumentCountersTable;
   audit_log: AuditLogTable;
+  mail_outbox: MailOutboxTable;
+  password_resets: PasswordResetsTable;
 }

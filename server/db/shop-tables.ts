@@ -14,6 +14,13 @@ import { migrationNames } from './migrations';
  */
 const NOT_SHOP_DATA = [/^sqlite_/, /^kysely_migration/, /^cache_invalidations$/, /^stored_images$/];
 
+/**
+ * Tables a migration fills with defaults (the GST migration's HSN code and rate per category):
+ * a freshly migrated target holds these rows without holding any shop data, and a copy
+ * replaces them with the source's.
+ */
+export const MIGRATION_SEEDED_TABLES: readonly string[] = ['category_tax'];
+
 /** `name` as a quoted SQL identifier (the same quoting on SQLite and PostgreSQL). */
 export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;

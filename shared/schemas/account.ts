@@ -68,3 +68,14 @@ export type User = {
   profilePic: string;
   createdAt: string;
 };
+
+export const RequestPasswordResetInputSchema = z.object({ email: LooseEmailSchema });
+
+export const ResetPasswordInputSchema = z
+  .object({
+    token: z.string({ error: 'the reset link is not complete' }).trim().min(20, { error: 'the reset link is not complete' }).max(200, { error: 'the reset link is not valid' }),
+    password: PasswordSchema,
+    confirmPassword: z.string({ error: 'confirmPassword is required' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: 'confirmPassword must match password' });
+export type ResetPasswordInput = z.input<typeof ResetPasswordInputSchema>;

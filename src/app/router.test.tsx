@@ -33,13 +33,14 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Forgot password' })).toBeTruthy();
   });
 
-  it('has every route of the spec under the root layout, with the address step, the policies and the admin’s invoices and settings', () => {
+  it('has every route of the spec under the root layout, with the address step, the policies and the admin’s invoices, settings and mail', () => {
     const children = routes[0]?.children?.[0]?.children ?? [];
     const paths = children.map((route) => (route.index ? '/' : route.path));
     expect(paths).toEqual([
       '/',
       'login',
       'forgot-password',
+      'reset-password',
       'sign-up',
       'product-category',
       'product/:id',
@@ -54,6 +55,6 @@ describe('routes', () => {
       '*',
     ]);
     const admin = children.find((route) => route.path === 'admit-panel');
-    expect(admin?.children?.map((route) => route.path)).toEqual(['all-users', 'all-products', 'all-orders', 'invoices', 'settings']);
+    expect(admin?.children?.map((route) => route.path)).toEqual(['all-users', 'all-products', 'all-orders', 'invoices', 'settings', 'mail']);
   });
 });

@@ -6,6 +6,7 @@ import * as stockTracking from './2026-11-24-01-stock-tracking';
 import * as cacheInvalidations from './2026-11-25-01-cache-invalidations';
 import * as storedImages from './2026-11-26-01-stored-images';
 import * as gst from './2026-11-27-01-gst';
+import * as mail from './2026-11-28-01-mail';
 import * as pgInitial from './postgres/2026-11-22-01-initial';
 import * as pgCatalogRevision from './postgres/2026-11-22-02-catalog-revision';
 import * as pgCacheInvalidations from './postgres/2026-11-25-01-cache-invalidations';
@@ -25,6 +26,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-11-25-01-cache-invalidations': cacheInvalidations,
     '2026-11-26-01-stored-images': storedImages,
     '2026-11-27-01-gst': gst,
+    '2026-11-28-01-mail': mail,
   },
   postgres: {
     '2026-11-22-01-initial': pgInitial,
@@ -33,6 +35,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-11-25-01-cache-invalidations': pgCacheInvalidations,
     '2026-11-26-01-stored-images': pgStoredImages,
     '2026-11-27-01-gst': gst,
+    '2026-11-28-01-mail': mail,
   },
 };
 

@@ -111,3 +111,35 @@ export async function clearLoginFailures(db: DB, key: string): Promise<void> {
 export async function pruneLoginAttempts(db: DB, beforeIso: string): Promise<void> {
   await db.deleteFrom('login_attempts').where('attempted_at', '<=', beforeIso).execute();
 }
+
+/** The account behind an email, for password reset; null when there is none. */
+export async function findUserByEmail(db: DB, email: string): Promise<{ id: string; name: string; email: string } | null> {
+  const row = await db.selectFrom('users').select(['id', 'name', 'email']).where('email', '=', email).executeTakeFirst();
+  return row ?? null;
+}
+
+export async function setPasswordHash(db: DB, userId: string, passwordHash: string, nowIso: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso }).where('id', '=', userId).execute();
+}
+
+/** Ends every session of a user (a password reset): each device must sign in again. */
+export async function deleteSessionsOfUser(db: DB, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+export async function insertPasswordReset(db: DB, reset: { tokenHash: string; userId: string; createdAt: string; expiresAt: string }): Promise<void> {
+  await db.insertInto('password_resets').values({ token_hash: reset.tokenHash, user_id: reset.userId, created_at: reset.createdAt, expires_at: reset.expiresAt }).execute();
+}
+
+export async function findPasswordReset(db: DB, tokenHash: string): Promise<{ userId: string; expiresAt: string; usedAt: string | null } | null> {
+  const row = await db.selectFrom('password_resets').select(['user_id', 'expires_at', 'used_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+  return row ? { userId: row.user_id, expiresAt: row.expires_at, usedAt: row.used_at } : null;
+}
+
+/** Uses up the link `tokenHash` (false when it was used meanwhile) and every other open link of the user. */
+export async function useUpPasswordResets(db: DB, userId: string, tokenHash: string, nowIso: string): Promise<boolean> {
+  const used = await db.updateTable('password_resets').set({ used_at: nowIso }).where('token_hash', '=', tokenHash).where('used_at', 'is', null).executeTakeFirst();
+  if (Number(used.numUpdatedRows) !== 1) return false;
+  await db.updateTable('password_resets').set({ used_at: nowIso }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  return true;
+}

@@ -1,5 +1,13 @@
 import { router, publicProcedure, authedProcedure, adminProcedure } from '../../trpc/init';
-import { ListUsersInputSchema, SignInInputSchema, SignUpInputSchema, UpdateUserInputSchema } from '../../../shared/schemas/account';
+import {
+  ListUsersInputSchema,
+  RequestPasswordResetInputSchema,
+  ResetPasswordInputSchema,
+  SignInInputSchema,
+  SignUpInputSchema,
+  UpdateUserInputSchema,
+} from '../../../shared/schemas/account';
+import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../errors';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
@@ -14,6 +22,18 @@ export const accountRouter = router({
     const userId = await service.verifyCredentials(ctx.deps, { ...input, ip: ctx.ip });
     const { previousGuestId } = await ctx.session.signIn(userId);
     if (previousGuestId) await mergeGuestCart(ctx.deps.db, previousGuestId, userId, nowIso(ctx.deps.clock));
+    const user = await q.findUserById(ctx.deps.db, userId);
+    if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
+    return user;
+  }),
+
+  /** "Forgot password": always the same answer, in the same time; emails a single-use link when the account exists. */
+  requestPasswordReset: publicProcedure.input(RequestPasswordResetInputSchema).mutation(({ ctx, input }) => requestPasswordReset(ctx.deps, { email: input.email, ip: ctx.ip })),
+
+  /** Sets a new password from an emailed link, ends every other session, and signs the user in. */
+  resetPassword: publicProcedure.input(ResetPasswordInputSchema).mutation(async ({ ctx, input }) => {
+    const userId = await resetPassword(ctx.deps, { token: input.token, password: input.password });
+    await ctx.session.signIn(userId);
     const user = await q.findUserById(ctx.deps.db, userId);
     if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
     return user;

@@ -5,6 +5,8 @@ import * as q from './admin.queries';
 import * as service from './admin.service';
 import { InvoiceRegisterInputSchema, MonthSchema } from '../../../shared/schemas/invoices';
 import { gstr1ForMonth, invoiceRegister } from '../../invoices/invoice.service';
+import { listMail, mailMessage } from '../../mail/mail.service';
+import { MailIdInputSchema, MailListInputSchema } from '../../../shared/schemas/mail';
 import { z } from 'zod';
 
 const DEFAULT_PAGE_SIZE = 24;
@@ -32,6 +34,12 @@ export const adminRouter = router({
 
   /** The month's invoices and credit notes (shop time; this month by default), with totals. */
   invoices: adminProcedure.input(InvoiceRegisterInputSchema).query(({ ctx, input }) => invoiceRegister(ctx.deps, input?.month)),
+
+  /** The outbox: every message the shop sent or will send, newest first (the Mail page). */
+  mail: adminProcedure.input(MailListInputSchema).query(({ ctx, input }) => listMail(ctx.deps.db, input)),
+
+  /** One message's HTML and plain text. */
+  mailMessage: adminProcedure.input(MailIdInputSchema).query(({ ctx, input }) => mailMessage(ctx.deps.db, input.mailId)),
 
   /** The month's GSTR-1 CSV; GET /admin/gstr1.csv?month= sends it as a file. */
   gstr1: adminProcedure.input(z.object({ month: MonthSchema })).query(({ ctx, input }) => gstr1ForMonth(ctx.deps, input.month)),

@@ -16,6 +16,7 @@ import {
 import { listOrderItemStock, setItemStock } from '../order/order.queries';
 import { putBackStock, takeStock } from '../catalog/stock.queries';
 import { issueCreditNote } from '../../invoices/invoicing';
+import { enqueueOrderStatusMail } from '../../mail/mail.service';
 import * as q from './admin.queries';
 import { addDays, localDate, startOfLocalDay, startOfMonth } from './shop-calendar';
 
@@ -117,6 +118,7 @@ export async function setOrderStatus(deps: Deps, orderId: string, to: OrderStatu
       if (!(await q.updateOrderStatus(trx, orderId, current, to, now))) {
         throw new AppError('INVALID_TRANSITION', 'This order was changed meanwhile: reload the list and try again.');
       }
+      if (to === 'shipped' || to === 'delivered' || to === 'cancelled') await enqueueOrderStatusMail(trx, deps, orderId, to);
       if (to === 'cancelled') {
         await issueCreditNote(trx, deps, orderId, now);
         for (const item of items) {

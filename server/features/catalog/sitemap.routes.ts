@@ -16,7 +16,22 @@ import { countProductsOnSale, productSitemapPage } from './catalog.queries';
 export const SITEMAP_PAGE_SIZE = 10_000;
 
 /** Screens search engines have no business in (spec §2 routes); everything else may be crawled. */
-const PRIVATE_PATHS = ['/admit-panel/', '/cart', '/order', '/success', '/cancel', '/login', '/sign-up', '/forgot-password', '/test-checkout/', '/api/', '/trpc/'];
+const PRIVATE_PATHS = [
+  '/admit-panel/',
+  '/cart',
+  '/order',
+  '/success',
+  '/cancel',
+  '/login',
+  '/sign-up',
+  '/forgot-password',
+  '/reset-password',
+  '/checkout',
+  '/admin/',
+  '/test-checkout/',
+  '/api/',
+  '/trpc/',
+];
 
 /** Generated from the database on each request: an hour in caches keeps crawlers cheap. */
 const CACHE_CONTROL = 'public, max-age=3600';

@@ -10,6 +10,7 @@ import * as orders from '../order/order.queries';
 import type { OrderRecord } from '../order/order.queries';
 import { putBackStock, takeStock } from '../catalog/stock.queries';
 import { issueInvoice } from '../../invoices/invoicing';
+import { enqueueOrderConfirmation } from '../../mail/mail.service';
 
 export type FulfilOutcome =
   /** The order just became paid (stock was already reserved; the bought products left the cart). */
@@ -116,6 +117,7 @@ async function markPaid(deps: Deps, order: OrderRecord, session: ProviderSession
         return { outcome: 'already_paid' as const, short };
       }
       await issueInvoice(trx, deps, order.id, session.shippingAddress, now);
+      await enqueueOrderConfirmation(trx, deps, order.id);
       const items = await orders.listOrderItemStock(trx, order.id);
       await removeBoughtProducts(
         trx,

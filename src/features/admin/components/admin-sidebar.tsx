@@ -13,9 +13,10 @@ export const ADMIN_LINKS = [
   { to: '/admit-panel/all-orders', label: 'All Orders' },
   { to: '/admit-panel/invoices', label: 'Invoices' },
   { to: '/admit-panel/settings', label: 'Settings' },
+  { to: '/admit-panel/mail', label: 'Mail' },
 ] as const;
 
-/** The admin's picture, name and role, and the panel links (spec §2's three, then Invoices and Settings). */
+/** The admin's picture, name and role, and the panel links (spec §2's three, then Invoices, Settings and Mail). */
 export function AdminSidebar({ user }: { user: AdminSidebarUser }) {
   return (
     <aside className="card flex w-60 shrink-0 flex-col self-start p-4 lg:sticky lg:top-20" aria-label="Admin panel">

@@ -1,0 +1,239 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gstinCheckCharacter } from '../../shared/gst';
+import type { MailMessage, MailSummary } from '../../shared/schemas/mail';
+import type { Page } from '../../shared/schemas/admin';
+import { RESET_ANSWER_FLOOR_MS, RESET_REQUESTED_MESSAGE } from '../features/account/password-reset.service';
+import { insertProduct, insertUser, signInAs, TEST_PAGE_ADDRESS } from '../testing/factories';
+import { startTestSmtpServer, type TestSmtpServer } from '../testing/smtp-server';
+import { HttpClient, startTestServer, type TestServer } from '../testing/test-server';
+import { enqueueMail, MAIL_RETRY_DELAYS_MS, sendDueMail } from './mail.service';
+import { leaseDueMessages } from './outbox.queries';
+
+/**
+ * Issue 15's mail, over real HTTP and a real SMTP server on 127.0.0.1 (the smtp-server
+ * package; what arrives is parsed with mailparser): the outbox written with the event, the
+ * sender's retries, leases and concurrency, the password reset, and the order messages.
+ */
+
+let server: TestServer;
+let smtp: TestSmtpServer;
+let now = Date.parse('2026-11-24T06:30:00.000Z');
+let transport: Transporter;
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  server = await startTestServer({ clock: () => new Date(now), env: { SMTP_URL: smtp.url, MAIL_FROM: '"Voltmart" <shop@voltmart.example>' } });
+  transport = nodemailer.createTransport(smtp.url);
+});
+
+afterAll(async () => {
+  transport?.close();
+  await server?.close();
+  await smtp?.close();
+});
+
+const send = () => sendDueMail(server.deps, transport);
+const receivedBy = (to: string) => smtp.received.filter((m) => m.envelopeTo.includes(to));
+const outboxOf = (to: string) => server.deps.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).orderBy('created_at').execute();
+
+function postForm(client: HttpClient, pathname: string, fields: Record<string, string>) {
+  return client.request<string>(pathname, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+}
+
+describe('the outbox and its sender', () => {
+  it('sends each message once, with its Message-ID, and keeps a message through an outage until it goes', async () => {
+    const to = 'outage@example.com';
+    const mail = { subject: 'Hello', html: '<p>Hello</p>', text: 'Hello' };
+    await enqueueMail(server.deps.db, server.deps, 'test', to, mail);
+    await smtp.stop();
+    expect(await send()).toEqual({ sent: 0, failed: 1 });
+    let [row] = await outboxOf(to);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row!.last_error).toMatch(/ECONNREFUSED|connect/i);
+    expect(row!.next_attempt_at).toBe(new Date(now + MAIL_RETRY_DELAYS_MS[0]).toISOString());
+
+    await smtp.start();
+    expect(await send()).toEqual({ sent: 0, failed: 0 }); // not due yet
+    now += MAIL_RETRY_DELAYS_MS[0];
+    expect(await send()).toEqual({ sent: 1, failed: 0 });
+    expect(await send()).toEqual({ sent: 0, failed: 0 });
+    [row] = await outboxOf(to);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    const got = receivedBy(to);
+    expect(got).toHaveLength(1);
+    expect(got[0]!.parsed.messageId).toBe(row!.message_id);
+    expect(got[0]!.parsed.from?.text).toBe('"Voltmart" <shop@voltmart.example>');
+  });
+
+  it('leaves a message leased by a sender that died to the next one once the lease ends, and two senders never send one twice', async () => {
+    const to = 'lease@example.com';
+    await enqueueMail(server.deps.db, server.deps, 'test', to, { subject: 'Leased', html: '<p>x</p>', text: 'x' });
+    // A sender took it and died before sending.
+    const nowIso = new Date(now).toISOString();
+    expect(await leaseDueMessages(server.deps.db, nowIso, new Date(now + 120_000).toISOString(), 10)).toHaveLength(1);
+    expect(await send()).toEqual({ sent: 0, failed: 0 });
+    now += 120_000;
+    for (let i = 0; i < 8; i++) await enqueueMail(server.deps.db, server.deps, 'test', to, { subject: `Batch ${i}`, html: '<p>x</p>', text: 'x' });
+    const [a, b] = await Promise.all([send(), send()]);
+    expect(a.sent + b.sent).toBe(9);
+    const ids = receivedBy(to).map((m) => m.parsed.messageId);
+    expect(ids).toHaveLength(9);
+    expect(new Set(ids).size).toBe(9);
+  });
+
+  it('gives up after the last retry and says so in the outbox', async () => {
+    const to = 'bounce@example.com';
+    await enqueueMail(server.deps.db, server.deps, 'test', to, { subject: 'Never', html: '<p>x</p>', text: 'x' });
+    await smtp.stop();
+    for (let attempt = 0; attempt <= MAIL_RETRY_DELAYS_MS.length; attempt++) {
+      await send();
+      now += MAIL_RETRY_DELAYS_MS[attempt] ?? 0;
+    }
+    await smtp.start();
+    const [row] = await outboxOf(to);
+    expect(row).toMatchObject({ status: 'failed', attempts: MAIL_RETRY_DELAYS_MS.length + 1 });
+    expect(await send()).toEqual({ sent: 0, failed: 0 });
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same, in the same time, for an account and for none; emails a link only for the account', async () => {
+    const user = await insertUser(server.deps.db, { name: 'Rina Reset' });
+    const visitor = new HttpClient(server.url);
+    const timed = async (email: string) => {
+      const started = Date.now();
+      const reply = await visitor.trpc('mutation', 'account.requestPasswordReset', { email });
+      return { reply, ms: Date.now() - started };
+    };
+    const known = await timed(user.email);
+    const unknown = await timed('nobody-here@example.com');
+    expect(known.reply.status).toBe(200);
+    expect(unknown.reply.body).toEqual(known.reply.body);
+    expect(known.reply.body).toEqual({ message: RESET_REQUESTED_MESSAGE });
+    for (const { ms } of [known, unknown]) expect(ms).toBeGreaterThanOrEqual(RESET_ANSWER_FLOOR_MS - 5);
+    expect(Math.abs(known.ms - unknown.ms)).toBeLessThan(150);
+
+    await send();
+    expect(receivedBy('nobody-here@example.com')).toHaveLength(0);
+    const [mail] = receivedBy(user.email);
+    expect(mail!.parsed.subject).toBe('Reset your Voltmart password');
+    const link = /http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail!.parsed.text ?? '')?.[0];
+    expect(link).toBeDefined();
+    expect(mail!.parsed.html).toContain(link!.replace(/&/g, '&amp;'));
+    // The database keeps only a hash of the token.
+    const token = new URL(link!).searchParams.get('token')!;
+    const stored = await server.deps.db.selectFrom('password_resets').select('token_hash').execute();
+    expect(stored.map((r) => r.token_hash)).not.toContain(token);
+  });
+
+  it('sets the new password from the link once, ends every other session and signs the user in', async () => {
+    const user = await insertUser(server.deps.db, { name: 'Sam Sessions' });
+    const otherDevice = new HttpClient(server.url);
+    expect((await otherDevice.post('/api/signin', { email: user.email, password: user.password })).status).toBe(200);
+    await new HttpClient(server.url).trpc('mutation', 'account.requestPasswordReset', { email: user.email });
+    await send();
+    const token = new URL(/http\S+reset-password\?token=\S+/.exec(receivedBy(user.email)[0]!.parsed.text ?? '')![0]).searchParams.get('token')!;
+
+    const browser = new HttpClient(server.url);
+    const mismatch = await browser.trpc('mutation', 'account.resetPassword', { token, password: 'a brand new pass', confirmPassword: 'something else' });
+    expect(mismatch.status).toBe(400);
+    const reset = await browser.trpc('mutation', 'account.resetPassword', { token, password: 'a brand new pass', confirmPassword: 'a brand new pass' });
+    expect(reset.status).toBe(200);
+    expect(reset.body).toMatchObject({ email: user.email });
+    expect((await browser.get('/api/user-details')).status).toBe(200);
+    expect((await otherDevice.get('/api/user-details')).status).toBe(401);
+    expect((await new HttpClient(server.url).post('/api/signin', { email: user.email, password: user.password })).status).toBe(401);
+    expect((await new HttpClient(server.url).post('/api/signin', { email: user.email, password: 'a brand new pass' })).status).toBe(200);
+
+    const again = await new HttpClient(server.url).trpc<{ message: string }>('mutation', 'account.resetPassword', {
+      token,
+      password: 'yet another pass',
+      confirmPassword: 'yet another pass',
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('This reset link has expired or was already used. Ask for a new one.');
+  });
+
+  it('refuses a link after 30 minutes, and throttles requests per email', async () => {
+    const user = await insertUser(server.deps.db, { name: 'Late Lata' });
+    const visitor = new HttpClient(server.url);
+    await visitor.trpc('mutation', 'account.requestPasswordReset', { email: user.email });
+    await send();
+    const token = new URL(/http\S+reset-password\?token=\S+/.exec(receivedBy(user.email)[0]!.parsed.text ?? '')![0]).searchParams.get('token')!;
+    now += 31 * 60_000;
+    expect((await visitor.trpc('mutation', 'account.resetPassword', { token, password: 'too late pass', confirmPassword: 'too late pass' })).status).toBe(400);
+
+    // The first request is out of the 15-minute window by now: five more pass, the sixth does not.
+    for (let i = 0; i < 5; i++) expect((await visitor.trpc('mutation', 'account.requestPasswordReset', { email: user.email })).status).toBe(200);
+    expect((await visitor.trpc('mutation', 'account.requestPasswordReset', { email: user.email })).status).toBe(429);
+  });
+});
+
+describe('order messages', () => {
+  it('confirms a paid order once with its invoice attached, then tells of shipping and delivery', async () => {
+    const { client: admin } = await signInAs(server, 'ADMIN');
+    const gstin = `29AAACV1234F1Z${gstinCheckCharacter('29AAACV1234F1Z')}`;
+    const saved = await admin.trpc('mutation', 'settings.update', {
+      seller: {
+        legalName: 'Voltmart Retail Private Limited',
+        tradeName: 'Voltmart',
+        gstin,
+        address: { line1: '42 Residency Road', line2: '', city: 'Bengaluru', stateCode: '29', pin: '560025' },
+        email: 'accounts@voltmart.example',
+        phone: '8041234567',
+      },
+      invoicePrefix: 'VM',
+      grievanceOfficer: null,
+      policies: { returns: '', shipping: '' },
+      shipping: { standardPaise: 0, expressPaise: 9900, freeAbovePaise: null, standardDays: '3–5', expressDays: '1–2', serviceablePins: [] },
+      tax: { shippingSac: '996812', shippingRateBp: 1800, b2cHsnDigits: 4 },
+    });
+    expect(saved.status).toBe(200);
+    const product = await insertProduct(server.deps.db, { productName: 'Mail Phone', sellingPrice: 1_999_900, price: 2_499_900, stock: 5 });
+    const { client, user } = await signInAs(server);
+    await client.post('/api/addtocart', { productId: product.id });
+    const started = await client.post<{ data: string; id: string }>('/api/checkout', {});
+    expect((await postForm(client, `/test-checkout/${started.body.id}/pay`, { shipping: 'standard', ...TEST_PAGE_ADDRESS })).status).toBe(303);
+    // The success page asks again: still one message.
+    await client.trpc('mutation', 'checkout.confirmReturn', { sessionId: started.body.id });
+    await send();
+    await send();
+
+    const [confirmation, ...more] = receivedBy(user.email);
+    expect(more).toHaveLength(0);
+    expect(confirmation!.parsed.subject).toBe('Order confirmed: ₹19,999.00 at Voltmart');
+    expect(confirmation!.parsed.text).toContain('Mail Phone x 1: ₹19,999.00');
+    expect(confirmation!.parsed.text).toContain('12 MG Road');
+    expect(confirmation!.parsed.text).toContain(`${server.url}/order`);
+    expect(confirmation!.parsed.html).toContain('Thank you for your order');
+    const [pdf] = confirmation!.parsed.attachments;
+    expect(pdf).toMatchObject({ contentType: 'application/pdf', filename: 'invoice-VM-2627-00001.pdf' });
+    expect(pdf!.content.subarray(0, 5).toString()).toBe('%PDF-');
+
+    for (const status of ['shipped', 'delivered'] as const) {
+      expect((await admin.trpc('mutation', 'admin.setOrderStatus', { orderId: started.body.data, status })).status).toBe(200);
+    }
+    await send();
+    expect(receivedBy(user.email).map((m) => m.parsed.subject)).toEqual([
+      'Order confirmed: ₹19,999.00 at Voltmart',
+      'Your order is on its way (Voltmart)',
+      'Your order was delivered (Voltmart)',
+    ]);
+  });
+
+  it('shows the admin every message in the outbox, with its HTML and text; shoppers may not look', async () => {
+    const { client: admin } = await signInAs(server, 'ADMIN');
+    const list = await admin.trpc<Page<MailSummary>>('query', 'admin.mail', { limit: 5 });
+    expect(list.status).toBe(200);
+    expect(list.body.items).toHaveLength(5);
+    expect(list.body.nextCursor).not.toBeNull();
+    const first = list.body.items[0]!;
+    expect(first).toMatchObject({ status: 'sent', to: expect.any(String), subject: expect.any(String) });
+    const message = await admin.trpc<MailMessage>('query', 'admin.mailMessage', { mailId: first._id });
+    expect(message.body.html).toContain('<!doctype html>');
+    expect(message.body.text.length).toBeGreaterThan(10);
+    const { client: shopper } = await signInAs(server);
+    expect((await shopper.trpc('query', 'admin.mail', {})).status).toBe(403);
+  });
+});

@@ -1,0 +1,167 @@
+import { formatINR } from '../../shared/money';
+
+/**
+ * The shop's messages as HTML that common mail clients render (one centred table, inline
+ * styles, no scripts, no web fonts, no images from elsewhere) and the plain-text part that goes
+ * with it. Every value from a person (names, addresses, product names) is escaped here.
+ */
+
+export type RenderedMail = { subject: string; html: string; text: string };
+
+export type Brand = { shopName: string; publicUrl: string };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const BUTTON = 'display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px';
+
+/** The frame every message shares: the shop's name as its logo, a heading, the body, a footer. */
+function layout(brand: Brand, heading: string, bodyHtml: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(heading)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5">
+<tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px">
+<tr><td style="padding:20px 24px;border-bottom:1px solid #e4e4e7">
+<a href="${escapeHtml(brand.publicUrl)}/" style="font-size:22px;font-weight:700;color:#1d4ed8;text-decoration:none">&#9889; ${escapeHtml(brand.shopName)}</a>
+</td></tr>
+<tr><td style="padding:24px">
+<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(heading)}</h1>
+${bodyHtml}
+</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #e4e4e7;font-size:12px;color:#52525b">
+You get this email because of your account at ${escapeHtml(brand.shopName)} (${escapeHtml(brand.publicUrl)}).
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+}
+
+const paragraph = (html: string) => `<p style="margin:0 0 14px;font-size:15px;line-height:1.5">${html}</p>`;
+const button = (href: string, label: string) => `<p style="margin:20px 0"><a href="${escapeHtml(href)}" style="${BUTTON}">${escapeHtml(label)}</a></p>`;
+
+export function passwordResetMail(brand: Brand, input: { name: string; link: string; minutes: number }): RenderedMail {
+  const subject = `Reset your ${brand.shopName} password`;
+  const html = layout(
+    brand,
+    'Reset your password',
+    [
+      paragraph(`Hello ${escapeHtml(input.name)},`),
+      paragraph(`Someone (we hope you) asked to reset the password of your ${escapeHtml(brand.shopName)} account. The link works once, for ${input.minutes} minutes.`),
+      button(input.link, 'Choose a new password'),
+      paragraph(`Or paste this address into your browser:<br><span style="word-break:break-all">${escapeHtml(input.link)}</span>`),
+      paragraph('If you did not ask for this, ignore this email: your password stays as it is.'),
+    ].join('\n'),
+  );
+  const text = [
+    `Hello ${input.name},`,
+    '',
+    `Someone (we hope you) asked to reset the password of your ${brand.shopName} account. The link works once, for ${input.minutes} minutes:`,
+    '',
+    input.link,
+    '',
+    'If you did not ask for this, ignore this email: your password stays as it is.',
+  ].join('\n');
+  return { subject, html, text };
+}
+
+export type MailOrder = {
+  id: string;
+  customerName: string;
+  lines: { name: string; quantity: number; unitPrice: number }[];
+  shippingAmount: number;
+  total: number;
+  /** Printed lines of the delivery address, when known. */
+  address: string[];
+  invoiceNumber: string | null;
+};
+
+function orderTableHtml(order: MailOrder): string {
+  const cell = 'padding:8px 0;border-bottom:1px solid #e4e4e7;font-size:14px';
+  const rows = order.lines
+    .map(
+      (line) =>
+        `<tr><td style="${cell}">${escapeHtml(line.name)} &times; ${line.quantity}</td><td align="right" style="${cell};white-space:nowrap">${escapeHtml(formatINR(line.unitPrice * line.quantity))}</td></tr>`,
+    )
+    .join('\n');
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px">
+${rows}
+<tr><td style="${cell}">Delivery</td><td align="right" style="${cell}">${escapeHtml(order.shippingAmount === 0 ? 'Free' : formatINR(order.shippingAmount))}</td></tr>
+<tr><td style="padding:10px 0;font-size:16px;font-weight:700">Total (GST included)</td><td align="right" style="padding:10px 0;font-size:16px;font-weight:700">${escapeHtml(formatINR(order.total))}</td></tr>
+</table>`;
+}
+
+function orderTableText(order: MailOrder): string {
+  return [
+    ...order.lines.map((line) => `${line.name} x ${line.quantity}: ${formatINR(line.unitPrice * line.quantity)}`),
+    `Delivery: ${order.shippingAmount === 0 ? 'Free' : formatINR(order.shippingAmount)}`,
+    `Total (GST included): ${formatINR(order.total)}`,
+  ].join('\n');
+}
+
+export function orderConfirmationMail(brand: Brand, order: MailOrder): RenderedMail {
+  const link = `${brand.publicUrl}/order`;
+  const subject = `Order confirmed: ${formatINR(order.total)} at ${brand.shopName}`;
+  const address = order.address.length > 0 ? paragraph(`<strong>Delivering to</strong><br>${order.address.map(escapeHtml).join('<br>')}`) : '';
+  const invoice = order.invoiceNumber ? paragraph(`Your GST tax invoice ${escapeHtml(order.invoiceNumber)} is attached.`) : '';
+  const html = layout(
+    brand,
+    'Thank you for your order',
+    [
+      paragraph(`Hello ${escapeHtml(order.customerName)}, we have your payment and are getting your order ready.`),
+      orderTableHtml(order),
+      address,
+      invoice,
+      button(link, 'See your order'),
+      paragraph(`<span style="color:#52525b;font-size:13px">Order ${escapeHtml(order.id)}</span>`),
+    ].join('\n'),
+  );
+  const text = [
+    `Hello ${order.customerName}, we have your payment and are getting your order ready.`,
+    '',
+    orderTableText(order),
+    '',
+    ...(order.address.length > 0 ? ['Delivering to:', ...order.address, ''] : []),
+    ...(order.invoiceNumber ? [`Your GST tax invoice ${order.invoiceNumber} is attached.`, ''] : []),
+    `See your order: ${link}`,
+    `Order ${order.id}`,
+  ].join('\n');
+  return { subject, html, text };
+}
+
+const STATUS_NOTES = {
+  shipped: { subject: 'Your order is on its way', heading: 'Your order has shipped', line: 'Your order has left our warehouse and is on its way to you.' },
+  delivered: { subject: 'Your order was delivered', heading: 'Delivered', line: 'Your order was delivered. We hope you enjoy it.' },
+  cancelled: {
+    subject: 'Your order was cancelled',
+    heading: 'Order cancelled',
+    line: 'Your order was cancelled. If you were charged, the refund goes back to how you paid; a credit note reverses the invoice.',
+  },
+} as const;
+
+export function orderStatusMail(brand: Brand, order: MailOrder, status: keyof typeof STATUS_NOTES): RenderedMail {
+  const note = STATUS_NOTES[status];
+  const link = `${brand.publicUrl}/order`;
+  const html = layout(
+    brand,
+    note.heading,
+    [
+      paragraph(`Hello ${escapeHtml(order.customerName)},`),
+      paragraph(escapeHtml(note.line)),
+      orderTableHtml(order),
+      button(link, 'See your order'),
+      paragraph(`<span style="color:#52525b;font-size:13px">Order ${escapeHtml(order.id)}</span>`),
+    ].join('\n'),
+  );
+  const text = [`Hello ${order.customerName},`, '', note.line, '', orderTableText(order), '', `See your order: ${link}`, `Order ${order.id}`].join('\n');
+  return { subject: `${note.subject} (${brand.shopName})`, html, text };
+}

@@ -1,0 +1,15 @@
+import { trpc } from '../../../lib/trpc';
+
+/**
+ * Sets a new password from an emailed link. The server signs the user in (and ends their other
+ * sessions), so, as after signing in, "me" changes and every cached answer is refetched.
+ */
+export function useResetPassword() {
+  const utils = trpc.useUtils();
+  return trpc.account.resetPassword.useMutation({
+    onSuccess: async (user) => {
+      utils.account.me.setData(undefined, user);
+      await utils.invalidate();
+    },
+  });
+}

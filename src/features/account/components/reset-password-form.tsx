@@ -1,0 +1,177 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import { ResetPasswordInputSchema } from '../../../../shared/schemas/account';
+import { FieldError } from '../../../components/ui/field-error';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { errorAppCode, errorMessage, fieldErrors } from '../../../lib/trpc';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { useResetPassword } from '../api/use-reset-password';
+import { PASSWORD_MISMATCH_MESSAGE } from './sign-up-form';
+
+export const RESET_SUCCESS_MESSAGE = 'Your password was changed. You are signed in.';
+export const MISSING_TOKEN_MESSAGE =
+  'This page opens from the link in a password reset email, and this address has no link in it. Open the link from the email again, or ask for a new one.';
+
+type PasswordValues = { password: string; confirmPassword: string };
+
+/**
+ * Checks the form with the schema the server uses; the mismatch gets sign-up's wording. A
+ * problem with the token itself comes back under `token` (the page shows it as a dead link).
+ */
+export function validateResetPassword(values: PasswordValues & { token: string }): Record<string, string> {
+  const result = ResetPasswordInputSchema.safeParse(values);
+  const errors: Record<string, string> = {};
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = issue.path.map(String).join('.') || 'form';
+      errors[field] ??= issue.message;
+    }
+  }
+  if (values.password !== values.confirmPassword) errors.confirmPassword = PASSWORD_MISMATCH_MESSAGE;
+  return errors;
+}
+
+/** The schema's word on a token ("the reset link is not complete") as a sentence for the page. */
+const tokenProblem = (message: string) => `${message.charAt(0).toUpperCase()}${message.slice(1)}. Ask for a new one.`;
+
+/**
+ * The server's refusal of the link itself (expired, used, or not one of ours): BAD_INPUT about
+ * the token, or BAD_INPUT with no field at all, which is how it words a dead link.
+ */
+function linkRefusal(error: unknown): string | null {
+  if (errorAppCode(error) !== 'BAD_INPUT') return null;
+  const fields = fieldErrors(error);
+  if (fields.token) return tokenProblem(fields.token);
+  return Object.keys(fields).length === 0 ? errorMessage(error) : null;
+}
+
+/** A reset link that cannot be used: why, and the way to a new one. */
+function DeadLink({ message }: { message: string }) {
+  return (
+    <div role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
+      <p>{message}</p>
+      <Link to="/forgot-password" className="mt-2 inline-block font-semibold text-brand-700 underline hover:text-brand-800">
+        Ask for a new reset link
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * Choosing a new password from an emailed link (`token`). On success the server has signed the
+ * user in: every cached answer is refetched (see useResetPassword) and the shopper goes home.
+ */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const resetPassword = useResetPassword();
+  const [values, setValues] = useState<PasswordValues>({ password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [deadLink, setDeadLink] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const set = (field: keyof PasswordValues) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    const problems = validateResetPassword({ token, ...values });
+    if (problems.token) {
+      setDeadLink(tokenProblem(problems.token));
+      return;
+    }
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    try {
+      await resetPassword.mutateAsync({ token, ...values });
+      toast.success(RESET_SUCCESS_MESSAGE);
+      // Replace: Back must not return to a link that is now used up.
+      await navigate('/', { replace: true });
+    } catch (error) {
+      const refusal = linkRefusal(error);
+      if (refusal) {
+        setDeadLink(refusal);
+        return;
+      }
+      const message = errorMessage(error);
+      setErrors(fieldErrors(error));
+      setFailure(message);
+      toast.error(message);
+    }
+  };
+
+  const describedBy = (field: string) => (errors[field] ? `reset-${field}-error` : undefined);
+
+  return (
+    <section className="page flex justify-center" aria-labelledby="reset-heading">
+      <div className="card w-full max-w-md p-6 sm:p-8">
+        <h1 id="reset-heading" className="mb-6 text-center text-2xl font-bold">
+          Choose a new password
+        </h1>
+        {!token ? (
+          <DeadLink message={MISSING_TOKEN_MESSAGE} />
+        ) : deadLink ? (
+          <DeadLink message={deadLink} />
+        ) : (
+          <form method="post" className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+            <fieldset disabled={!hydrated} className="contents">
+              <div>
+                <label htmlFor="reset-password" className="label">
+                  New password
+                </label>
+                <PasswordInput
+                  id="reset-password"
+                  name="password"
+                  autoComplete="new-password"
+                  required
+                  value={values.password}
+                  onChange={set('password')}
+                  aria-invalid={errors.password ? true : undefined}
+                  aria-describedby={errors.password ? 'reset-password-error reset-password-hint' : 'reset-password-hint'}
+                />
+                <p id="reset-password-hint" className="mt-1 text-xs text-zinc-600">
+                  At least 8 characters.
+                </p>
+                <FieldError id="reset-password-error" message={errors.password} />
+              </div>
+              <div>
+                <label htmlFor="reset-confirmPassword" className="label">
+                  Confirm new password
+                </label>
+                <PasswordInput
+                  id="reset-confirmPassword"
+                  name="confirmPassword"
+                  autoComplete="new-password"
+                  required
+                  value={values.confirmPassword}
+                  onChange={set('confirmPassword')}
+                  aria-invalid={errors.confirmPassword ? true : undefined}
+                  aria-describedby={describedBy('confirmPassword')}
+                />
+                <FieldError id="reset-confirmPassword-error" message={errors.confirmPassword} />
+              </div>
+              {failure && !errors.password && !errors.confirmPassword ? (
+                <p role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
+                  {failure}
+                </p>
+              ) : null}
+              <button type="submit" className="btn-primary mt-2 min-h-11 w-full text-base" disabled={resetPassword.isPending}>
+                {resetPassword.isPending ? 'Saving…' : 'Save new password'}
+              </button>
+            </fieldset>
+          </form>
+        )}
+        <p className="mt-6 text-center text-sm text-zinc-700">
+          Remembered it?{' '}
+          <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+            Back to Login
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}
