@@ -159,6 +159,9 @@ async function lighthouseRun(url: string): Promise<Run> {
       .filter((category) => category.id !== 'performance')
       .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => `${category.id}: ${ref.id}`));
     if (lost.length > 0) console.log(`  (points lost on ${lost.join(', ')})`);
+    // Chrome's own issues panel says what it found; print it, since it names no element in the score.
+    const issues = (lhr.audits['inspector-issues']?.details as { items?: { issueType?: string; subItems?: { items?: unknown[] } }[] } | undefined)?.items ?? [];
+    for (const issue of issues) console.log(`  (issue: ${issue.issueType ?? '?'} ${JSON.stringify(issue.subItems?.items?.slice(0, 3) ?? [])})`);
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),

@@ -236,4 +236,19 @@ describe('order messages', () => {
     const { client: shopper } = await signInAs(server);
     expect((await shopper.trpc('query', 'admin.mail', {})).status).toBe(403);
   });
+
+  it('tells every admin, once, when someone becomes ADMIN', async () => {
+    const { client: admin, user: promoter } = await signInAs(server, 'ADMIN');
+    const promoted = await insertUser(server.deps.db, { name: 'Pia Promoted' });
+    expect((await admin.post('/api/update-user', { userId: promoted.id, role: 'ADMIN' })).status).toBe(200);
+    expect((await admin.post('/api/update-user', { userId: promoted.id, role: 'ADMIN' })).status).toBe(200); // no change, no mail
+    await send();
+    const admins = await server.deps.db.selectFrom('users').select('email').where('role', '=', 'ADMIN').execute();
+    expect(admins.length).toBeGreaterThan(2);
+    for (const { email } of admins) {
+      const notices = receivedBy(email).filter((m) => m.parsed.subject === `${promoted.email} is now an admin of Voltmart`);
+      expect(notices, email).toHaveLength(1);
+      expect(notices[0]!.parsed.text).toContain(`by ${promoter.name} (${promoter.email})`);
+    }
+  });
 });

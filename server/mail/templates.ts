@@ -1,4 +1,5 @@
 import { formatINR } from '../../shared/money';
+import { formatShopTime } from '../features/admin/shop-calendar';
 
 /**
  * The shop's messages as HTML that common mail clients render (one centred table, inline
@@ -164,4 +165,27 @@ export function orderStatusMail(brand: Brand, order: MailOrder, status: keyof ty
   );
   const text = [`Hello ${order.customerName},`, '', note.line, '', orderTableText(order), '', `See your order: ${link}`, `Order ${order.id}`].join('\n');
   return { subject: `${note.subject} (${brand.shopName})`, html, text };
+}
+
+/** To every admin when an account becomes ADMIN: a stolen admin session promoting an accomplice shows up at once. */
+export function newAdminMail(brand: Brand, input: { name: string; email: string; by: string; at: string }): RenderedMail {
+  const when = formatShopTime(input.at);
+  const subject = `${input.email} is now an admin of ${brand.shopName}`;
+  const link = `${brand.publicUrl}/admit-panel/all-users`;
+  const html = layout(
+    brand,
+    'A new admin',
+    [
+      paragraph(`${escapeHtml(input.name)} (${escapeHtml(input.email)}) was made an ADMIN by ${escapeHtml(input.by)} on ${escapeHtml(when)}.`),
+      paragraph('Admins can change products, prices, orders, settings and other admins. If you did not expect this, sign in and change their role now.'),
+      button(link, 'Review the users'),
+    ].join('\n'),
+  );
+  const text = [
+    `${input.name} (${input.email}) was made an ADMIN by ${input.by} on ${when}.`,
+    '',
+    'Admins can change products, prices, orders, settings and other admins. If you did not expect this, sign in and change their role now:',
+    link,
+  ].join('\n');
+  return { subject, html, text };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CategorySchema } from '../categories';
 import { INDIAN_STATES, checkGstin } from '../gst';
+import { PIN_MESSAGE, PIN_PATTERN } from '../pin';
 
 /**
  * The owner's settings (admin Settings page) and a shopper's delivery address, validated the
@@ -27,10 +28,7 @@ const optionalText = (field: string, max: number) =>
 export const StateCodeSchema = z.enum(STATE_CODES, { error: 'state must be one of India’s states or union territories' });
 
 /** Six digits, not starting with 0: India's postal index numbers. */
-export const PinSchema = z
-  .string({ error: 'PIN code is required' })
-  .trim()
-  .regex(/^[1-9][0-9]{5}$/, { error: 'PIN code must be 6 digits (e.g. 560001)' });
+export const PinSchema = z.string({ error: 'PIN code is required' }).trim().regex(PIN_PATTERN, { error: PIN_MESSAGE });
 
 /** An Indian phone number: 10 digits, optionally after +91 or 0, spaces and dashes ignored; kept as +91XXXXXXXXXX. */
 export const PhoneSchema = z

@@ -80,6 +80,7 @@ export const routes: RouteObject[] = [
               { path: 'invoices', ...screen(() => import('./routes/admin/invoices')) },
               { path: 'settings', ...screen(() => import('./routes/admin/settings')) },
               { path: 'mail', ...screen(() => import('./routes/admin/mail')) },
+              { path: 'audit', ...screen(() => import('./routes/admin/audit')) },
             ],
           },
           { path: '*', element: <ErrorPage status={404} message="Not Found" /> },

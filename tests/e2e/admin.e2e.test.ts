@@ -127,7 +127,7 @@ describe('admin panel', () => {
     await page.goto('/admit-panel/all-users');
     const sidebar = page.getByRole('complementary', { name: 'Admin panel' });
     await expect.poll(() => sidebar.getByTestId('admin-role').textContent()).toBe('ADMIN');
-    expect(await sidebar.getByRole('link').allTextContents()).toEqual(['All Users', 'All Products', 'All Orders', 'Invoices', 'Settings', 'Mail']);
+    expect(await sidebar.getByRole('link').allTextContents()).toEqual(['All Users', 'All Products', 'All Orders', 'Invoices', 'Settings', 'Mail', 'Audit log']);
     await page.getByRole('heading', { name: 'All Users' }).waitFor();
     await expectNoSeriousA11yViolations(page);
 

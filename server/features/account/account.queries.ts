@@ -143,3 +143,9 @@ export async function useUpPasswordResets(db: DB, userId: string, tokenHash: str
   await db.updateTable('password_resets').set({ used_at: nowIso }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
   return true;
 }
+
+/** Every admin's email (the new-admin notice goes to all of them). */
+export async function listAdminEmails(db: DB): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('email').where('role', '=', 'ADMIN').orderBy('email').execute();
+  return rows.map((r) => r.email);
+}

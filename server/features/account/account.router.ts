@@ -62,7 +62,7 @@ export const accountRouter = router({
   /** Every user, newest first (the /api contract's all-user answers the whole list). */
   all: adminProcedure.query(async ({ ctx }) => q.listUsers(ctx.deps.db, { limit: 100_000 })),
 
-  updateRole: adminProcedure.input(UpdateUserInputSchema).mutation(({ ctx, input }) => service.changeRole(ctx.deps, input.userId, input.role)),
+  updateRole: adminProcedure.input(UpdateUserInputSchema).mutation(({ ctx, input }) => service.changeRole(ctx.deps, input.userId, input.role, ctx.user._id)),
 });
 
 function afterUser([createdAt, id]: (string | number)[]): { createdAt: string; id: string } {

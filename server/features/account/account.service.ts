@@ -10,6 +10,9 @@ import type { Role } from '../../../shared/roles';
 import type { User } from '../../../shared/schemas/account';
 import { decodeImageDataUrl, storeAvatar } from '../../images/image.service';
 import * as q from './account.queries';
+import { writeAudit } from '../../audit/audit';
+import { brandOf, enqueueMail } from '../../mail/mail.service';
+import { newAdminMail } from '../../mail/templates';
 
 // OWASP Password Storage Cheat Sheet: Argon2id, 19 MiB memory, 2 iterations, 1 lane.
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -80,15 +83,28 @@ export async function verifyCredentials(deps: Deps, input: { email: string; pass
   return creds.id;
 }
 
-/** Changes a user's role; refuses to demote the last ADMIN (LAST_ADMIN, 409). */
-export async function changeRole(deps: Deps, userId: string, role: Role): Promise<User> {
+/**
+ * Changes a user's role, refusing to demote the last admin (LAST_ADMIN). In the same
+ * transaction: an audit entry naming who did it, and, when someone becomes ADMIN, an email to
+ * every admin (the new one included).
+ */
+export async function changeRole(deps: Deps, userId: string, role: Role, actorId: string | null = null): Promise<User> {
   return transaction(deps.db, async (trx) => {
     const user = await q.findUserById(trx, userId);
     if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
     if (user.role === 'ADMIN' && role !== 'ADMIN' && (await q.countAdmins(trx)) <= 1) {
       throw new AppError('LAST_ADMIN', 'This is the last admin: make another user ADMIN first.');
     }
-    if (user.role !== role) await q.setUserRole(trx, userId, role, nowIso(deps.clock));
+    if (user.role === role) return user;
+    const now = nowIso(deps.clock);
+    await q.setUserRole(trx, userId, role, now);
+    await writeAudit(trx, { at: now, actorId, action: 'user.role', detail: { userId, email: user.email, from: user.role, to: role } });
+    if (role === 'ADMIN') {
+      const actor = actorId ? await q.findUserById(trx, actorId) : null;
+      const brand = await brandOf(trx, deps);
+      const mail = newAdminMail(brand, { name: user.name, email: user.email, by: actor ? `${actor.name} (${actor.email})` : 'the shop', at: now });
+      for (const admin of await q.listAdminEmails(trx)) await enqueueMail(trx, deps, 'new-admin', admin, mail);
+    }
     return { ...user, role };
   });
 }

@@ -6,6 +6,8 @@ import * as service from './admin.service';
 import { InvoiceRegisterInputSchema, MonthSchema } from '../../../shared/schemas/invoices';
 import { gstr1ForMonth, invoiceRegister } from '../../invoices/invoice.service';
 import { listMail, mailMessage } from '../../mail/mail.service';
+import { listAudit } from '../../audit/audit';
+import { AuditListInputSchema } from '../../../shared/schemas/audit';
 import { MailIdInputSchema, MailListInputSchema } from '../../../shared/schemas/mail';
 import { z } from 'zod';
 
@@ -34,6 +36,13 @@ export const adminRouter = router({
 
   /** The month's invoices and credit notes (shop time; this month by default), with totals. */
   invoices: adminProcedure.input(InvoiceRegisterInputSchema).query(({ ctx, input }) => invoiceRegister(ctx.deps, input?.month)),
+
+  /** Who changed what: settings, tax, roles and stock, newest first. */
+  audit: adminProcedure.input(AuditListInputSchema).query(async ({ ctx, input }) => {
+    const cursor = input?.cursor ? decodeCursor(input.cursor, 2) : undefined;
+    const page = await listAudit(ctx.deps.db, { limit: input?.limit ?? 50, ...(cursor ? { cursor: { at: String(cursor[0]), id: String(cursor[1]) } } : {}) });
+    return { items: page.items, nextCursor: page.next ? encodeCursor([page.next.at, page.next.id]) : null };
+  }),
 
   /** The outbox: every message the shop sent or will send, newest first (the Mail page). */
   mail: adminProcedure.input(MailListInputSchema).query(({ ctx, input }) => listMail(ctx.deps.db, input)),

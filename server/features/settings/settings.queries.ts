@@ -45,13 +45,6 @@ export async function setProductTax(db: DB, productId: string, tax: { hsn: strin
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function insertAudit(db: DB, entry: { id: string; at: string; actorId: string | null; action: string; detail: unknown }): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({ id: entry.id, at: entry.at, actor_id: entry.actorId, action: entry.action, detail: JSON.stringify(entry.detail) })
-    .execute();
-}
-
 /**
  * Marks shared replies stale in the same transaction as the change that stales them: the
  * SQLite log the change feed reads, or a NOTIFY that PostgreSQL delivers at commit.

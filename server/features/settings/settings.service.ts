@@ -1,4 +1,4 @@
-import { newId } from '../../db/database';
+import { writeAudit } from '../../audit/audit';
 import { transaction } from '../../db/transaction';
 import type { DB } from '../../db/database';
 import type { Deps } from '../../deps';
@@ -72,8 +72,7 @@ export async function saveSettings(deps: Deps, actorId: string, next: ShopSettin
     const changed = (Object.keys(next) as (keyof ShopSettings)[]).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(next[key]));
     await q.writeSettingsRow(trx, next, now, actorId);
     if (changed.length > 0) {
-      await q.insertAudit(trx, {
-        id: newId(),
+      await writeAudit(trx, {
         at: now,
         actorId,
         action: 'settings.update',
@@ -90,7 +89,7 @@ export async function saveCategoryTax(deps: Deps, actorId: string, tax: Category
   const now = deps.clock().toISOString();
   await transaction(deps.db, async (trx) => {
     await q.upsertCategoryTax(trx, tax, now);
-    await q.insertAudit(trx, { id: newId(), at: now, actorId, action: 'tax.category', detail: tax });
+    await writeAudit(trx, { at: now, actorId, action: 'tax.category', detail: tax });
   });
   return q.listCategoryTax(deps.db);
 }
@@ -99,7 +98,7 @@ export async function saveProductTax(deps: Deps, actorId: string, productId: str
   const now = deps.clock().toISOString();
   await transaction(deps.db, async (trx) => {
     if (!(await q.setProductTax(trx, productId, tax))) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
-    await q.insertAudit(trx, { id: newId(), at: now, actorId, action: 'tax.product', detail: { productId, ...tax } });
+    await writeAudit(trx, { at: now, actorId, action: 'tax.product', detail: { productId, ...tax } });
   });
 }
 

@@ -14,9 +14,10 @@ export const ADMIN_LINKS = [
   { to: '/admit-panel/invoices', label: 'Invoices' },
   { to: '/admit-panel/settings', label: 'Settings' },
   { to: '/admit-panel/mail', label: 'Mail' },
+  { to: '/admit-panel/audit', label: 'Audit log' },
 ] as const;
 
-/** The admin's picture, name and role, and the panel links (spec §2's three, then Invoices, Settings and Mail). */
+/** The admin's picture, name and role, and the panel links (spec §2's three, then Invoices, Settings, Mail and Audit log). */
 export function AdminSidebar({ user }: { user: AdminSidebarUser }) {
   return (
     <aside className="card flex w-60 shrink-0 flex-col self-start p-4 lg:sticky lg:top-20" aria-label="Admin panel">

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PinSchema } from '../../../../shared/schemas/settings';
+import { isPin, PIN_MESSAGE } from '../../../../shared/pin';
 import { errorMessage } from '../../../lib/trpc';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useDeliveryCheck } from '../api/use-delivery-check';
@@ -10,7 +10,7 @@ export const PIN_STORAGE_KEY = 'vm-pin';
 function storedPin(): string {
   try {
     const pin = window.localStorage.getItem(PIN_STORAGE_KEY) ?? '';
-    return PinSchema.safeParse(pin).success ? pin : '';
+    return isPin(pin) ? pin : '';
   } catch {
     // Storage blocked (private mode, a strict browser setting): the box starts empty.
     return '';
@@ -45,15 +45,15 @@ export function DeliveryCheck() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = PinSchema.safeParse(value);
-    if (!parsed.success) {
-      setInvalid(parsed.error.issues[0]?.message ?? 'PIN code must be 6 digits');
+    const pin = value.trim();
+    if (!isPin(pin)) {
+      setInvalid(PIN_MESSAGE);
       setChecking(null);
       return;
     }
     setInvalid(null);
-    setChecking(parsed.data);
-    storePin(parsed.data);
+    setChecking(pin);
+    storePin(pin);
   };
 
   const inputId = `${id}-pin`;

@@ -1,0 +1,144 @@
+import type { AuditEntry } from '../../../../shared/schemas/audit';
+import { SHOP_TIME_ZONE } from '../../../../shared/schemas/admin';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { formatDateTime } from '../../../lib/format-date';
+import { errorMessage } from '../../../lib/trpc';
+import { useAuditLog } from '../api/use-audit-log';
+
+/** The kind of change, in the admin's words; the server's action names are finer than an admin needs here. */
+const KIND: Record<string, { label: string; className: string }> = {
+  'settings.update': { label: 'Settings', className: 'bg-sky-100 text-sky-900' },
+  'tax.category': { label: 'Tax', className: 'bg-violet-100 text-violet-900' },
+  'tax.product': { label: 'Tax', className: 'bg-violet-100 text-violet-900' },
+  'user.role': { label: 'Role', className: 'bg-amber-100 text-amber-950' },
+  stock: { label: 'Stock', className: 'bg-emerald-100 text-emerald-900' },
+};
+
+/** An action this client does not know yet (a newer server) shows under its own name. */
+function KindBadge({ action }: { action: string }) {
+  const kind = KIND[action] ?? { label: action, className: 'bg-zinc-100 text-zinc-800' };
+  return <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-bold ${kind.className}`}>{kind.label}</span>;
+}
+
+function What({ entry }: { entry: AuditEntry }) {
+  return (
+    <div className="flex flex-wrap items-start gap-2">
+      <KindBadge action={entry.action} />
+      <span className="[overflow-wrap:anywhere]">{entry.summary}</span>
+    </div>
+  );
+}
+
+/** Who did it; a null actor is the shop itself (a scheduled job, or an account deleted since). */
+function Who({ entry }: { entry: AuditEntry }) {
+  if (!entry.actor) return <span className="text-zinc-700">The shop</span>;
+  return (
+    <>
+      <span className="block font-semibold">{entry.actor.name}</span>
+      <span className="block text-xs text-zinc-600 [overflow-wrap:anywhere]">{entry.actor.email}</span>
+    </>
+  );
+}
+
+/** On the shop's clock, as every admin page shows it. */
+function When({ at }: { at: string }) {
+  return <time dateTime={at}>{formatDateTime(at, SHOP_TIME_ZONE)}</time>;
+}
+
+/**
+ * The admin Audit log page: every change to settings, tax rates, roles and stock, newest first,
+ * a table on a wide panel and cards on a narrow one, so an owner can tell who changed what when.
+ */
+export function AuditLog() {
+  const log = useAuditLog();
+  const items = log.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-2xl font-bold tracking-tight">Audit log</h1>
+        <button type="button" className="btn-outline" disabled={log.isFetching} onClick={() => void log.refetch()}>
+          {log.isFetching && !log.isPending ? 'Refreshing ...' : 'Refresh'}
+        </button>
+      </div>
+
+      {log.isPending ? (
+        <PageSpinner label="Loading the audit log" />
+      ) : log.isError ? (
+        <p role="alert" className="card px-4 py-6 text-center text-red-800">
+          {errorMessage(log.error)}
+        </p>
+      ) : items.length === 0 ? (
+        <div className="card px-4 py-10 text-center" data-testid="no-audit">
+          <p className="text-lg font-semibold text-zinc-800">Nothing changed yet</p>
+          <p className="mt-1 text-sm text-zinc-600">Changes to the shop&apos;s settings, tax rates, user roles and stock appear here as they are made.</p>
+        </div>
+      ) : (
+        <AuditRows items={items} />
+      )}
+
+      {log.hasNextPage ? (
+        <button type="button" className="btn-outline self-center" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+          {log.isFetchingNextPage ? 'Loading ...' : 'Load more'}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function AuditRows({ items }: { items: readonly AuditEntry[] }) {
+  const caption = 'Changes to the shop, newest first (times in India Standard Time)';
+  return (
+    <div className="@container">
+      {/* Wide panel: the table. */}
+      <div className="card hidden overflow-x-auto @3xl:block">
+        <table className="w-full text-left text-sm" data-testid="audit-table">
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr className="border-b border-zinc-200 text-xs text-zinc-600">
+              <th scope="col" className="px-3 py-2 font-medium">
+                When
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Who
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                What
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((entry) => (
+              <tr key={entry._id} className="border-b border-zinc-100 align-top last:border-b-0" data-testid="audit-row">
+                <td className="px-3 py-2 whitespace-nowrap text-zinc-700">
+                  <When at={entry.at} />
+                </td>
+                <td className="px-3 py-2">
+                  <Who entry={entry} />
+                </td>
+                <td className="px-3 py-2">
+                  <What entry={entry} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {/* Narrow panel: one card per change. */}
+      <ul className="flex flex-col gap-3 @3xl:hidden" aria-label={caption} data-testid="audit-cards">
+        {items.map((entry) => (
+          <li key={entry._id} className="card flex flex-col gap-2 p-4 text-sm">
+            <What entry={entry} />
+            <p className="text-xs text-zinc-600">
+              <When at={entry.at} />
+            </p>
+            <div>
+              <Who entry={entry} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
