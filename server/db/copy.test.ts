@@ -7,14 +7,13 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { IMAGE_HASH_LENGTH } from '../../shared/images';
-import { gstinCheckCharacter } from '../../shared/gst';
 import { insertProduct, insertUser, type TestProduct, type TestUser } from '../testing/factories';
 import { databaseUrl, freshEmptyTestDatabase, testDialect } from '../testing/test-database';
 import { HttpClient, startTestServer, type TestServer } from '../testing/test-server';
 import { copyDatabase, CopyRefused, verifyCopy } from './copy';
 import { openDatabase, type DB } from './database';
 import { migrateToLatest } from './migrate';
-import { testPayForm } from '../testing/factories';
+import { testPayForm, testShopSettings } from '../testing/factories';
 
 const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `voltmart-${name}-`));
 
@@ -118,21 +117,11 @@ describe.runIf(testDialect() === 'postgres')('npm run db:copy: a SQLite shop int
     // The owner's settings (and their audit entry): the paid order below then gets an invoice number.
     const owner = new HttpClient(source.url);
     expect((await owner.post('/api/signin', { email: 'owner@example.com', password: 'correct horse battery' })).status).toBe(200);
-    const settings = await owner.trpc('mutation', 'settings.update', {
-      seller: {
-        legalName: 'Copy Test Traders',
-        tradeName: 'Copy Test',
-        gstin: `29AAACV1234F1Z${gstinCheckCharacter('29AAACV1234F1Z')}`,
-        address: { line1: '1 Copy Street', line2: '', city: 'Bengaluru', stateCode: '29', pin: '560001' },
-        email: 'owner@example.com',
-        phone: '8041234567',
-      },
-      invoicePrefix: 'CT',
-      grievanceOfficer: null,
-      policies: { returns: '', shipping: '' },
-      shipping: { standardPaise: 0, expressPaise: 9900, freeAbovePaise: null, standardDays: '3–5', expressDays: '1–2', serviceablePins: [] },
-      tax: { shippingSac: '996812', shippingRateBp: 1800, b2cHsnDigits: 4 },
-    });
+    const settings = await owner.trpc(
+      'mutation',
+      'settings.update',
+      testShopSettings({ invoicePrefix: 'CT', seller: { ...testShopSettings().seller!, legalName: 'Copy Test Traders', tradeName: 'Copy Test', email: 'owner@example.com' } }),
+    );
     expect(settings.status).toBe(200);
 
     const client = new HttpClient(source.url);

@@ -7,7 +7,7 @@ import { gstinCheckCharacter, splitInclusive } from '../../shared/gst';
 import type { ShopSettingsInput } from '../../shared/schemas/settings';
 import type { InvoiceRegister } from '../../shared/schemas/invoices';
 import type { Order } from '../../shared/schemas/order';
-import { insertProduct, signInAs, TEST_PAGE_ADDRESS } from '../testing/factories';
+import { insertProduct, signInAs, TEST_PAGE_ADDRESS, TEST_SELLER_GSTIN, testShopSettings } from '../testing/factories';
 import { HttpClient, startTestServer, type TestServer } from '../testing/test-server';
 
 /**
@@ -19,24 +19,15 @@ import { HttpClient, startTestServer, type TestServer } from '../testing/test-se
  */
 
 const gstin = (first14: string) => `${first14}${gstinCheckCharacter(first14)}`;
-const SELLER_GSTIN = gstin('29AAACV1234F1Z');
+const SELLER_GSTIN = TEST_SELLER_GSTIN;
 const BUYER_GSTIN = gstin('27AABCT5678K1Z');
 
-const SETTINGS: ShopSettingsInput = {
-  seller: {
-    legalName: 'Voltmart Retail Private Limited',
-    tradeName: 'Voltmart',
-    gstin: SELLER_GSTIN,
-    address: { line1: '42 Residency Road', line2: 'Ashok Nagar', city: 'Bengaluru', stateCode: '29', pin: '560025' },
-    email: 'accounts@voltmart.example',
-    phone: '080 4123 4567',
-  },
+const SETTINGS: ShopSettingsInput = testShopSettings({
   invoicePrefix: 'vm',
   grievanceOfficer: { name: 'Meera Iyer', email: 'grievance@voltmart.example', phone: '9845012345' },
   policies: { returns: 'Returns within 7 days.', shipping: 'Ships in 2 days.' },
   shipping: { standardPaise: 4900, expressPaise: 14900, freeAbovePaise: 5_000_000, standardDays: '3–5', expressDays: '1–2', serviceablePins: ['56', '400001', '700'] },
-  tax: { shippingSac: '996812', shippingRateBp: 1800, b2cHsnDigits: 4 },
-};
+});
 
 let server: TestServer;
 let now = Date.parse('2026-11-24T06:30:00.000Z');

@@ -1,10 +1,9 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gstinCheckCharacter } from '../../shared/gst';
 import type { MailMessage, MailSummary } from '../../shared/schemas/mail';
 import type { Page } from '../../shared/schemas/admin';
 import { RESET_ANSWER_FLOOR_MS, RESET_REQUESTED_MESSAGE } from '../features/account/password-reset.service';
-import { insertProduct, insertUser, signInAs, TEST_PAGE_ADDRESS } from '../testing/factories';
+import { insertProduct, insertUser, signInAs, TEST_PAGE_ADDRESS, testShopSettings } from '../testing/factories';
 import { startTestSmtpServer, type TestSmtpServer } from '../testing/smtp-server';
 import { HttpClient, startTestServer, type TestServer } from '../testing/test-server';
 import { enqueueMail, MAIL_RETRY_DELAYS_MS, sendDueMail } from './mail.service';
@@ -173,22 +172,7 @@ describe('password reset', () => {
 describe('order messages', () => {
   it('confirms a paid order once with its invoice attached, then tells of shipping and delivery', async () => {
     const { client: admin } = await signInAs(server, 'ADMIN');
-    const gstin = `29AAACV1234F1Z${gstinCheckCharacter('29AAACV1234F1Z')}`;
-    const saved = await admin.trpc('mutation', 'settings.update', {
-      seller: {
-        legalName: 'Voltmart Retail Private Limited',
-        tradeName: 'Voltmart',
-        gstin,
-        address: { line1: '42 Residency Road', line2: '', city: 'Bengaluru', stateCode: '29', pin: '560025' },
-        email: 'accounts@voltmart.example',
-        phone: '8041234567',
-      },
-      invoicePrefix: 'VM',
-      grievanceOfficer: null,
-      policies: { returns: '', shipping: '' },
-      shipping: { standardPaise: 0, expressPaise: 9900, freeAbovePaise: null, standardDays: '3–5', expressDays: '1–2', serviceablePins: [] },
-      tax: { shippingSac: '996812', shippingRateBp: 1800, b2cHsnDigits: 4 },
-    });
+    const saved = await admin.trpc('mutation', 'settings.update', testShopSettings());
     expect(saved.status).toBe(200);
     const product = await insertProduct(server.deps.db, { productName: 'Mail Phone', sellingPrice: 1_999_900, price: 2_499_900, stock: 5 });
     const { client, user } = await signInAs(server);

@@ -2,6 +2,8 @@ import { newId } from '../db/database';
 import type { DB } from '../db/database';
 import { hashPassword } from '../features/account/account.service';
 import { HttpClient, type TestServer } from './test-server';
+import { gstinCheckCharacter } from '../../shared/gst';
+import type { ShopSettingsInput } from '../../shared/schemas/settings';
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -101,4 +103,30 @@ export const TEST_PAGE_ADDRESS = { name: 'Asha Rao', line1: '12 MG Road', line2:
 /** The test payment page's Pay form: the delivery choice and the address. */
 export function testPayForm(shipping: 'standard' | 'express'): string {
   return new URLSearchParams({ shipping, ...TEST_PAGE_ADDRESS }).toString();
+}
+
+/** A valid seller GSTIN in Karnataka (29), its check character computed. */
+export const TEST_SELLER_GSTIN = `29AAACV1234F1Z${gstinCheckCharacter('29AAACV1234F1Z')}`;
+
+/**
+ * Shop settings with a seller in Bengaluru (so paid orders get invoices), all of India
+ * serviceable, free standard and ₹99 express delivery: what settings.update takes.
+ */
+export function testShopSettings(overrides: Partial<ShopSettingsInput> = {}): ShopSettingsInput {
+  return {
+    seller: {
+      legalName: 'Voltmart Retail Private Limited',
+      tradeName: 'Voltmart',
+      gstin: TEST_SELLER_GSTIN,
+      address: { line1: '42 Residency Road', line2: '', city: 'Bengaluru', stateCode: '29', pin: '560025' },
+      email: 'accounts@voltmart.example',
+      phone: '8041234567',
+    },
+    invoicePrefix: 'VM',
+    grievanceOfficer: null,
+    policies: { returns: '', shipping: '' },
+    shipping: { standardPaise: 0, expressPaise: 9900, freeAbovePaise: null, standardDays: '3–5', expressDays: '1–2', serviceablePins: [] },
+    tax: { shippingSac: '996812', shippingRateBp: 1800, b2cHsnDigits: 4 },
+    ...overrides,
+  };
 }
