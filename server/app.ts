@@ -23,6 +23,7 @@ import { createTestCheckoutRouter } from './payments/test-checkout.routes';
 import { createSitemapRouter } from './features/catalog/sitemap.routes';
 import { createPageRouter, type IndexHtml } from './pages/pages.routes';
 import { createInvoiceRouter } from './invoices/invoice.routes';
+import { createAccountDataRouter } from './http/account-data.routes';
 
 const BODY_LIMIT = '10mb';
 const BODY_LIMIT_TEXT = '10 MB';
@@ -114,6 +115,8 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
 
   // Invoice and credit note PDFs, the GSTR-1 CSV (server/invoices/).
   app.use(createInvoiceRouter(deps));
+  // "Download my data" (the account page).
+  app.use(createAccountDataRouter(deps));
 
   // robots.txt and the sitemaps, generated for PUBLIC_URL (before the client's catch-all).
   app.use(createSitemapRouter(deps));

@@ -28,6 +28,13 @@ const CODES = {
   IMAGE_TOO_MANY_PIXELS: 'BAD_REQUEST',
   IMAGE_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   TOO_MANY_ATTEMPTS: 'TOO_MANY_REQUESTS',
+  /** Password right, but the account has two-factor sign-in on: send the code too. */
+  TWO_FACTOR_REQUIRED: 'UNAUTHORIZED',
+  TWO_FACTOR_INVALID: 'UNAUTHORIZED',
+  /** An admin without two-factor sign-in while the owner requires it: only enrolment is open. */
+  TWO_FACTOR_ENROLMENT_REQUIRED: 'FORBIDDEN',
+  WRONG_PASSWORD: 'BAD_REQUEST',
+  OPEN_ORDERS: 'CONFLICT',
   PAYMENT_PROVIDER: 'BAD_GATEWAY',
 } as const satisfies Record<string, TRPC_ERROR_CODE_KEY>;
 

@@ -9,7 +9,7 @@ import type { AuditEntry } from '../../shared/schemas/audit';
  * shows them from there.
  */
 
-export type AuditAction = 'settings.update' | 'tax.category' | 'tax.product' | 'user.role';
+export type AuditAction = 'settings.update' | 'tax.category' | 'tax.product' | 'user.role' | 'user.password' | 'user.email' | 'user.two-factor' | 'user.delete';
 
 export async function writeAudit(db: DB, entry: { at: string; actorId: string | null; action: AuditAction; detail: unknown }): Promise<void> {
   await db
@@ -42,6 +42,14 @@ function summaryOf(action: string, detail: Record<string, unknown>): string {
       return `Set a product’s own GST (${String(detail.productId)}): HSN ${typeof detail.hsn === 'string' ? detail.hsn : 'the category’s'} at ${rate(detail.rateBasisPoints)}`;
     case 'user.role':
       return `Made ${String(detail.email)} ${String(detail.to)} (was ${String(detail.from)})`;
+    case 'user.password':
+      return 'Changed their password (other sessions ended)';
+    case 'user.email':
+      return `Changed their email from ${String(detail.from)} to ${String(detail.to)}`;
+    case 'user.two-factor':
+      return detail.enabled === true ? 'Turned on two-factor sign-in' : 'Turned off two-factor sign-in';
+    case 'user.delete':
+      return `Deleted their account (${String(detail.userId)}); its orders are kept`;
     default:
       return action;
   }

@@ -14,6 +14,7 @@ import { copyDatabase, CopyRefused, verifyCopy } from './copy';
 import { openDatabase, type DB } from './database';
 import { migrateToLatest } from './migrate';
 import { testPayForm, testShopSettings } from '../testing/factories';
+import { generate } from 'otplib';
 
 const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `voltmart-${name}-`));
 
@@ -35,6 +36,8 @@ const SHOP_TABLES = [
   'audit_log',
   'mail_outbox',
   'password_resets',
+  'recovery_codes',
+  'email_changes',
 ];
 
 /** Rows a migration writes (the GST defaults): a migrated target holds them without any shop data. */
@@ -138,6 +141,10 @@ describe.runIf(testDialect() === 'postgres')('npm run db:copy: a SQLite shop int
     expect((await client.trpc('mutation', 'address.create', address)).status).toBe(200);
     // A password reset: its link (kept as a hash) and its email in the outbox.
     expect((await guest.trpc('mutation', 'account.requestPasswordReset', { email: shopper.email })).status).toBe(200);
+    // The owner's two-factor sign-in (its recovery codes) and an email change waiting for its link.
+    const enrolment = await owner.trpc<{ secret: string }>('mutation', 'account.twoFactor.begin');
+    expect((await owner.trpc('mutation', 'account.twoFactor.confirm', { code: await generate({ secret: enrolment.body.secret }) })).status).toBe(200);
+    expect((await owner.trpc('mutation', 'account.requestEmailChange', { newEmail: 'owner-new@example.com', currentPassword: 'correct horse battery' })).status).toBe(200);
   });
 
   afterAll(async () => {

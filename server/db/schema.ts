@@ -14,6 +14,10 @@ export interface UsersTable {
   profile_pic: Generated<string>;
   created_at: string;
   updated_at: string;
+  totp_secret: string | null;
+  totp_enabled_at: string | null;
+  totp_last_step: number | null;
+  deleted_at: string | null;
 }
 
 export interface SessionsTable {
@@ -21,6 +25,9 @@ export interface SessionsTable {
   user_id: string;
   created_at: string;
   expires_at: string;
+  user_agent: Generated<string>;
+  ip: Generated<string>;
+  last_seen_at: string | null;
 }
 
 export interface LoginAttemptsTable {
@@ -260,6 +267,22 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
+export interface RecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface EmailChangesTable {
+  token_hash: string;
+  user_id: string;
+  new_email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -281,4 +304,6 @@ export interface Database {
   audit_log: AuditLogTable;
   mail_outbox: MailOutboxTable;
   password_resets: PasswordResetsTable;
+  recovery_codes: RecoveryCodesTable;
+  email_changes: EmailChangesTable;
 }

@@ -206,6 +206,24 @@ describe('order messages', () => {
     ]);
   });
 
+  it('tells the shopper once when an admin cancels a paid order', async () => {
+    const { client: admin } = await signInAs(server, 'ADMIN');
+    const product = await insertProduct(server.deps.db, { productName: 'Cancelled Camera', sellingPrice: 4_500_000, price: 5_000_000, stock: 2 });
+    const { client, user } = await signInAs(server);
+    await client.post('/api/addtocart', { productId: product.id });
+    const started = await client.post<{ data: string; id: string }>('/api/checkout', {});
+    expect((await postForm(client, `/test-checkout/${started.body.id}/pay`, { shipping: 'standard', ...TEST_PAGE_ADDRESS })).status).toBe(303);
+    expect((await admin.trpc('mutation', 'admin.setOrderStatus', { orderId: started.body.data, status: 'cancelled' })).status).toBe(200);
+    // Asked again (a double click): no second message.
+    await admin.trpc('mutation', 'admin.setOrderStatus', { orderId: started.body.data, status: 'cancelled' });
+    await send();
+    const subjects = receivedBy(user.email).map((m) => m.parsed.subject);
+    expect(subjects).toEqual(['Order confirmed: ₹45,000.00 at Voltmart', 'Your order was cancelled (Voltmart)']);
+    const cancelled = receivedBy(user.email)[1]!;
+    expect(cancelled.parsed.text).toContain('Cancelled Camera x 1: ₹45,000.00');
+    expect(cancelled.parsed.text).toContain('a credit note reverses the invoice');
+  });
+
   it('shows the admin every message in the outbox, with its HTML and text; shoppers may not look', async () => {
     const { client: admin } = await signInAs(server, 'ADMIN');
     const list = await admin.trpc<Page<MailSummary>>('query', 'admin.mail', { limit: 5 });

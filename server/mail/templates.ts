@@ -189,3 +189,84 @@ export function newAdminMail(brand: Brand, input: { name: string; email: string;
   ].join('\n');
   return { subject, html, text };
 }
+
+/** To the new address: the link that makes it the account's email. */
+export function emailChangeMail(brand: Brand, input: { name: string; newEmail: string; link: string; hours: number }): RenderedMail {
+  const subject = `Confirm your new email for ${brand.shopName}`;
+  const html = layout(
+    brand,
+    'Confirm your new email',
+    [
+      paragraph(`Hello ${escapeHtml(input.name)},`),
+      paragraph(
+        `You asked to use ${escapeHtml(input.newEmail)} for your ${escapeHtml(brand.shopName)} account. Confirm it within ${input.hours} hours; until then you sign in with your old email.`,
+      ),
+      button(input.link, 'Confirm this email'),
+      paragraph(`Or paste this address into your browser:<br><span style="word-break:break-all">${escapeHtml(input.link)}</span>`),
+      paragraph('If you did not ask for this, ignore this email: nothing changes.'),
+    ].join('\n'),
+  );
+  const text = [
+    `Hello ${input.name},`,
+    '',
+    `You asked to use ${input.newEmail} for your ${brand.shopName} account. Confirm it within ${input.hours} hours; until then you sign in with your old email:`,
+    '',
+    input.link,
+    '',
+    'If you did not ask for this, ignore this email: nothing changes.',
+  ].join('\n');
+  return { subject, html, text };
+}
+
+/** To the old address once the change is confirmed: someone who took over the account is noticed. */
+export function emailChangedMail(brand: Brand, input: { name: string; oldEmail: string; newEmail: string; at: string }): RenderedMail {
+  const when = formatShopTime(input.at);
+  const subject = `Your ${brand.shopName} email was changed`;
+  const html = layout(
+    brand,
+    'Your email was changed',
+    [
+      paragraph(`Hello ${escapeHtml(input.name)},`),
+      paragraph(
+        `The email of your ${escapeHtml(brand.shopName)} account was changed from ${escapeHtml(input.oldEmail)} to ${escapeHtml(input.newEmail)} on ${escapeHtml(when)}. You now sign in with the new one.`,
+      ),
+      paragraph(`If you did not do this, someone else may have your password. Reply to this email or contact the shop at once.`),
+      button(`${brand.publicUrl}/policies`, 'Contact the shop'),
+    ].join('\n'),
+  );
+  const text = [
+    `Hello ${input.name},`,
+    '',
+    `The email of your ${brand.shopName} account was changed from ${input.oldEmail} to ${input.newEmail} on ${when}. You now sign in with the new one.`,
+    '',
+    'If you did not do this, someone else may have your password. Reply to this email or contact the shop at once:',
+    `${brand.publicUrl}/policies`,
+  ].join('\n');
+  return { subject, html, text };
+}
+
+/** To an admin on each sign-in to their account: a stolen password used elsewhere shows up at once. */
+export function adminSignInMail(brand: Brand, input: { name: string; device: string; ip: string; at: string }): RenderedMail {
+  const when = formatShopTime(input.at);
+  const subject = `New sign-in to your ${brand.shopName} admin account`;
+  const link = `${brand.publicUrl}/account`;
+  const html = layout(
+    brand,
+    'New sign-in to your admin account',
+    [
+      paragraph(`Hello ${escapeHtml(input.name)},`),
+      paragraph(`Your admin account was signed in to on ${escapeHtml(when)} from ${escapeHtml(input.device)} (IP ${escapeHtml(input.ip || 'unknown')}).`),
+      paragraph('If this was not you, open your account page, end that session, change your password and turn on two-factor sign-in.'),
+      button(link, 'Review your sessions'),
+    ].join('\n'),
+  );
+  const text = [
+    `Hello ${input.name},`,
+    '',
+    `Your admin account was signed in to on ${when} from ${input.device} (IP ${input.ip || 'unknown'}).`,
+    '',
+    'If this was not you, open your account page, end that session, change your password and turn on two-factor sign-in:',
+    link,
+  ].join('\n');
+  return { subject, html, text };
+}

@@ -3,6 +3,7 @@ import { AppError, NOT_SIGNED_IN_MESSAGE } from '../errors';
 import type { Context } from './context';
 import type { SessionHandle } from '../http/session';
 import { describeError } from './error-shape';
+import { requiresAdminTwoFactor } from '../features/settings/settings.service';
 
 /**
  * A procedure's declaration that its reply is the same for every caller, and what that reply
@@ -14,7 +15,11 @@ export type SharedReplyMeta = {
   tags: (input: any, result: any) => readonly string[];
 };
 
-export type ProcedureMeta = { shared?: SharedReplyMeta };
+export type ProcedureMeta = {
+  shared?: SharedReplyMeta;
+  /** Open to an admin who must still enrol in two-factor sign-in (the enrolment page's own calls). */
+  beforeTwoFactor?: boolean;
+};
 
 const t = initTRPC
   .meta<ProcedureMeta>()
@@ -48,12 +53,21 @@ const NO_SESSION: SessionHandle = {
  * calling: it sees no user and a session that refuses use.
  */
 export function sharedProcedure(shared: SharedReplyMeta) {
-  return t.procedure.meta({ shared }).use(({ ctx, next }) => next({ ctx: { ...ctx, user: null, session: NO_SESSION } }));
+  return t.procedure.meta({ shared }).use(({ ctx, next }) => next({ ctx: { ...ctx, user: null, auth: null, session: NO_SESSION } }));
 }
 
-/** The caller must be signed in; `ctx.user` is then non-null. Visitors get 401 'Please Login...!'. */
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+export const TWO_FACTOR_ENROLMENT_MESSAGE = 'This shop requires two-factor sign-in for admins: turn it on at /account/two-factor first.';
+
+/**
+ * The caller must be signed in; `ctx.user` is then non-null. Visitors get 401 'Please Login...!'.
+ * An ADMIN without two-factor sign-in, while the owner requires it, gets 403 from everything but
+ * the procedures marked `beforeTwoFactor` (enrolment).
+ */
+export const authedProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   if (!ctx.user) throw new AppError('NOT_SIGNED_IN', NOT_SIGNED_IN_MESSAGE);
+  if (ctx.user.role === 'ADMIN' && !ctx.auth?.twoFactorEnabled && !meta?.beforeTwoFactor && (await requiresAdminTwoFactor(ctx.deps))) {
+    throw new AppError('TWO_FACTOR_ENROLMENT_REQUIRED', TWO_FACTOR_ENROLMENT_MESSAGE);
+  }
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 

@@ -163,6 +163,12 @@ export const PoliciesSchema = z.object({
   shipping: optionalText('shipping policy', 10_000),
 });
 
+/** Sign-in rules. */
+export const SecuritySettingsSchema = z.object({
+  /** Every ADMIN account must sign in with a second factor; one without it can only enrol. */
+  requireAdminTwoFactor: z.boolean({ error: 'requireAdminTwoFactor must be true or false' }),
+});
+
 /** What the owner saves on the Settings page. `seller` and `grievanceOfficer` are null until filled in. */
 export const ShopSettingsSchema = z.object({
   seller: SellerSchema.nullable(),
@@ -171,6 +177,8 @@ export const ShopSettingsSchema = z.object({
   policies: PoliciesSchema,
   shipping: ShippingSettingsSchema,
   tax: TaxSettingsSchema,
+  /** Absent in settings saved before it existed (and from older forms): off. */
+  security: SecuritySettingsSchema.default({ requireAdminTwoFactor: false }),
 });
 export type ShopSettings = z.output<typeof ShopSettingsSchema>;
 export type ShopSettingsInput = z.input<typeof ShopSettingsSchema>;

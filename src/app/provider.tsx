@@ -1,13 +1,21 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createTRPCQueryUtils } from '@trpc/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createTRPCQueryUtils, getQueryKey } from '@trpc/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster, useToasterStore } from 'react-hot-toast';
 import type { AppRouter } from '../../server/trpc/app-router';
 import { preloadFirstBanner } from '../components/banner/banner-carousel';
-import { errorStatus, trpc, type TrpcClient } from '../lib/trpc';
+import { errorAppCode, errorStatus, trpc, type TrpcClient } from '../lib/trpc';
 
 export function createQueryClient() {
-  return new QueryClient({
+  // The owner may start requiring two-factor sign-in of admins while one is signed in: the server
+  // then refuses them with TWO_FACTOR_ENROLMENT_REQUIRED, and "me", asked again, says so, which
+  // sends them to the enrolment page (see RootLayout) rather than leaving them before refusals.
+  const onError = (error: unknown) => {
+    if (errorAppCode(error) === 'TWO_FACTOR_ENROLMENT_REQUIRED') void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.account.me) });
+  };
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -22,6 +30,7 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }
 
 /**

@@ -51,6 +51,9 @@ describe('routes', () => {
       'cancel',
       'search',
       'order',
+      'account',
+      'account/two-factor',
+      'confirm-email',
       'admit-panel',
       '*',
     ]);

@@ -70,6 +70,9 @@ export const routes: RouteObject[] = [
           { path: 'cancel', ...screen(() => import('./routes/cancel')) },
           { path: 'search', ...screen(() => import('./routes/search')) },
           { path: 'order', ...screen(() => import('./routes/orders')) },
+          { path: 'account', ...screen(() => import('./routes/account')) },
+          { path: 'account/two-factor', ...screen(() => import('./routes/two-factor')) },
+          { path: 'confirm-email', ...screen(() => import('./routes/confirm-email')) },
           {
             path: 'admit-panel',
             ...screen(() => import('./routes/admin/admin-layout')),

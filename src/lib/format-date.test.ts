@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatLongDate, groupByLongDate } from './format-date';
+import { formatDateTime, formatLongDate, formatTimeAgo, groupByLongDate } from './format-date';
 
 describe('formatLongDate', () => {
   it('writes the long form of the date in the given zone', () => {
@@ -51,5 +51,33 @@ describe('groupByLongDate', () => {
 
   it('returns no groups for no orders', () => {
     expect(groupByLongDate([], 'UTC')).toEqual([]);
+  });
+});
+
+describe('formatTimeAgo', () => {
+  const now = new Date('2026-11-22T12:00:00.000Z');
+  const before = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
+
+  it('says how long ago in the largest whole unit', () => {
+    expect(formatTimeAgo(before(5 * 60), now)).toBe('5 minutes ago');
+    expect(formatTimeAgo(before(60), now)).toBe('1 minute ago');
+    // 2 h 59 min is still "2 hours": a whole unit, not rounded up.
+    expect(formatTimeAgo(before(2 * 3600 + 59 * 60), now)).toBe('2 hours ago');
+    expect(formatTimeAgo(before(3 * 24 * 3600), now)).toBe('3 days ago');
+    expect(formatTimeAgo(before(15 * 24 * 3600), now)).toBe('2 weeks ago');
+    expect(formatTimeAgo(before(100 * 24 * 3600), now)).toBe('3 months ago');
+    expect(formatTimeAgo(before(800 * 24 * 3600), now)).toBe('2 years ago');
+  });
+
+  it('uses words for the nearest ones', () => {
+    expect(formatTimeAgo(before(0), now)).toBe('now');
+    expect(formatTimeAgo(before(59), now)).toBe('now');
+    expect(formatTimeAgo(before(30 * 3600), now)).toBe('yesterday');
+    expect(formatTimeAgo(before(8 * 24 * 3600), now)).toBe('last week');
+  });
+
+  it('reads a time ahead of the browser clock as now, and takes a timestamp in milliseconds', () => {
+    expect(formatTimeAgo(new Date(now.getTime() + 4000).toISOString(), now)).toBe('now');
+    expect(formatTimeAgo(before(90 * 60), now.getTime())).toBe('1 hour ago');
   });
 });

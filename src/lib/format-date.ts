@@ -36,3 +36,26 @@ export function groupByLongDate<T extends { createdAt: string }>(items: readonly
   }
   return [...groups].map(([date, grouped]) => ({ date, items: grouped }));
 }
+
+const TIME_UNITS: readonly { unit: Intl.RelativeTimeFormatUnit; seconds: number }[] = [
+  { unit: 'year', seconds: 365 * 24 * 3600 },
+  { unit: 'month', seconds: 30 * 24 * 3600 },
+  { unit: 'week', seconds: 7 * 24 * 3600 },
+  { unit: 'day', seconds: 24 * 3600 },
+  { unit: 'hour', seconds: 3600 },
+  { unit: 'minute', seconds: 60 },
+];
+
+/**
+ * How long before `now` an ISO timestamp was, in the largest whole unit: "now" (under a
+ * minute), "5 minutes ago", "2 hours ago", "yesterday", "last week", "3 months ago". A time
+ * after `now` also reads "now": the server's clock may run a little ahead of the browser's.
+ */
+export function formatTimeAgo(iso: string, now: Date | number): string {
+  const format = new Intl.RelativeTimeFormat('en-IN', { numeric: 'auto' });
+  const elapsed = Math.max(0, (new Date(now).getTime() - new Date(iso).getTime()) / 1000);
+  for (const { unit, seconds } of TIME_UNITS) {
+    if (elapsed >= seconds) return format.format(-Math.floor(elapsed / seconds), unit);
+  }
+  return format.format(0, 'second');
+}

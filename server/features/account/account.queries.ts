@@ -14,19 +14,48 @@ function toUser(row: PublicRow): User {
   return { _id: row.id, name: row.name, email: row.email, role: row.role, profilePic: row.profile_pic, createdAt: row.created_at };
 }
 
-export async function findSessionUser(db: DB, sessionId: string, nowIso: string): Promise<User | null> {
+/** A live session's user, whether the account has two-factor sign-in on, and when the session was last seen. */
+export async function findSessionUser(db: DB, sessionId: string, nowIso: string): Promise<{ user: User; twoFactorEnabled: boolean; lastSeenAt: string | null } | null> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(publicColumns)
+    .select([...publicColumns, 'users.totp_enabled_at', 'sessions.last_seen_at'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.expires_at', '>', nowIso)
     .executeTakeFirst();
-  return row ? toUser(row) : null;
+  return row ? { user: toUser(row), twoFactorEnabled: row.totp_enabled_at !== null, lastSeenAt: row.last_seen_at } : null;
 }
 
-export async function createSession(db: DB, s: { id: string; userId: string; createdAt: string; expiresAt: string }): Promise<void> {
-  await db.insertInto('sessions').values({ id: s.id, user_id: s.userId, created_at: s.createdAt, expires_at: s.expiresAt }).execute();
+export async function createSession(db: DB, s: { id: string; userId: string; createdAt: string; expiresAt: string; userAgent: string; ip: string }): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({ id: s.id, user_id: s.userId, created_at: s.createdAt, expires_at: s.expiresAt, user_agent: s.userAgent, ip: s.ip, last_seen_at: s.createdAt })
+    .execute();
+}
+
+export async function touchSession(db: DB, sessionId: string, nowIso: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: nowIso }).where('id', '=', sessionId).execute();
+}
+
+export type SessionRow = { id: string; userAgent: string; ip: string; createdAt: string; lastSeenAt: string };
+
+/** A user's live sessions, most recently seen first. */
+export async function listSessionsOfUser(db: DB, userId: string, nowIso: string): Promise<SessionRow[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['id', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', nowIso)
+    .execute();
+  return rows
+    .map((r) => ({ id: r.id, userAgent: r.user_agent, ip: r.ip, createdAt: r.created_at, lastSeenAt: r.last_seen_at ?? r.created_at }))
+    .sort((a, b) => (a.lastSeenAt < b.lastSeenAt ? 1 : a.lastSeenAt > b.lastSeenAt ? -1 : 0));
+}
+
+/** Ends every session of a user but `keep` (a password change keeps the device that made it). */
+export async function deleteOtherSessions(db: DB, userId: string, keep: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '<>', keep).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function deleteSession(db: DB, sessionId: string): Promise<void> {
@@ -43,8 +72,13 @@ export async function findUserById(db: DB, id: string): Promise<User | null> {
 }
 
 export async function findCredentialsByEmail(db: DB, email: string): Promise<{ id: string; passwordHash: string } | null> {
-  const row = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirst();
+  const row = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
   return row ? { id: row.id, passwordHash: row.password_hash } : null;
+}
+
+export async function findCredentialsById(db: DB, id: string): Promise<{ email: string; passwordHash: string } | null> {
+  const row = await db.selectFrom('users').select(['email', 'password_hash']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  return row ? { email: row.email, passwordHash: row.password_hash } : null;
 }
 
 export async function insertUser(db: DB, u: { id: string; name: string; email: string; passwordHash: string; role: Role; profilePic: string; now: string }): Promise<void> {
@@ -72,9 +106,9 @@ export async function setUserRole(db: DB, id: string, role: Role, now: string): 
   await db.updateTable('users').set({ role, updated_at: now }).where('id', '=', id).execute();
 }
 
-/** Users newest first; `emailContains` filters by a case-insensitive substring of the email. */
+/** Users newest first (deleted accounts left out); `emailContains` filters by a case-insensitive substring of the email. */
 export async function listUsers(db: DB, opts: { emailContains?: string; limit: number; after?: { createdAt: string; id: string } }): Promise<User[]> {
-  let q = db.selectFrom('users').select(publicColumns);
+  let q = db.selectFrom('users').select(publicColumns).where('deleted_at', 'is', null);
   if (opts.emailContains) {
     q = q.where(containsText(db, 'email', opts.emailContains.toLowerCase()));
   }
@@ -114,7 +148,7 @@ export async function pruneLoginAttempts(db: DB, beforeIso: string): Promise<voi
 
 /** The account behind an email, for password reset; null when there is none. */
 export async function findUserByEmail(db: DB, email: string): Promise<{ id: string; name: string; email: string } | null> {
-  const row = await db.selectFrom('users').select(['id', 'name', 'email']).where('email', '=', email).executeTakeFirst();
+  const row = await db.selectFrom('users').select(['id', 'name', 'email']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
   return row ?? null;
 }
 
@@ -148,4 +182,71 @@ export async function useUpPasswordResets(db: DB, userId: string, tokenHash: str
 export async function listAdminEmails(db: DB): Promise<string[]> {
   const rows = await db.selectFrom('users').select('email').where('role', '=', 'ADMIN').orderBy('email').execute();
   return rows.map((r) => r.email);
+}
+
+export async function setProfile(db: DB, userId: string, profile: { name: string; profilePic?: string }, nowIso: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ name: profile.name, ...(profile.profilePic !== undefined ? { profile_pic: profile.profilePic } : {}), updated_at: nowIso })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function insertEmailChange(db: DB, change: { tokenHash: string; userId: string; newEmail: string; createdAt: string; expiresAt: string }): Promise<void> {
+  await db
+    .insertInto('email_changes')
+    .values({ token_hash: change.tokenHash, user_id: change.userId, new_email: change.newEmail, created_at: change.createdAt, expires_at: change.expiresAt })
+    .execute();
+}
+
+export async function findEmailChange(db: DB, tokenHash: string): Promise<{ userId: string; newEmail: string; expiresAt: string; usedAt: string | null } | null> {
+  const row = await db.selectFrom('email_changes').select(['user_id', 'new_email', 'expires_at', 'used_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+  return row ? { userId: row.user_id, newEmail: row.new_email, expiresAt: row.expires_at, usedAt: row.used_at } : null;
+}
+
+/** Uses up every open email-change link of a user (the confirmed one among them). */
+export async function useUpEmailChanges(db: DB, userId: string, nowIso: string): Promise<void> {
+  await db.updateTable('email_changes').set({ used_at: nowIso }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
+
+export async function setEmail(db: DB, userId: string, email: string, nowIso: string): Promise<void> {
+  await db.updateTable('users').set({ email, updated_at: nowIso }).where('id', '=', userId).execute();
+}
+
+/**
+ * A deleted account: the row stays (orders point at it) without anything personal in it; its
+ * email is freed for a new sign-up, and nothing can sign in to it.
+ */
+export async function anonymiseUser(db: DB, userId: string, tombstone: { email: string; passwordHash: string }, nowIso: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      name: 'Deleted account',
+      email: tombstone.email,
+      password_hash: tombstone.passwordHash,
+      role: 'GENERAL',
+      profile_pic: '',
+      totp_secret: null,
+      totp_enabled_at: null,
+      totp_last_step: null,
+      deleted_at: nowIso,
+      updated_at: nowIso,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Everything else of a deleted account's that names them: sessions, links, codes, cart, addresses, throttle rows and their mail. */
+export async function deletePersonalRows(db: DB, userId: string, email: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+  await db.deleteFrom('email_changes').where('user_id', '=', userId).execute();
+  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+  await db.deleteFrom('cart_items').where('user_id', '=', userId).execute();
+  await db.deleteFrom('addresses').where('user_id', '=', userId).execute();
+  await db
+    .deleteFrom('login_attempts')
+    .where('key', 'in', [`email:${email}`, `reset:email:${email}`, `2fa:${userId}`, `email-change:${userId}`])
+    .execute();
+  await db.deleteFrom('mail_outbox').where('to_address', '=', email).execute();
 }

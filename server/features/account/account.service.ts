@@ -12,7 +12,9 @@ import { decodeImageDataUrl, storeAvatar } from '../../images/image.service';
 import * as q from './account.queries';
 import { writeAudit } from '../../audit/audit';
 import { brandOf, enqueueMail } from '../../mail/mail.service';
-import { newAdminMail } from '../../mail/templates';
+import { adminSignInMail, newAdminMail } from '../../mail/templates';
+import { deviceLabel } from '../../lib/user-agent';
+import type { DB } from '../../db/database';
 
 // OWASP Password Storage Cheat Sheet: Argon2id, 19 MiB memory, 2 iterations, 1 lane.
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -28,8 +30,10 @@ export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, ARGON2_OPTIONS);
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && (error as { code: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+/** A unique index refused the row: SQLite's code, or PostgreSQL's SQLSTATE 23505. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = error instanceof Error && 'code' in error ? (error as { code: unknown }).code : undefined;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
 /** Creates a GENERAL user. Throws EMAIL_TAKEN (409), IMAGE_* for a bad photo; writes nothing then. */
@@ -83,6 +87,28 @@ export async function verifyCredentials(deps: Deps, input: { email: string; pass
   return creds.id;
 }
 
+export const WRONG_PASSWORD_MESSAGE = 'Your current password is not right.';
+
+/**
+ * Checks a signed-in user's current password before a sensitive change (password, email,
+ * two-factor, deletion), under the sign-in throttle: failures count against the account's
+ * email and the IP as failed sign-ins do. Throws WRONG_PASSWORD (400, on `currentPassword`).
+ */
+export async function verifyPasswordOf(deps: Deps, userId: string, password: string, ip: string): Promise<void> {
+  const creds = await q.findCredentialsById(deps.db, userId);
+  if (!creds) throw new AppError('USER_NOT_FOUND', 'User not found');
+  const now = deps.clock();
+  const keys = [`email:${creds.email}`, `ip:${ip}`];
+  const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+  if ((await q.countRecentLoginFailures(deps.db, keys, since)) >= LOGIN_MAX_FAILURES) {
+    throw new AppError('TOO_MANY_ATTEMPTS', 'Too many failed attempts. Please wait 15 minutes and try again.');
+  }
+  if (!(await argon2.verify(creds.passwordHash, password))) {
+    await q.recordLoginFailure(deps.db, keys, now.toISOString());
+    throw new AppError('WRONG_PASSWORD', WRONG_PASSWORD_MESSAGE, { fieldErrors: { currentPassword: 'is not right' } });
+  }
+}
+
 /**
  * Changes a user's role, refusing to demote the last admin (LAST_ADMIN). In the same
  * transaction: an audit entry naming who did it, and, when someone becomes ADMIN, an email to
@@ -107,6 +133,12 @@ export async function changeRole(deps: Deps, userId: string, role: Role, actorId
     }
     return { ...user, role };
   });
+}
+
+/** Written in the sign-in's transaction: an admin hears of every sign-in to their account. */
+export async function noteAdminSignIn(trx: DB, deps: Deps, user: User, device: { userAgent: string; ip: string }): Promise<void> {
+  const mail = adminSignInMail(await brandOf(trx, deps), { name: user.name, device: deviceLabel(device.userAgent), ip: device.ip, at: nowIso(deps.clock) });
+  await enqueueMail(trx, deps, 'admin-sign-in', user.email, mail);
 }
 
 export type AdminBootstrap =

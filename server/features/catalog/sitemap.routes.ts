@@ -26,6 +26,8 @@ const PRIVATE_PATHS = [
   '/sign-up',
   '/forgot-password',
   '/reset-password',
+  '/account',
+  '/confirm-email',
   '/checkout',
   '/admin/',
   '/test-checkout/',

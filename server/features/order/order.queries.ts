@@ -432,3 +432,9 @@ export async function listOrders(db: DB, filter: { userId?: string; statuses?: r
   );
   return rows.map((row) => toOrder(row, linesByOrder));
 }
+
+/** Ids of a user's orders in `statuses`, oldest first. */
+export async function listOrderIdsOf(db: DB, userId: string, statuses: readonly OrderStatus[]): Promise<string[]> {
+  const rows = await db.selectFrom('orders').select('id').where('user_id', '=', userId).where('status', 'in', statuses).orderBy('created_at').execute();
+  return rows.map((r) => r.id);
+}

@@ -18,7 +18,9 @@ export const settingsRouter = router({
   get: adminProcedure.query(({ ctx }) => service.adminSettings(ctx.deps)),
 
   /** Saves the whole Settings form (ADMIN; audited). */
-  update: adminProcedure.input(ShopSettingsSchema).mutation(({ ctx, input }) => service.saveSettings(ctx.deps, ctx.user._id, input)),
+  update: adminProcedure
+    .input(ShopSettingsSchema)
+    .mutation(({ ctx, input }) => service.saveSettings(ctx.deps, ctx.user._id, input, { twoFactorEnabled: ctx.auth?.twoFactorEnabled ?? false })),
 
   /** A category's HSN code and GST rate (ADMIN; audited). */
   setCategoryTax: adminProcedure.input(CategoryTaxInputSchema).mutation(({ ctx, input }) => service.saveCategoryTax(ctx.deps, ctx.user._id, input)),

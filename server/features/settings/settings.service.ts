@@ -40,7 +40,13 @@ export function defaultSettings(env: { SHIPPING_STANDARD_PAISE: number; SHIPPING
       serviceablePins: [],
     },
     tax: { shippingSac: '996812', shippingRateBp: 1800, b2cHsnDigits: 4 },
+    security: { requireAdminTwoFactor: false },
   };
+}
+
+/** Whether the owner requires two-factor sign-in for admins (read on each admin request: every process sees a change at once). */
+export async function requiresAdminTwoFactor(deps: Pick<Deps, 'db' | 'env' | 'log'>): Promise<boolean> {
+  return (await loadSettings(deps.db, deps)).security.requireAdminTwoFactor;
 }
 
 /**
@@ -65,10 +71,16 @@ export async function adminSettings(deps: Deps): Promise<AdminSettings> {
 }
 
 /** Saves the whole settings form (validated by the router), with an audit entry naming the sections that changed. */
-export async function saveSettings(deps: Deps, actorId: string, next: ShopSettings): Promise<AdminSettings> {
+export async function saveSettings(deps: Deps, actorId: string, next: ShopSettings, actor: { twoFactorEnabled: boolean } = { twoFactorEnabled: false }): Promise<AdminSettings> {
   const now = deps.clock().toISOString();
   await transaction(deps.db, async (trx) => {
     const before = await loadSettings(trx, deps);
+    if (next.security.requireAdminTwoFactor && !before.security.requireAdminTwoFactor && !actor.twoFactorEnabled) {
+      // Saving it would shut the owner out of the panel on their next request.
+      throw new AppError('BAD_INPUT', 'Turn on two-factor sign-in for your own account (on your account page) before requiring it for admins.', {
+        fieldErrors: { 'security.requireAdminTwoFactor': 'turn on two-factor sign-in for your own account first' },
+      });
+    }
     const changed = (Object.keys(next) as (keyof ShopSettings)[]).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(next[key]));
     await q.writeSettingsRow(trx, next, now, actorId);
     if (changed.length > 0) {

@@ -21,12 +21,12 @@ function Home() {
   return <p data-testid="signed-in-as">{user?.name ?? 'visitor'}</p>;
 }
 
-function renderPage(url: string, resetPassword: (input: any) => unknown = () => ravi) {
+function renderPage(url: string, resetPassword: (input: any) => unknown = () => ({ ...ravi, signedIn: true })) {
   let signedIn = false;
   const server = fakeServer({
     'account.resetPassword': (input) => {
-      const user = resetPassword(input);
-      signedIn = true;
+      const user = resetPassword(input) as { signedIn: boolean };
+      signedIn = user.signedIn;
       return user;
     },
     'account.me': () => (signedIn ? ravi : null),
@@ -52,6 +52,7 @@ function renderPage(url: string, resetPassword: (input: any) => unknown = () => 
             </>
           ),
         },
+        { path: '/login', element: <Where /> },
       ],
       initialEntries: [url],
       fetch: server.fetch,
@@ -97,6 +98,16 @@ describe('Reset password page', () => {
     expect(server.inputsOf('account.resetPassword')).toEqual([{ token: TOKEN, password: 'correct-horse-1', confirmPassword: 'correct-horse-1' }]);
     expect(await screen.findByText('Your password was changed. You are signed in.')).toBeTruthy();
     expect(screen.getByTestId('signed-in-as').textContent).toBe('Ravi Kumar');
+  });
+
+  it('sends an account with two-factor sign-in on to sign in with the new password and a code', async () => {
+    renderPage(`/reset-password?token=${TOKEN}`, () => ({ ...ravi, signedIn: false }));
+    fill('New password', 'correct-horse-1');
+    fill('Confirm new password', 'correct-horse-1');
+    save();
+
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/login'));
+    expect(await screen.findByText('Your password was changed. Sign in with it and a code from your authenticator app.')).toBeTruthy();
   });
 
   it('shows a used or expired link with the way to a new one', async () => {

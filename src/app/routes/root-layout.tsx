@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { NavigationType, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { Navigate, NavigationType, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { Layout } from '../../components/layout/layout';
 import { useCurrentUser } from '../../features/account/api/use-current-user';
 import { useLogout } from '../../features/account/api/use-logout';
@@ -9,6 +9,9 @@ import { errorMessage } from '../../lib/trpc';
 import { useHydrated } from '../../lib/use-hydrated';
 
 export const LOGOUT_SUCCESS_MESSAGE = 'Logged out successfully';
+
+/** The one page open to an admin who must set up two-factor sign-in (the server refuses them everything else). */
+export const TWO_FACTOR_PATH = '/account/two-factor';
 
 /**
  * A link to another page starts at its top; Back and Forward leave the browser to restore where
@@ -22,7 +25,11 @@ function useScrollToTopOnNavigation() {
   }, [location.key, location.hash, navigationType]);
 }
 
-/** The shared layout with the signed-in user and cart count fetched once on load. */
+/**
+ * The shared layout with the signed-in user and cart count fetched once on load. An admin who
+ * must set up two-factor sign-in (the shop requires it) is sent to its page from every other
+ * one; the header, and so "Logout", stays.
+ */
 export function RootLayout() {
   // The signed-in parts are personal: the server renders the page for a visitor (so it is the
   // same for everyone and may be shared), and they appear once the page has hydrated.
@@ -31,6 +38,7 @@ export function RootLayout() {
   const cartCount = useCartCount();
   const logout = useLogout();
   const navigate = useNavigate();
+  const location = useLocation();
   useScrollToTopOnNavigation();
 
   const onLogout = () => {
@@ -43,9 +51,13 @@ export function RootLayout() {
     });
   };
 
+  // "Me" is only known in the browser, after hydration: the server's page (for a visitor) and the
+  // first render in the browser always show the outlet, so hydration finds what the server sent.
+  const mustEnrol = hydrated && user?.mustEnrolTwoFactor === true && location.pathname.replace(/\/+$/, '') !== TWO_FACTOR_PATH;
+
   return (
     <Layout user={hydrated ? user : null} cartCount={hydrated ? cartCount : 0} onLogout={onLogout} loggingOut={logout.isPending}>
-      <Outlet />
+      {mustEnrol ? <Navigate to={TWO_FACTOR_PATH} replace /> : <Outlet />}
     </Layout>
   );
 }

@@ -91,7 +91,7 @@ describe('Header', () => {
     expect(where()).toBe('/search?q=tv');
   });
 
-  it('shows the admin menu with Admin Panel and Order, the cart badge and Logout', () => {
+  it('shows the admin menu with Admin Panel, My account and Order, the cart badge and Logout', () => {
     const { onLogout } = renderHeader({ user: admin, cartCount: 3 });
     const cart = screen.getByRole('link', { name: 'Cart, 3 items' });
     expect(cart.getAttribute('href')).toBe('/cart');
@@ -101,8 +101,16 @@ describe('Header', () => {
     const menuButton = screen.getByRole('button', { name: 'Account menu for Asha Admin' });
     expect(screen.queryByRole('link', { name: 'Admin Panel' })).toBeNull();
     fireEvent.click(menuButton);
-    expect(screen.getByRole('link', { name: 'Admin Panel' }).getAttribute('href')).toBe('/admit-panel/all-products');
-    expect(screen.getByRole('link', { name: 'Order' }).getAttribute('href')).toBe('/order');
+    const menu = screen.getByRole('navigation', { name: 'Account' });
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Admin Panel', '/admit-panel/all-products'],
+      ['My account', '/account'],
+      ['Order', '/order'],
+    ]);
 
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('link', { name: 'Order' })).toBeNull();
@@ -118,6 +126,7 @@ describe('Header', () => {
     expect(menuButton.querySelector('img')?.getAttribute('src')).toBe('/images/abc.webp');
     fireEvent.click(menuButton);
     expect(screen.getByRole('link', { name: 'Order' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/account');
     expect(screen.queryByRole('link', { name: 'Admin Panel' })).toBeNull();
     // Following a menu link closes the menu.
     fireEvent.click(screen.getByRole('link', { name: 'Order' }));

@@ -141,6 +141,11 @@ function ProfileMenu({ user }: { user: HeaderUser }) {
               </li>
             ) : null}
             <li>
+              <Link to="/account" onClick={close} className="block rounded-lg px-3 py-2 text-sm text-zinc-800 hover:bg-zinc-100">
+                My account
+              </Link>
+            </li>
+            <li>
               <Link to="/order" onClick={close} className="block rounded-lg px-3 py-2 text-sm text-zinc-800 hover:bg-zinc-100">
                 Order
               </Link>

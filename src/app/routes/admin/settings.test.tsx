@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../../shared/categories';
 import type { AdminSettings, ShopSettings } from '../../../../shared/schemas/settings';
 import { FakeServerError, fakeServer, renderableApp, withToastHost } from '../../../lib/test-providers';
-import { NOT_SET_UP_MESSAGE, SETTINGS_SAVED_MESSAGE } from '../../../features/admin/components/shop-settings-page';
+import { NOT_SET_UP_MESSAGE, REQUIRE_ADMIN_TWO_FACTOR_HINT, SETTINGS_SAVED_MESSAGE } from '../../../features/admin/components/shop-settings-page';
 import { Component as SettingsPage } from './settings';
 
 const VALID_GSTIN = '29ABCDE1234F1ZW';
@@ -17,6 +17,7 @@ function defaults(): AdminSettings {
     policies: { returns: 'Returns within 7 days.', shipping: 'Ships in a day.' },
     shipping: { standardPaise: 0, expressPaise: 9900, freeAbovePaise: null, standardDays: '3–5', expressDays: '1–2', serviceablePins: [] },
     tax: { shippingSac: '996812', shippingRateBp: 1800, b2cHsnDigits: 4 },
+    security: { requireAdminTwoFactor: false },
     categoryTax: CATEGORIES.map((c) => ({ category: c.value, hsn: '8517', rateBasisPoints: 1800 })),
     updatedAt: null,
   };
@@ -141,6 +142,7 @@ describe('Settings page', () => {
         policies: { returns: 'Returns within 7 days.', shipping: 'Ships in a day.' },
         shipping: { standardPaise: 4900, expressPaise: 14950, freeAbovePaise: 99900, standardDays: '3–5', expressDays: '1–2', serviceablePins: ['560001', '56', '400'] },
         tax: { shippingSac: '996812', shippingRateBp: 500, b2cHsnDigits: 6 },
+        security: { requireAdminTwoFactor: false },
       },
     ]);
     await waitFor(() => expect(screen.queryByTestId('not-set-up')).toBeNull());
@@ -164,6 +166,40 @@ describe('Settings page', () => {
     await waitFor(() => expect(field('Email').getAttribute('aria-invalid')).toBe('true'));
     expect(messagesOf(field('Email'))).toContain('email must be a valid email address');
     expect(screen.getByText('1 field needs attention: see the messages in red.')).toBeTruthy();
+  });
+
+  it('sends “Require two-factor sign-in for admins” when ticked, and shows it saved', async () => {
+    const server = renderPage();
+    await screen.findByTestId('not-set-up');
+    const checkbox = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Require two-factor sign-in for admins' });
+    expect(checkbox.checked).toBe(false);
+    expect(messagesOf(checkbox)).toEqual([expect.stringContaining(REQUIRE_ADMIN_TWO_FACTOR_HINT)]);
+    fireEvent.click(checkbox);
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    save();
+
+    expect(await screen.findByText(SETTINGS_SAVED_MESSAGE)).toBeTruthy();
+    expect(server.inputsOf('settings.update')).toEqual([expect.objectContaining({ security: { requireAdminTwoFactor: true } })]);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Require two-factor sign-in for admins' }).checked).toBe(true);
+  });
+
+  it('shows why the server refused the two-factor rule beside the checkbox', async () => {
+    const refusal = 'turn on two-factor sign-in for your own account first';
+    renderPage(() => {
+      throw new FakeServerError(400, 'BAD_INPUT', `security.requireAdminTwoFactor: ${refusal}`, { 'security.requireAdminTwoFactor': refusal });
+    });
+    await screen.findByTestId('not-set-up');
+    const checkbox = () => screen.getByRole<HTMLInputElement>('checkbox', { name: 'Require two-factor sign-in for admins' });
+    fireEvent.click(checkbox());
+    save();
+
+    await waitFor(() => expect(checkbox().getAttribute('aria-invalid')).toBe('true'));
+    expect(messagesOf(checkbox())).toContain(refusal);
+    expect(document.activeElement).toBe(checkbox());
+    expect(screen.getByRole('link', { name: 'two-factor sign-in page' }).getAttribute('href')).toBe('/account/two-factor');
+    // Unticking it answers the message.
+    fireEvent.click(checkbox());
+    expect(checkbox().getAttribute('aria-invalid')).toBeNull();
   });
 
   it('saves one category’s HSN code and rate with its own Save button', async () => {

@@ -1,4 +1,5 @@
 import { trpc } from '../../../lib/trpc';
+import { refetchForNewSession } from './refetch-for-new-session';
 
 /**
  * Sets a new password from an emailed link. The server signs the user in (and ends their other
@@ -7,9 +8,6 @@ import { trpc } from '../../../lib/trpc';
 export function useResetPassword() {
   const utils = trpc.useUtils();
   return trpc.account.resetPassword.useMutation({
-    onSuccess: async (user) => {
-      utils.account.me.setData(undefined, user);
-      await utils.invalidate();
-    },
+    onSuccess: () => refetchForNewSession(utils),
   });
 }

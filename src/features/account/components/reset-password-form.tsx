@@ -10,6 +10,7 @@ import { useResetPassword } from '../api/use-reset-password';
 import { PASSWORD_MISMATCH_MESSAGE } from './sign-up-form';
 
 export const RESET_SUCCESS_MESSAGE = 'Your password was changed. You are signed in.';
+export const RESET_TWO_FACTOR_MESSAGE = 'Your password was changed. Sign in with it and a code from your authenticator app.';
 export const MISSING_TOKEN_MESSAGE =
   'This page opens from the link in a password reset email, and this address has no link in it. Open the link from the email again, or ask for a new one.';
 
@@ -87,9 +88,15 @@ export function ResetPasswordForm({ token }: { token: string }) {
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     try {
-      await resetPassword.mutateAsync({ token, ...values });
-      toast.success(RESET_SUCCESS_MESSAGE);
+      const result = await resetPassword.mutateAsync({ token, ...values });
       // Replace: Back must not return to a link that is now used up.
+      if (!result.signedIn) {
+        // Two-factor sign-in is on: the emailed link alone does not sign anyone in.
+        toast.success(RESET_TWO_FACTOR_MESSAGE);
+        await navigate('/login', { replace: true });
+        return;
+      }
+      toast.success(RESET_SUCCESS_MESSAGE);
       await navigate('/', { replace: true });
     } catch (error) {
       const refusal = linkRefusal(error);

@@ -4,16 +4,13 @@ import { Link, useNavigate } from 'react-router';
 import { SignUpInputSchema } from '../../../../shared/schemas/account';
 import { FieldError } from '../../../components/ui/field-error';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { UserIcon } from '../../../components/icons';
 import { errorMessage, fieldErrors } from '../../../lib/trpc';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useSignUp } from '../api/use-sign-up';
+import { PhotoPicker } from './photo-picker';
 
 export const SIGN_UP_SUCCESS_MESSAGE = 'User created Successfully!';
 export const PASSWORD_MISMATCH_MESSAGE = 'Please check password and confirm password';
-/** The server takes photos up to 5 MB; saying so before the upload saves a slow round trip. */
-export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
-export const PHOTO_TYPES = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
 
 export interface SignUpValues {
   name: string;
@@ -40,15 +37,6 @@ export function validateSignUp(values: SignUpValues): Record<string, string> {
   return errors;
 }
 
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
-    reader.onerror = () => reject(reader.error ?? new Error('Could not read the photo'));
-    reader.readAsDataURL(file);
-  });
-}
-
 export function SignUpForm() {
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -59,23 +47,6 @@ export function SignUpForm() {
   const set = (field: keyof SignUpValues) => (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.target.value;
     setValues((current) => ({ ...current, [field]: value }));
-  };
-
-  const onPhoto = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    if (file.size > MAX_PHOTO_BYTES) {
-      setErrors((current) => ({ ...current, profilePic: 'The photo must be at most 5 MB.' }));
-      return;
-    }
-    try {
-      const dataUrl = await readAsDataUrl(file);
-      setValues((current) => ({ ...current, profilePic: dataUrl }));
-      setErrors(({ profilePic: _dropped, ...rest }) => rest);
-    } catch (error) {
-      setErrors((current) => ({ ...current, profilePic: errorMessage(error, 'Could not read the photo') }));
-    }
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -106,25 +77,15 @@ export function SignUpForm() {
             the address. */}
         <form method="post" className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
           <fieldset disabled={!hydrated} className="contents">
-            <div className="flex flex-col items-center gap-2">
-              <div className="relative size-24 overflow-hidden rounded-full bg-brand-50 text-brand-700">
-                {values.profilePic ? (
-                  <img src={values.profilePic} alt="Profile photo preview" className="size-full object-cover" width={96} height={96} />
-                ) : (
-                  <UserIcon className="m-auto size-full p-5" />
-                )}
-              </div>
-              <label htmlFor="signup-photo" className="btn-outline min-h-9 cursor-pointer px-3 text-xs focus-within:outline-3 focus-within:outline-brand-600">
-                {values.profilePic ? 'Change photo' : 'Upload photo (optional)'}
-                <input id="signup-photo" name="profilePic" type="file" accept={PHOTO_TYPES} className="sr-only" onChange={onPhoto} aria-describedby={describedBy('profilePic')} />
-              </label>
-              {values.profilePic ? (
-                <button type="button" className="text-xs font-medium text-zinc-700 underline" onClick={() => setValues((v) => ({ ...v, profilePic: '' }))}>
-                  Remove photo
-                </button>
-              ) : null}
-              <FieldError id="signup-profilePic-error" message={errors.profilePic} />
-            </div>
+            <PhotoPicker
+              id="signup-photo"
+              src={values.profilePic}
+              chooseLabel={values.profilePic ? 'Change photo' : 'Upload photo (optional)'}
+              onPick={(profilePic) => setValues((current) => ({ ...current, profilePic }))}
+              onRemove={values.profilePic ? () => setValues((current) => ({ ...current, profilePic: '' })) : undefined}
+              error={errors.profilePic}
+              onError={(message) => setErrors(({ profilePic: _dropped, ...rest }) => (message ? { ...rest, profilePic: message } : rest))}
+            />
 
             <div>
               <label htmlFor="signup-name" className="label">

@@ -11,6 +11,10 @@ const KIND: Record<string, { label: string; className: string }> = {
   'tax.category': { label: 'Tax', className: 'bg-violet-100 text-violet-900' },
   'tax.product': { label: 'Tax', className: 'bg-violet-100 text-violet-900' },
   'user.role': { label: 'Role', className: 'bg-amber-100 text-amber-950' },
+  'user.password': { label: 'Account', className: 'bg-rose-100 text-rose-900' },
+  'user.email': { label: 'Account', className: 'bg-rose-100 text-rose-900' },
+  'user.two-factor': { label: 'Account', className: 'bg-rose-100 text-rose-900' },
+  'user.delete': { label: 'Account', className: 'bg-rose-100 text-rose-900' },
   stock: { label: 'Stock', className: 'bg-emerald-100 text-emerald-900' },
 };
 

@@ -17,6 +17,7 @@ const saved: ShopSettings = {
   policies: { returns: 'Seven days.', shipping: 'Same day.' },
   shipping: { standardPaise: 4900, expressPaise: 14_950, freeAbovePaise: 99_900, standardDays: '3–5', expressDays: '1–2', serviceablePins: ['560001', '56'] },
   tax: { shippingSac: '996812', shippingRateBp: 1800, b2cHsnDigits: 6 },
+  security: { requireAdminTwoFactor: true },
 };
 
 describe('settings form', () => {
@@ -25,6 +26,7 @@ describe('settings form', () => {
     expect(values['shipping.standardPaise']).toBe('49');
     expect(values['shipping.expressPaise']).toBe('149.5');
     expect(values['shipping.serviceablePins']).toBe('560001\n56');
+    expect(values['security.requireAdminTwoFactor']).toBe('true');
     expect(toSettingsInput(values)).toEqual({ input: saved, errors: {} });
   });
 
@@ -44,8 +46,13 @@ describe('settings form', () => {
     expect(errors['seller.gstin']).toMatch(/^GSTIN: its first two digits must be the state code/);
   });
 
+  it('sends the admins’ two-factor rule as a boolean', () => {
+    expect(toSettingsInput({ ...settingsToForm(saved), 'security.requireAdminTwoFactor': 'false' }).input?.security).toEqual({ requireAdminTwoFactor: false });
+  });
+
   it('maps paths to their fields, an array item to its textarea', () => {
     expect(fieldOfPath('seller.address.pin')).toBe('seller.address.pin');
+    expect(fieldOfPath('security.requireAdminTwoFactor')).toBe('security.requireAdminTwoFactor');
     expect(fieldOfPath('shipping.serviceablePins.12')).toBe('shipping.serviceablePins');
     expect(fieldOfPath('seller')).toBe('form');
   });

@@ -34,6 +34,8 @@ export const SETTINGS_FIELDS = [
   'tax.shippingSac',
   'tax.shippingRateBp',
   'tax.b2cHsnDigits',
+  /** A checkbox: 'true' or 'false'. */
+  'security.requireAdminTwoFactor',
 ] as const;
 
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
@@ -78,6 +80,7 @@ export function settingsToForm(s: ShopSettings): SettingsFormValues {
     'tax.shippingSac': s.tax.shippingSac,
     'tax.shippingRateBp': String(s.tax.shippingRateBp),
     'tax.b2cHsnDigits': String(s.tax.b2cHsnDigits),
+    'security.requireAdminTwoFactor': String(s.security.requireAdminTwoFactor),
   };
 }
 
@@ -156,6 +159,7 @@ export function toSettingsInput(values: SettingsFormValues): { input: ShopSettin
       serviceablePins: pins,
     },
     tax: { shippingSac: v('tax.shippingSac'), shippingRateBp: Number(v('tax.shippingRateBp')), b2cHsnDigits: Number(v('tax.b2cHsnDigits')) },
+    security: { requireAdminTwoFactor: v('security.requireAdminTwoFactor') === 'true' },
   };
 
   const parsed = ShopSettingsSchema.safeParse(candidate);

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
+import { Link } from 'react-router';
 import { checkGstin, INDIAN_STATES, stateLabel } from '../../../../shared/gst';
 import { SHOP_TIME_ZONE } from '../../../../shared/schemas/admin';
 import type { AdminSettings } from '../../../../shared/schemas/settings';
@@ -12,6 +13,7 @@ import { CategoryTaxTable } from './category-tax-table';
 import { fieldOfPath, GST_RATE_OPTIONS, invoiceNumberPreview, parsePinList, settingsToForm, toSettingsInput, type SettingsField, type SettingsFormValues } from './settings-form';
 
 export const SETTINGS_SAVED_MESSAGE = 'Settings saved';
+export const REQUIRE_ADMIN_TWO_FACTOR_HINT = 'Every admin must use an authenticator app code to sign in. Admins without it can only set it up.';
 export const NOT_SET_UP_MESSAGE = 'Invoices are issued only once the seller’s GSTIN is saved.';
 
 type Errors = Partial<Record<SettingsField | 'form', string>>;
@@ -94,6 +96,12 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
     const value = event.target.value;
     setValues((current) => ({ ...current, [field]: value }));
     // The message was about the old value; the live checks speak for the new one.
+    setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
+
+  const onCheck = (field: SettingsField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = String(event.target.checked);
+    setValues((current) => ({ ...current, [field]: value }));
     setErrors(({ [field]: _gone, ...rest }) => rest);
   };
 
@@ -364,6 +372,32 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
         <div className={gridClass}>
           {text('tax.shippingSac', 'Delivery charge SAC', { inputMode: 'numeric', maxLength: 8, placeholder: '996812', hint: '996812: courier services.' })}
           {rateSelect('tax.shippingRateBp', 'Delivery charge GST rate')}
+        </div>
+      </Section>
+
+      <Section title="Sign-in security">
+        <div>
+          <label htmlFor={id('security.requireAdminTwoFactor')} className="flex min-h-10 items-center gap-3 text-sm font-medium text-zinc-800">
+            <input
+              id={id('security.requireAdminTwoFactor')}
+              name="security.requireAdminTwoFactor"
+              type="checkbox"
+              className="size-5 accent-brand-700"
+              checked={values['security.requireAdminTwoFactor'] === 'true'}
+              onChange={onCheck('security.requireAdminTwoFactor')}
+              aria-invalid={invalid('security.requireAdminTwoFactor')}
+              aria-describedby={describedBy('security.requireAdminTwoFactor', hintId('security.requireAdminTwoFactor'))}
+            />
+            Require two-factor sign-in for admins
+          </label>
+          <p id={hintId('security.requireAdminTwoFactor')} className="mt-1 text-xs text-zinc-600">
+            {REQUIRE_ADMIN_TWO_FACTOR_HINT} Turn it on for your own account first, on the{' '}
+            <Link to="/account/two-factor" className="font-semibold text-brand-700 underline hover:text-brand-800">
+              two-factor sign-in page
+            </Link>
+            .
+          </p>
+          <FieldError id={errorId('security.requireAdminTwoFactor')} message={errors['security.requireAdminTwoFactor']} />
         </div>
       </Section>
 

@@ -1,18 +1,10 @@
-import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import { useId } from 'react';
 import { MAX_ADDRESSES } from '../../../../shared/schemas/settings';
-import { PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons';
-import { addressLines, formatPhone } from '../../../lib/format-address';
-import { errorMessage, fieldErrors } from '../../../lib/trpc';
+import { PlusIcon } from '../../../components/icons';
 import type { SavedAddress } from '../api/use-addresses';
-import { useCreateAddress } from '../api/use-create-address';
-import { useRemoveAddress } from '../api/use-remove-address';
-import { useUpdateAddress } from '../api/use-update-address';
-import { AddressForm, EMPTY_ADDRESS, formValuesOf, type AddressFormValues } from './address-form';
-
-export const ADDRESS_SAVED_MESSAGE = 'Address saved';
-export const ADDRESS_UPDATED_MESSAGE = 'Address updated';
-export const ADDRESS_DELETED_MESSAGE = 'Address deleted';
+import { useAddressEditor } from '../hooks/use-address-editor';
+import { AddressActions, AddressDetails } from './address-card';
+import { AddressForm, EMPTY_ADDRESS, formValuesOf } from './address-form';
 
 export interface AddressBookProps {
   addresses: readonly SavedAddress[];
@@ -24,8 +16,6 @@ export interface AddressBookProps {
   locked: boolean;
 }
 
-type Editor = { kind: 'new' } | { kind: 'edit'; addressId: string } | null;
-
 /**
  * The shopper's saved addresses as one radio group, each with Edit and Delete, and "Add a new
  * address". A saved or edited address becomes the chosen one. With none saved yet, the form is
@@ -33,56 +23,13 @@ type Editor = { kind: 'new' } | { kind: 'edit'; addressId: string } | null;
  */
 export function AddressBook({ addresses, selectedId, onSelect, problem, locked }: AddressBookProps) {
   const id = useId();
-  const [editor, setEditor] = useState<Editor>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const create = useCreateAddress();
-  const update = useUpdateAddress();
-  const remove = useRemoveAddress();
-
-  const saveNew = async (values: AddressFormValues): Promise<Record<string, string>> => {
-    try {
-      const saved = await create.mutateAsync(values);
-      toast.success(ADDRESS_SAVED_MESSAGE);
-      setEditor(null);
-      onSelect(saved._id);
-      return {};
-    } catch (error) {
-      toast.error(errorMessage(error));
-      return fieldErrors(error);
-    }
-  };
-
-  const saveEdit =
-    (addressId: string) =>
-    async (values: AddressFormValues): Promise<Record<string, string>> => {
-      try {
-        await update.mutateAsync({ addressId, ...values });
-        toast.success(ADDRESS_UPDATED_MESSAGE);
-        setEditor(null);
-        onSelect(addressId);
-        return {};
-      } catch (error) {
-        toast.error(errorMessage(error));
-        return fieldErrors(error);
-      }
-    };
-
-  const deleteAddress = (addressId: string) => {
-    remove.mutate(
-      { addressId },
-      {
-        onSuccess: () => toast.success(ADDRESS_DELETED_MESSAGE),
-        onError: (error) => toast.error(errorMessage(error)),
-        onSettled: () => setConfirming(null),
-      },
-    );
-  };
+  const { editor, open, confirming, askDelete, saveNew, saveEdit, deleteAddress, creating, updating, deleting } = useAddressEditor({ onSaved: onSelect });
 
   if (addresses.length === 0) {
     return (
       <div className="card p-4 sm:p-6">
         <p className="mb-4 text-sm text-zinc-700">Where should we deliver your order?</p>
-        <AddressForm initial={EMPTY_ADDRESS} title="Add a delivery address" submitLabel="Save address" pending={create.isPending} onSubmit={saveNew} />
+        <AddressForm initial={EMPTY_ADDRESS} title="Add a delivery address" submitLabel="Save address" pending={creating} onSubmit={saveNew} />
       </div>
     );
   }
@@ -103,9 +50,9 @@ export function AddressBook({ addresses, selectedId, onSelect, problem, locked }
                     initial={formValuesOf(address)}
                     title="Edit address"
                     submitLabel="Save changes"
-                    pending={update.isPending}
+                    pending={updating}
                     onSubmit={saveEdit(address._id)}
-                    onCancel={() => setEditor(null)}
+                    onCancel={() => open(null)}
                     focusOnOpen
                   />
                 </li>
@@ -130,14 +77,7 @@ export function AddressBook({ addresses, selectedId, onSelect, problem, locked }
                     aria-describedby={problemHere ? `${radioId}-problem` : undefined}
                   />
                   <label htmlFor={radioId} className="min-w-0 flex-1 cursor-pointer text-sm text-zinc-700">
-                    <span className="block text-base font-semibold text-zinc-900">{address.name}</span>
-                    {addressLines(address).map((line, i) => (
-                      <span key={i} className="block break-words">
-                        {line}
-                      </span>
-                    ))}
-                    <span className="mt-1 block">Phone: {formatPhone(address.phone)}</span>
-                    {address.gstin ? <span className="block">GSTIN: {address.gstin}</span> : null}
+                    <AddressDetails address={address} />
                   </label>
                 </div>
                 {problemHere ? (
@@ -146,48 +86,15 @@ export function AddressBook({ addresses, selectedId, onSelect, problem, locked }
                   </p>
                 ) : null}
                 <div className="mt-3 flex flex-wrap items-center gap-2 pl-8">
-                  {confirming === address._id ? (
-                    <>
-                      <span className="text-sm font-medium text-zinc-800">Delete this address?</span>
-                      <button
-                        type="button"
-                        className="btn min-h-9 bg-red-700 px-3 text-white hover:bg-red-800"
-                        onClick={() => deleteAddress(address._id)}
-                        disabled={remove.isPending}
-                      >
-                        {remove.isPending ? 'Deleting…' : 'Yes, delete'}
-                      </button>
-                      <button type="button" className="btn-ghost min-h-9 px-3" onClick={() => setConfirming(null)} disabled={remove.isPending}>
-                        Keep
-                      </button>
-                    </>
-                  ) : (
-                    <>
-                      <button
-                        type="button"
-                        className="btn-ghost min-h-9 px-3"
-                        onClick={() => {
-                          setConfirming(null);
-                          setEditor({ kind: 'edit', addressId: address._id });
-                        }}
-                      >
-                        <PencilIcon className="size-4" />
-                        Edit
-                        <span className="sr-only">
-                          {' '}
-                          the address of {address.name}, {address.line1}
-                        </span>
-                      </button>
-                      <button type="button" className="btn-ghost min-h-9 px-3 text-red-700 hover:bg-red-50" onClick={() => setConfirming(address._id)}>
-                        <TrashIcon className="size-4" />
-                        Delete
-                        <span className="sr-only">
-                          {' '}
-                          the address of {address.name}, {address.line1}
-                        </span>
-                      </button>
-                    </>
-                  )}
+                  <AddressActions
+                    address={address}
+                    confirming={confirming === address._id}
+                    deleting={deleting}
+                    onEdit={() => open({ kind: 'edit', addressId: address._id })}
+                    onAskDelete={() => askDelete(address._id)}
+                    onDelete={() => deleteAddress(address._id)}
+                    onKeep={() => askDelete(null)}
+                  />
                 </div>
               </li>
             );
@@ -197,28 +104,12 @@ export function AddressBook({ addresses, selectedId, onSelect, problem, locked }
 
       {editor?.kind === 'new' ? (
         <div className="card p-4 sm:p-6">
-          <AddressForm
-            initial={EMPTY_ADDRESS}
-            title="Add a new address"
-            submitLabel="Save address"
-            pending={create.isPending}
-            onSubmit={saveNew}
-            onCancel={() => setEditor(null)}
-            focusOnOpen
-          />
+          <AddressForm initial={EMPTY_ADDRESS} title="Add a new address" submitLabel="Save address" pending={creating} onSubmit={saveNew} onCancel={() => open(null)} focusOnOpen />
         </div>
       ) : addresses.length >= MAX_ADDRESSES ? (
         <p className="text-sm text-zinc-700">You have {MAX_ADDRESSES} saved addresses, the most you can keep: delete one to add another.</p>
       ) : (
-        <button
-          type="button"
-          className="btn-outline min-h-11 w-full border-dashed sm:w-fit"
-          onClick={() => {
-            setConfirming(null);
-            setEditor({ kind: 'new' });
-          }}
-          disabled={locked}
-        >
+        <button type="button" className="btn-outline min-h-11 w-full border-dashed sm:w-fit" onClick={() => open({ kind: 'new' })} disabled={locked}>
           <PlusIcon className="size-4" />
           Add a new address
         </button>

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage, fieldErrors } from '../../../lib/trpc';
+import { useCreateAddress } from '../api/use-create-address';
+import { useRemoveAddress } from '../api/use-remove-address';
+import { useUpdateAddress } from '../api/use-update-address';
+import type { AddressFormValues } from '../components/address-form';
+
+export const ADDRESS_SAVED_MESSAGE = 'Address saved';
+export const ADDRESS_UPDATED_MESSAGE = 'Address updated';
+export const ADDRESS_DELETED_MESSAGE = 'Address deleted';
+
+/** Which form is open: a new address, or one saved address being edited. */
+export type AddressEditor = { kind: 'new' } | { kind: 'edit'; addressId: string } | null;
+
+/**
+ * Adding, editing and deleting saved addresses as the address lists share it: one form open at a
+ * time, one "Delete this address?" question at a time, a toast for each outcome. The save
+ * functions resolve to the server's field errors for AddressForm ({} once saved); `onSaved`
+ * hears of each address saved (the checkout selects it).
+ */
+export function useAddressEditor({ onSaved }: { onSaved?: (addressId: string) => void } = {}) {
+  const [editor, setEditor] = useState<AddressEditor>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const create = useCreateAddress();
+  const update = useUpdateAddress();
+  const remove = useRemoveAddress();
+
+  const saveNew = async (values: AddressFormValues): Promise<Record<string, string>> => {
+    try {
+      const saved = await create.mutateAsync(values);
+      toast.success(ADDRESS_SAVED_MESSAGE);
+      setEditor(null);
+      onSaved?.(saved._id);
+      return {};
+    } catch (error) {
+      toast.error(errorMessage(error));
+      return fieldErrors(error);
+    }
+  };
+
+  const saveEdit =
+    (addressId: string) =>
+    async (values: AddressFormValues): Promise<Record<string, string>> => {
+      try {
+        await update.mutateAsync({ addressId, ...values });
+        toast.success(ADDRESS_UPDATED_MESSAGE);
+        setEditor(null);
+        onSaved?.(addressId);
+        return {};
+      } catch (error) {
+        toast.error(errorMessage(error));
+        return fieldErrors(error);
+      }
+    };
+
+  const deleteAddress = (addressId: string) => {
+    remove.mutate(
+      { addressId },
+      {
+        onSuccess: () => toast.success(ADDRESS_DELETED_MESSAGE),
+        onError: (error) => toast.error(errorMessage(error)),
+        onSettled: () => setConfirming(null),
+      },
+    );
+  };
+
+  return {
+    editor,
+    /** Opens a form (or closes it with null); any open delete question goes. */
+    open: (next: AddressEditor) => {
+      setConfirming(null);
+      setEditor(next);
+    },
+    confirming,
+    askDelete: setConfirming,
+    saveNew,
+    saveEdit,
+    deleteAddress,
+    creating: create.isPending,
+    updating: update.isPending,
+    deleting: remove.isPending,
+  };
+}
