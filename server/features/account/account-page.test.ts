@@ -469,7 +469,13 @@ describe('admins: two-factor required by the owner, and a notice of every sign-i
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/two-factor sign-in for your own account/);
 
-    await enrol(ownerClient);
+    const { secret: ownerSecret } = await enrol(ownerClient);
+    // From now on the owner's password alone signs nobody in.
+    const passwordOnly = await signInFrom(owner);
+    expect(passwordOnly.reply.status).toBe(401);
+    expect(await signedIn(passwordOnly.client)).toBe(false);
+    now += 60_000;
+    expect((await signInFrom(owner, IPHONE_SAFARI, await codeAt(ownerSecret))).reply.status).toBe(200);
     const saved = await ownerClient.trpc('mutation', 'settings.update', testShopSettings({ security: { requireAdminTwoFactor: true } }));
     expect(saved.status).toBe(200);
     expect((await ownerClient.trpc('query', 'settings.get')).status).toBe(200);
