@@ -237,6 +237,15 @@ export function stateCodeOf(text: string | null | undefined): string | undefined
   return INDIAN_STATES.find((state) => simplified(state.name) === wanted)?.code ?? aliases[wanted];
 }
 
+/**
+ * India's clock, for everything the GST law dates: an invoice's or credit note's date, the month
+ * of a GSTR-1 return, the financial year in an invoice number. These are Indian legal periods, so
+ * they stay on IST whatever zone the owner picks for showing times (the `timeZone` setting): an
+ * invoice issued at 00:30 IST on 1 April belongs to the new financial year and to April's return
+ * even if the shop shows times in Dubai's zone, where it is still 31 March.
+ */
+export const GST_TIME_ZONE = 'Asia/Kolkata';
+
 /** The financial year (April to March) a local date falls in: '2026-11-24' -> '2026-27'. */
 export function financialYearOf(localDate: string): string {
   const year = Number(localDate.slice(0, 4));

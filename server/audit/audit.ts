@@ -9,7 +9,8 @@ import type { AuditEntry } from '../../shared/schemas/audit';
  * shows them from there.
  */
 
-export type AuditAction = 'settings.update' | 'tax.category' | 'tax.product' | 'user.role' | 'user.password' | 'user.email' | 'user.two-factor' | 'user.delete';
+export type AuditAction =
+  'settings.update' | 'tax.category' | 'tax.product' | 'user.role' | 'user.password' | 'user.email' | 'user.two-factor' | 'user.delete' | 'catalog.demo-removed';
 
 export async function writeAudit(db: DB, entry: { at: string; actorId: string | null; action: AuditAction; detail: unknown }): Promise<void> {
   await db
@@ -48,6 +49,8 @@ function summaryOf(action: string, detail: Record<string, unknown>): string {
       return `Changed their email from ${String(detail.from)} to ${String(detail.to)}`;
     case 'user.two-factor':
       return detail.enabled === true ? 'Turned on two-factor sign-in' : 'Turned off two-factor sign-in';
+    case 'catalog.demo-removed':
+      return `Removed the demo data: ${String(detail.productsDeleted)} products deleted, ${String(detail.productsArchived)} archived (in orders), ${String(detail.bannersDeleted)} banners deleted`;
     case 'user.delete':
       return `Deleted their account (${String(detail.userId)}); its orders are kept`;
     default:

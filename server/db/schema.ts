@@ -53,6 +53,7 @@ export interface ProductsTable {
   archived_at: string | null;
   created_at: string;
   updated_at: string;
+  demo: Generated<number>;
 }
 
 export interface ProductsFtsTable {
@@ -80,6 +81,8 @@ export interface BannersTable {
   alt: string;
   link: Generated<string>;
   created_at: string;
+  hidden: Generated<number>;
+  demo: Generated<number>;
 }
 
 export interface CartItemsTable {

@@ -41,7 +41,7 @@ export type InvoiceDocument = {
   /** 'Tax Invoice' or 'Credit Note'. */
   title: string;
   number: string;
-  /** The date printed, already in the shop's time zone: 'DD-MM-YYYY'. */
+  /** The date printed, India's date (GST_TIME_ZONE, whatever the shop's `timeZone` setting): 'DD-MM-YYYY'. */
   date: string;
   /** For a credit note: the invoice it reverses. */
   reference: { number: string; date: string } | null;

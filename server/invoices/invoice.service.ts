@@ -2,7 +2,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { addDays, localDate, startOfLocalDay } from '../features/admin/shop-calendar';
 import { loadSettings } from '../features/settings/settings.service';
-import { SHOP_TIME_ZONE } from '../../shared/schemas/admin';
+import { GST_TIME_ZONE } from '../../shared/gst';
 import type { InvoiceRegister, InvoiceRegisterRow } from '../../shared/schemas/invoices';
 import type { InvoiceDocument } from './invoice-document';
 import { gstr1Csv, type RegisterDocument } from './gstr1';
@@ -21,11 +21,15 @@ export async function documentForUser(deps: Deps, user: { _id: string; role: str
   return invoiceDocument(stored, kind);
 }
 
-/** [start, end) of a 'YYYY-MM' month in the shop's time zone, as UTC instants. */
+/**
+ * [start, end) of a 'YYYY-MM' month on India's clock, as UTC instants. GST return periods are
+ * India's months whatever zone the shop shows times in (GST_TIME_ZONE), so they match the
+ * invoice dates printed on the documents.
+ */
 export function monthRange(month: string): { from: string; to: string } {
   const first = `${month}-01`;
   const next = addDays(first, 32).slice(0, 7);
-  return { from: startOfLocalDay(first, SHOP_TIME_ZONE).toISOString(), to: startOfLocalDay(`${next}-01`, SHOP_TIME_ZONE).toISOString() };
+  return { from: startOfLocalDay(first, GST_TIME_ZONE).toISOString(), to: startOfLocalDay(`${next}-01`, GST_TIME_ZONE).toISOString() };
 }
 
 /** Each invoice and credit note dated in the month, as the GSTR-1 register takes them. */
@@ -55,13 +59,13 @@ function registerDocuments(stored: StoredInvoice[], range: { from: string; to: s
       lines,
       total: totalsOf(documentLines(invoice, snapshot.b2cHsnDigits, delivery.gstin !== null)).total,
     };
-    const invoiceDate = localDate(new Date(invoice.invoicedAt), SHOP_TIME_ZONE);
+    const invoiceDate = localDate(new Date(invoice.invoicedAt), GST_TIME_ZONE);
     if (inRange(invoice.invoicedAt)) documents.push({ kind: 'invoice', number: invoice.invoiceNumber, date: invoiceDate, reference: null, ...common });
     if (invoice.creditNoteNumber !== null && inRange(invoice.creditNotedAt)) {
       documents.push({
         kind: 'credit-note',
         number: invoice.creditNoteNumber,
-        date: localDate(new Date(invoice.creditNotedAt ?? ''), SHOP_TIME_ZONE),
+        date: localDate(new Date(invoice.creditNotedAt ?? ''), GST_TIME_ZONE),
         reference: { number: invoice.invoiceNumber, date: invoiceDate },
         ...common,
       });
@@ -89,9 +93,9 @@ function rowOf(document: RegisterDocument): InvoiceRegisterRow {
   };
 }
 
-/** The month's invoices and credit notes (the current month when none is given), oldest first, with their totals. */
+/** The month's invoices and credit notes (the current month in India when none is given), oldest first, with their totals. */
 export async function invoiceRegister(deps: Deps, month?: string): Promise<InvoiceRegister> {
-  const chosen = month ?? localDate(deps.clock(), SHOP_TIME_ZONE).slice(0, 7);
+  const chosen = month ?? localDate(deps.clock(), GST_TIME_ZONE).slice(0, 7);
   const range = monthRange(chosen);
   const documents = registerDocuments(await listStoredInvoices(deps.db, range), range).sort((a, b) => a.date.localeCompare(b.date) || a.number.localeCompare(b.number));
   const rows = documents.map(rowOf);

@@ -4,8 +4,7 @@ import { AppError } from '../errors';
 import type { ShippingAddress } from '../payments/payment-provider';
 import { loadSettings } from '../features/settings/settings.service';
 import { formatDocumentDate, localDate } from '../features/admin/shop-calendar';
-import { amountInWords, financialYearOf, splitInclusive, stateByCode, stateCodeOf, stateLabel } from '../../shared/gst';
-import { SHOP_TIME_ZONE } from '../../shared/schemas/admin';
+import { amountInWords, financialYearOf, GST_TIME_ZONE, splitInclusive, stateByCode, stateCodeOf, stateLabel } from '../../shared/gst';
 import type { DeliveryAddress, Seller } from '../../shared/schemas/settings';
 import type { DocumentLine, DocumentParty, InvoiceDocument } from './invoice-document';
 import * as q from './invoice.queries';
@@ -101,7 +100,7 @@ export async function issueInvoice(
     ...renamed(splitInclusive(order.shippingAmount, shippingRate, intraState)),
   };
 
-  const fy = financialYearOf(localDate(new Date(nowIso), SHOP_TIME_ZONE));
+  const fy = financialYearOf(localDate(new Date(nowIso), GST_TIME_ZONE));
   const number = invoiceNumberFor(settings.invoicePrefix, fy, await q.nextInSeries(trx, `invoice:${fy}`));
   const recorded = await q.recordInvoice(trx, orderId, {
     number,
@@ -124,7 +123,7 @@ export async function issueCreditNote(trx: DB, deps: Pick<Deps, 'env' | 'log' | 
   const found = await q.findTaxableOrder(trx, orderId);
   if (!found || found.order.invoiceNumber === null || found.order.creditNoteNumber !== null) return null;
   const settings = await loadSettings(trx, deps);
-  const fy = financialYearOf(localDate(new Date(nowIso), SHOP_TIME_ZONE));
+  const fy = financialYearOf(localDate(new Date(nowIso), GST_TIME_ZONE));
   const number = creditNoteNumberFor(settings.invoicePrefix, fy, await q.nextInSeries(trx, `credit:${fy}`));
   return (await q.recordCreditNote(trx, orderId, number, nowIso)) ? number : null;
 }
@@ -186,13 +185,17 @@ export function invoiceParties(stored: q.StoredInvoice): { snapshot: SellerSnaps
   return { snapshot, delivery, placeOfSupply: stored.placeOfSupply ?? delivery.stateCode };
 }
 
-/** The invoice (or its credit note) of an order, ready to print. */
+/**
+ * The invoice (or its credit note) of an order, ready to print. Its dates are India's (the
+ * document's date decides its GST period and financial year, see GST_TIME_ZONE); it prints no
+ * time of day, so the shop's `timeZone` setting has nothing to change on it.
+ */
 export function invoiceDocument(stored: q.StoredInvoice, kind: InvoiceDocument['kind']): InvoiceDocument {
   const { snapshot, delivery, placeOfSupply } = invoiceParties(stored);
   const { seller, b2cHsnDigits } = snapshot;
   const lines = documentLines(stored, b2cHsnDigits, delivery.gstin !== null);
   const totals = totalsOf(lines);
-  const invoiceDate = formatDocumentDate(localDate(new Date(stored.invoicedAt), SHOP_TIME_ZONE));
+  const invoiceDate = formatDocumentDate(localDate(new Date(stored.invoicedAt), GST_TIME_ZONE));
   const credit = kind === 'credit-note';
   if (credit && (stored.creditNoteNumber === null || stored.creditNotedAt === null)) throw new AppError('NOT_FOUND', 'This order has no credit note');
   const sellerState = stateByCode(seller.address.stateCode);
@@ -219,7 +222,7 @@ export function invoiceDocument(stored: q.StoredInvoice, kind: InvoiceDocument['
     kind,
     title: credit ? 'Credit Note' : 'Tax Invoice',
     number: credit ? (stored.creditNoteNumber ?? '') : stored.invoiceNumber,
-    date: credit ? formatDocumentDate(localDate(new Date(stored.creditNotedAt ?? ''), SHOP_TIME_ZONE)) : invoiceDate,
+    date: credit ? formatDocumentDate(localDate(new Date(stored.creditNotedAt ?? ''), GST_TIME_ZONE)) : invoiceDate,
     reference: credit ? { number: stored.invoiceNumber, date: invoiceDate } : null,
     orderId: stored.orderId,
     seller: { ...sellerParty, legalName: seller.legalName, tradeName: seller.tradeName },

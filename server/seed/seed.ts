@@ -56,6 +56,7 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedDemoResult> {
           alt: `${banner.headline}. ${banner.subline}`,
           link: banner.link,
           createdAt: new Date(now).toISOString(),
+          demo: true,
         })),
       );
     }
@@ -82,6 +83,7 @@ function demoRow(product: DemoProduct, images: string[], at: string): q.NewProdu
     images,
     createdAt: at,
     updatedAt: at,
+    demo: true,
   };
 }
 

@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { CategorySchema } from '../categories';
 import { ORDER_STATUSES, type Order, type OrderStatus } from './order';
 
-/** The shop's own day: "today", "this month" and the revenue chart count in this zone. */
-export const SHOP_TIME_ZONE = 'Asia/Kolkata';
-
 /** A product at or below this many units on sale is listed as low on stock. */
 export const LOW_STOCK_THRESHOLD = 5;
 
@@ -119,6 +116,7 @@ export type LowStockProduct = {
 export type DashboardPeriod = { revenue: number; orders: number };
 
 export type Dashboard = {
+  /** The shop's time zone (the `timeZone` setting): "today", "this month" and the chart's days count in it. */
   timeZone: string;
   /** The shop's local date of "today", YYYY-MM-DD. */
   today: string;
@@ -132,3 +130,13 @@ export type Dashboard = {
 };
 
 export type Page<T> = { items: T[]; nextCursor: string | null };
+
+/** The home page's setup checklist for the owner, and the demo data still in the shop. */
+export type SetupStatus = {
+  productsOnSale: number;
+  bannersShown: number;
+  /** The owner saved Settings with the seller's details. */
+  settingsSaved: boolean;
+  /** Demo products still on sale and demo banners ("Remove demo data" is offered while either is above 0). */
+  demo: { products: number; banners: number };
+};

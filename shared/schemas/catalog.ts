@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_VALUES, CategorySchema, type Category } from '../categories';
+import { MAX_BRANDS, PRICE_BAND_IDS } from '../facets';
 
 /**
  * Catalogue schemas shared by the admin forms and the procedures. Money is integer paise here;
@@ -172,11 +173,36 @@ const LimitSchema = z
 const CursorSchema = z.string({ error: 'cursor is not valid' }).max(500, { error: 'cursor is not valid' });
 const SortSchema = z.enum(PRODUCT_SORTS, { error: `sort must be one of: ${PRODUCT_SORTS.join(', ')}` });
 
+/** Refining by brand, price band and availability (shared/facets.ts); all optional. */
+const refineFields = {
+  brands: z
+    .array(z.string({ error: 'brands must be a list of brand names' }).trim().min(1).max(100, { error: 'a brand name is at most 100 characters' }), {
+      error: 'brands must be a list of brand names',
+    })
+    .max(MAX_BRANDS, { error: `brands lists at most ${MAX_BRANDS} brands` })
+    .optional(),
+  price: z.enum(PRICE_BAND_IDS, { error: `price must be one of: ${PRICE_BAND_IDS.join(', ')}` }).optional(),
+  inStock: z.boolean({ error: 'inStock must be true or false' }).optional(),
+};
+
 const pageFields = {
   limit: LimitSchema.optional().default(LIST_LIMIT_DEFAULT),
   cursor: CursorSchema.nullish(),
   sort: SortSchema.optional().default('newest'),
+  ...refineFields,
 };
+
+/** The lists a filter panel's counts are for: a search's (q), some categories', or every product on sale. */
+export const FacetsInputSchema = z.object({
+  q: z
+    .string({ error: 'q must be text' })
+    .max(SEARCH_TEXT_MAX, { error: `q must be at most ${SEARCH_TEXT_MAX} characters` })
+    .optional(),
+  categories: z
+    .array(CategorySchema, { error: 'categories must be a list of categories' })
+    .max(CATEGORY_VALUES.length * 2)
+    .optional(),
+});
 
 export const ListProductsInputSchema = z.object(pageFields).optional().default({ limit: LIST_LIMIT_DEFAULT, sort: 'newest' });
 export type ListProductsInput = z.input<typeof ListProductsInputSchema>;
@@ -207,6 +233,7 @@ export const SearchProductsInputSchema = z.object({
     .enum(SEARCH_SORTS, { error: `sort must be one of: ${SEARCH_SORTS.join(', ')}` })
     .optional()
     .default('relevance'),
+  ...refineFields,
 });
 export type SearchProductsInput = z.input<typeof SearchProductsInputSchema>;
 
@@ -233,10 +260,47 @@ export { isBuyable } from '../stock';
 
 export type ProductPage = { items: Product[]; nextCursor: string | null };
 
+/**
+ * A page of search results: `total` counts every product found (not only this page's);
+ * `correctedQuery` is what was searched instead of a misspelt query ("iphne" -> "iphone"), or null.
+ */
+export type SearchPage = ProductPage & { total: number; correctedQuery: string | null };
+
 /** One home page bubble per category that has products: its newest product that can be bought (else its newest). */
 export type CategoryBubble = Product;
 
 export type Banner = { _id: string; kind: 'desktop' | 'mobile'; position: number; imageUrl: string; alt: string; link: string };
+
+/** A banner as the admin's Banners page sees it: hidden ones too, and which came with the demo. */
+export type AdminBanner = Banner & { hidden: boolean; demo: boolean };
+
+/** A banner the owner adds or edits: an image uploaded through the image pipeline, its text for screen readers, where a tap goes. */
+export const BannerInputSchema = z.object({
+  /** Absent: a new banner, placed last. */
+  bannerId: z.string().trim().min(1).max(64).optional(),
+  kind: z.enum(['desktop', 'mobile'], { error: 'kind must be desktop or mobile' }),
+  imageUrl: z
+    .string({ error: 'imageUrl is required: upload an image' })
+    .trim()
+    .regex(/^\/images\/[A-Za-z0-9._-]+$/, { error: 'imageUrl must be an image uploaded to the shop (/images/...)' }),
+  alt: z
+    .string({ error: 'alt is required' })
+    .trim()
+    .min(1, { error: 'describe the banner for people who cannot see it' })
+    .max(200, { error: 'alt must be at most 200 characters' }),
+  link: z
+    .string({ error: 'link is required' })
+    .trim()
+    .max(500, { error: 'link must be at most 500 characters' })
+    .refine((link) => /^\/(?!\/)[^\s]*$/.test(link) || /^https:\/\/[^\s"'<>]+$/.test(link), {
+      error: 'link must be a path in the shop (/product-category?category=mobiles) or an https:// address',
+    }),
+  hidden: z.boolean({ error: 'hidden must be true or false' }).optional().default(false),
+});
+export type BannerInput = z.input<typeof BannerInputSchema>;
+
+export const BannerIdInputSchema = z.object({ bannerId: z.string({ error: 'bannerId is required' }).trim().min(1).max(64) });
+export const MoveBannerInputSchema = BannerIdInputSchema.extend({ direction: z.enum(['up', 'down'], { error: 'direction must be up or down' }) });
 export type Banners = { desktop: Banner[]; mobile: Banner[] };
 
 export type ArchiveProductResult = { _id: string; archivedAt: string };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A calendar month, 'YYYY-MM', in the shop's time zone. */
+/** A calendar month, 'YYYY-MM', on India's clock (GST periods: see GST_TIME_ZONE in shared/gst.ts). */
 export const MonthSchema = z
   .string({ error: 'month is required' })
   .trim()

@@ -169,6 +169,32 @@ export const SecuritySettingsSchema = z.object({
   requireAdminTwoFactor: z.boolean({ error: 'requireAdminTwoFactor must be true or false' }),
 });
 
+/**
+ * The shop's clock when the owner has chosen none: India Standard Time. Dates and times shown to
+ * people (order pages, the admin panel, emails, the test checkout's expiry) and the dashboard's
+ * days follow the `timeZone` setting; GST documents and periods do not (see GST_TIME_ZONE).
+ */
+export const DEFAULT_SHOP_TIME_ZONE = 'Asia/Kolkata';
+
+/** Whether this runtime (Node, or the browser) knows `zone` as an IANA time zone name ('Asia/Kolkata', 'Europe/London', 'UTC'). */
+export function isKnownTimeZone(zone: string): boolean {
+  // Names only: newer engines also take offsets such as '+05:30', older browsers do not.
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
+  try {
+    // Kept as typed, not as resolvedOptions() gives it back: V8 answers 'Asia/Calcutta' for 'Asia/Kolkata'.
+    new Intl.DateTimeFormat('en-IN', { timeZone: zone }).format(0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const TimeZoneSchema = z
+  .string({ error: 'time zone must be text' })
+  .trim()
+  .max(64, { error: 'time zone must be at most 64 characters' })
+  .refine(isKnownTimeZone, { error: 'time zone must be an IANA time zone name such as Asia/Kolkata' });
+
 /** What the owner saves on the Settings page. `seller` and `grievanceOfficer` are null until filled in. */
 export const ShopSettingsSchema = z.object({
   seller: SellerSchema.nullable(),
@@ -179,6 +205,8 @@ export const ShopSettingsSchema = z.object({
   tax: TaxSettingsSchema,
   /** Absent in settings saved before it existed (and from older forms): off. */
   security: SecuritySettingsSchema.default({ requireAdminTwoFactor: false }),
+  /** The zone dates and times are shown in. Absent in settings saved before it existed (and from older forms): India's. */
+  timeZone: TimeZoneSchema.default(DEFAULT_SHOP_TIME_ZONE),
 });
 export type ShopSettings = z.output<typeof ShopSettingsSchema>;
 export type ShopSettingsInput = z.input<typeof ShopSettingsSchema>;
@@ -197,12 +225,14 @@ export const ProductTaxInputSchema = z.object({
 /** The admin's Settings page: settings plus the per-category tax table. */
 export type AdminSettings = ShopSettings & { categoryTax: CategoryTax[]; updatedAt: string | null };
 
-/** What every shopper may see of the settings: the footer's seller and grievance officer, policies and delivery terms. */
+/** What every shopper may see of the settings: the footer's seller and grievance officer, policies, delivery terms and the shop's time zone. */
 export type StorefrontInfo = {
   seller: { legalName: string; tradeName: string; gstin: string; address: string; email: string; phone: string } | null;
   grievanceOfficer: { name: string; email: string; phone: string } | null;
   policies: { returns: string; shipping: string };
   shipping: { standardPaise: number; expressPaise: number; freeAbovePaise: number | null; standardDays: string; expressDays: string; allIndia: boolean };
+  /** The IANA zone every page shows dates and times in (the `timeZone` setting). */
+  timeZone: string;
 };
 
 export const DeliveryCheckInputSchema = z.object({ pin: PinSchema });

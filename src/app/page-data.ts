@@ -2,9 +2,11 @@ import { getQueryKey } from '@trpc/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router';
 import { categoryLabel, type Category } from '../../shared/categories';
+import { readRefine } from '../../shared/facets';
 import { STRIP_PRODUCT_LIMIT } from '../features/catalog/api/use-category-products';
-import { GRID_PAGE_SIZE } from '../features/catalog/api/use-filtered-products';
-import { SEARCH_PAGE_SIZE } from '../features/catalog/api/use-search-products';
+import { facetsInput } from '../features/catalog/api/use-facets';
+import { filterProductsInput, listProductsInput } from '../features/catalog/api/use-filtered-products';
+import { searchProductsInput } from '../features/catalog/api/use-search-products';
 import { readSort } from '../features/catalog/components/category-filters';
 import { CATEGORY_VALUES, checkedCategories } from '../features/catalog/hooks/use-category-filter';
 import { HOME_ROWS } from '../features/catalog/home-rows';
@@ -71,19 +73,25 @@ function screenAt(pathname: string, search: URLSearchParams): Page | null {
       return { kind: 'product', productId, queries: [{ path: 'catalog.details', input: { productId } }] };
     }
     case 'product-category': {
-      // As the page's hooks read the address (useCategoryFilter, readSort, useFilteredProducts).
+      // As the page's hooks read the address (useCategoryFilter, readSort, useRefine, useFilteredProducts, useFacets).
       const categories = checkedCategories(search.getAll('category'), CATEGORY_VALUES) as Category[];
       const sort = readSort(search.get('sort')) ?? 'newest';
+      const refine = readRefine(search);
       const query: PageQuery =
         categories.length > 0
-          ? { path: 'catalog.filter', input: { categories, sort, limit: GRID_PAGE_SIZE }, infinite: true }
-          : { path: 'catalog.list', input: { sort, limit: GRID_PAGE_SIZE }, infinite: true };
+          ? { path: 'catalog.filter', input: filterProductsInput(categories, sort, refine), infinite: true }
+          : { path: 'catalog.list', input: listProductsInput(sort, refine), infinite: true };
       const title = categories.length === 0 ? 'All products' : categories.map(categoryLabel).join(', ');
-      return { kind: 'category', queries: [query], categories, title };
+      // The list first: the page's <head> reads its first product (server/pages/page-heads.ts).
+      return { kind: 'category', queries: [query, { path: 'catalog.facets', input: facetsInput({ categories }) }], categories, title };
     }
     case 'search': {
       const q = (search.get('q') ?? '').trim();
-      return { kind: 'search', q, queries: [{ path: 'catalog.search', input: { q, limit: SEARCH_PAGE_SIZE }, infinite: true }] };
+      const queries: PageQuery[] = [
+        { path: 'catalog.search', input: searchProductsInput(q, readRefine(search)), infinite: true },
+        { path: 'catalog.facets', input: facetsInput({ q }) },
+      ];
+      return { kind: 'search', q, queries };
     }
     case 'policies':
       return { kind: 'policies', queries: [] };

@@ -80,6 +80,7 @@ export const routes: RouteObject[] = [
               { path: 'all-users', ...screen(() => import('./routes/admin/all-users')) },
               { path: 'all-products', ...screen(() => import('./routes/admin/all-products')) },
               { path: 'all-orders', ...screen(() => import('./routes/admin/all-orders')) },
+              { path: 'banners', ...screen(() => import('./routes/admin/banners')) },
               { path: 'invoices', ...screen(() => import('./routes/admin/invoices')) },
               { path: 'settings', ...screen(() => import('./routes/admin/settings')) },
               { path: 'mail', ...screen(() => import('./routes/admin/mail')) },

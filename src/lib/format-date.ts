@@ -1,14 +1,15 @@
 /**
- * Long-form date of an ISO timestamp, e.g. "22 November 2026". `timeZone` defaults to the
- * browser's own zone so an order placed late in the evening lands on the shopper's date.
+ * Long-form date of an ISO timestamp in `timeZone`, e.g. "22 November 2026". Pages pass the
+ * shop's zone (useShopTimeZone), never the browser's: a server-rendered page must read the same
+ * on the server and in the browser, and every shopper and admin the same date.
  */
-export function formatLongDate(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
+export function formatLongDate(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone }).format(new Date(iso));
 }
 
 /**
  * Date and time of an ISO timestamp with the zone's short name, e.g. "22 Nov 2026, 1:35 am IST".
- * The admin pages pass the shop's zone so every admin reads the same clock whatever their browser's.
+ * Pages pass the shop's zone so everyone reads the same clock whatever their browser's.
  */
 export function formatDateTime(iso: string, timeZone: string): string {
   const parts = { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } as const;
@@ -26,7 +27,7 @@ export interface DateGroup<T> {
  * the groups (first appearance) and inside each group. Orders arrive newest first from
  * the server, so the groups come out newest first as well.
  */
-export function groupByLongDate<T extends { createdAt: string }>(items: readonly T[], timeZone?: string): DateGroup<T>[] {
+export function groupByLongDate<T extends { createdAt: string }>(items: readonly T[], timeZone: string): DateGroup<T>[] {
   const groups = new Map<string, T[]>();
   for (const item of items) {
     const date = formatLongDate(item.createdAt, timeZone);

@@ -10,7 +10,7 @@ export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 /** Catalogue queries for admins only: in a catalogue batch they would make the whole batch personal. */
-const ADMIN_CATALOG_READS = new Set(['catalog.stockHistory']);
+const ADMIN_CATALOG_READS = new Set(['catalog.stockHistory', 'catalog.adminBanners']);
 
 /**
  * Catalogue reads are the same for every shopper, and the server answers them from its shared

@@ -127,7 +127,7 @@ describe('admin panel', () => {
     await page.goto('/admit-panel/all-users');
     const sidebar = page.getByRole('complementary', { name: 'Admin panel' });
     await expect.poll(() => sidebar.getByTestId('admin-role').textContent()).toBe('ADMIN');
-    expect(await sidebar.getByRole('link').allTextContents()).toEqual(['All Users', 'All Products', 'All Orders', 'Invoices', 'Settings', 'Mail', 'Audit log']);
+    expect(await sidebar.getByRole('link').allTextContents()).toEqual(['All Users', 'All Products', 'All Orders', 'Banners', 'Invoices', 'Settings', 'Mail', 'Audit log']);
     await page.getByRole('heading', { name: 'All Users' }).waitFor();
     await expectNoSeriousA11yViolations(page);
 
@@ -372,8 +372,23 @@ describe('admin panel', () => {
     await mine.waitFor();
     expect(await mine.textContent()).toContain(formatINR(999_900));
 
+    // Its old link says what happened and where to look, instead of an application error.
+    const gone = await storefront.goto(`/product/${productId}`);
+    expect(gone?.status()).toBe(404);
+    await storefront.getByRole('heading', { name: 'This product is no longer available' }).waitFor();
+    await storefront.getByRole('link', { name: /^See / }).waitFor();
+    await shopperPage?.screenshot('archived-product-page');
+
     expect(unexpectedConsoleErrors(adminPage)).toEqual([]);
     await adminPage?.screenshot('admin-product-archived');
     await shopperPage?.screenshot('admin-product-archived-shopper-orders');
+
+    // Undo: the owner restores it, and its page and search work again.
+    await page.getByRole('button', { name: `Restore ${PRODUCT_NAME}` }).click();
+    await page.getByText(`Product restored: ${PRODUCT_NAME}`).waitFor();
+    await storefront.goto(`/product/${productId}`);
+    await storefront.getByRole('heading', { name: PRODUCT_NAME }).waitFor();
+    await storefront.goto(`/search?q=${encodeURIComponent(PRODUCT_NAME)}`);
+    await storefront.getByText('Search Results : 1').waitFor();
   });
 });

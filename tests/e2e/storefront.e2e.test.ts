@@ -35,7 +35,7 @@ const HOME_HEADINGS = [
   'Trimmers',
 ];
 
-type ApiProduct = { _id: string; productName: string; category: string; stock: number; sellingPrice: number };
+type ApiProduct = { _id: string; productName: string; brandName: string; category: string; stock: number; sellingPrice: number };
 
 let shop: ShopServer;
 let browser: Browser;
@@ -325,6 +325,74 @@ describe.each<ViewportName>(['phone', 'desktop'])('storefront at %s size', (view
 
     expect(sp.consoleErrors).toEqual([]);
   });
+  it('shows a visitor their cart once it holds something, returns them to it after login, and forgives a misspelt search', async () => {
+    const { page } = sp;
+    await createAccount(`guest-cart-${viewport}@example.com`, password, `Gita ${viewport}`);
+    await page.goto('/');
+    // An empty visitor's header is the spec's: Login, no cart.
+    expect(await page.getByRole('link', { name: /^Cart, / }).count()).toBe(0);
+    await page.getByRole('region', { name: "Popular's Watches" }).getByRole('button', { name: 'Add to Cart' }).first().click();
+    await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+    await page.waitForURL('**/cart');
+    await page.getByRole('button', { name: 'Payment' }).click();
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email').fill(`guest-cart-${viewport}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    // Back on the cart, with the visitor's line merged into the account's.
+    await page.waitForURL('**/cart');
+    await page.getByTestId('cart-line').first().waitFor();
+    await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
+
+    // A brand misspelt by one letter finds that brand's products, and says what it searched.
+    const [product] = (await listProducts('mobiles')).filter((p) => p.brandName.length >= 6);
+    const brand = product!.brandName.toLowerCase();
+    const typo = brand.slice(0, 2) + brand.slice(3);
+    await searchFor(page, viewport, typo);
+    await page
+      .getByTestId('corrected-query')
+      .filter({ hasText: `Showing results for “${brand}”` })
+      .waitFor();
+    await page.getByText(/^Search Results : [1-9]\d*$/).waitFor();
+    await page
+      .getByRole('link', { name: new RegExp(product!.productName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+      .first()
+      .waitFor();
+    expect(sp.consoleErrors).toEqual([]);
+  });
+
+  it('narrows a category by brand, price and stock: a bottom sheet on the phone, the side panel on the desktop', async () => {
+    const { page } = sp;
+    const mobiles = await listProducts('mobiles');
+    const brand = mobiles[0]!.brandName;
+    const ofBrand = mobiles.filter((p) => p.brandName === brand).length;
+    await page.goto('/product-category?category=mobiles');
+    await page.getByText(`Search Results : ${mobiles.length}`).waitFor();
+    if (viewport === 'phone') {
+      await page.getByRole('button', { name: /^Filter( \(\d+\))?$/ }).click();
+      const sheet = page.getByRole('dialog', { name: 'Filter' });
+      await sheet.getByRole('checkbox', { name: new RegExp(`^${brand} \\(${ofBrand}\\)$`) }).check();
+      await sp.screenshot('storefront-phone-filter-sheet');
+      await sheet.getByRole('button', { name: 'Show results' }).click();
+      await sheet.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: /^Filter \(2\)$/ }).waitFor();
+    } else {
+      await page.getByRole('checkbox', { name: new RegExp(`^${brand} \\(${ofBrand}\\)$`) }).check();
+    }
+    await page.waitForURL((url) => url.searchParams.getAll('brand').includes(brand) && url.searchParams.getAll('category').includes('mobiles'));
+    await page.getByText(`Search Results : ${ofBrand}`).waitFor();
+    expect(await page.getByTestId('product-card').count()).toBe(ofBrand);
+    // The first line of the page stays visible under an open search box on the phone.
+    if (viewport === 'phone') {
+      await page.getByRole('button', { name: 'Open search' }).click();
+      const heading = page.getByRole('heading', { level: 1 });
+      const box = await page.getByRole('searchbox', { name: 'Search products' }).filter({ visible: true }).boundingBox();
+      const first = await heading.boundingBox();
+      expect(first!.y).toBeGreaterThanOrEqual(box!.y + box!.height);
+    }
+    expect(sp.consoleErrors).toEqual([]);
+  });
+
   it('sends a visitor back after login and rolls a refused quantity change back with the reason', async () => {
     const { page } = sp;
     const scarce = (await listProducts('televisions')).concat(await listProducts('camera')).find((p) => p.stock >= 1 && p.stock <= 3)!;

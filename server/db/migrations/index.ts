@@ -8,6 +8,7 @@ import * as storedImages from './2026-11-26-01-stored-images';
 import * as gst from './2026-11-27-01-gst';
 import * as mail from './2026-11-28-01-mail';
 import * as accounts from './2026-11-29-01-accounts';
+import * as storefrontOwner from './2026-11-30-01-storefront-owner';
 import * as pgInitial from './postgres/2026-11-22-01-initial';
 import * as pgCatalogRevision from './postgres/2026-11-22-02-catalog-revision';
 import * as pgCacheInvalidations from './postgres/2026-11-25-01-cache-invalidations';
@@ -29,6 +30,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-11-27-01-gst': gst,
     '2026-11-28-01-mail': mail,
     '2026-11-29-01-accounts': accounts,
+    '2026-11-30-01-storefront-owner': storefrontOwner,
   },
   postgres: {
     '2026-11-22-01-initial': pgInitial,
@@ -39,6 +41,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-11-27-01-gst': gst,
     '2026-11-28-01-mail': mail,
     '2026-11-29-01-accounts': accounts,
+    '2026-11-30-01-storefront-owner': storefrontOwner,
   },
 };
 

@@ -178,3 +178,18 @@ export async function listAdminProducts(
     updatedAt: r.updated_at,
   }));
 }
+
+/** Products on sale and banners shown: an empty shop's setup checklist reads these. */
+export async function countStorefront(db: DB): Promise<{ productsOnSale: number; bannersShown: number }> {
+  const products = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
+  const banners = await db
+    .selectFrom('banners')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('hidden', '=', 0)
+    .executeTakeFirst();
+  return { productsOnSale: Number(products?.n ?? 0), bannersShown: Number(banners?.n ?? 0) };
+}

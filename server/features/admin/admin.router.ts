@@ -10,6 +10,7 @@ import { listAudit } from '../../audit/audit';
 import { AuditListInputSchema } from '../../../shared/schemas/audit';
 import { MailIdInputSchema, MailListInputSchema } from '../../../shared/schemas/mail';
 import { z } from 'zod';
+import { removeDemoData } from '../../seed/demo-removal';
 
 const DEFAULT_PAGE_SIZE = 24;
 
@@ -31,6 +32,12 @@ function toPage<T extends { _id: string; createdAt: string }>(rows: T[], limit: 
 
 /** The admin panel's own calls; every one is ADMIN only (401 for visitors, 403 for GENERAL). */
 export const adminRouter = router({
+  /** The owner's setup checklist (products, banners, settings) and the demo data left. */
+  setupStatus: adminProcedure.query(({ ctx }) => service.setupStatus(ctx.deps)),
+
+  /** Removes the demo catalogue and banners (confirmed in the panel; audited). */
+  removeDemoData: adminProcedure.mutation(({ ctx }) => removeDemoData(ctx.deps, ctx.user._id)),
+
   /** Today's, this month's and the last 30 days' sales in the shop's time zone, and low stock. */
   dashboard: adminProcedure.query(({ ctx }) => service.buildDashboard(ctx.deps)),
 

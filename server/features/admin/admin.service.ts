@@ -7,7 +7,6 @@ import {
   ORDER_TRANSITIONS,
   REVENUE_CHART_DAYS,
   REVENUE_STATUSES,
-  SHOP_TIME_ZONE,
   canTransition,
   type AdminOrder,
   type Dashboard,
@@ -17,7 +16,10 @@ import { listOrderItemStock, setItemStock } from '../order/order.queries';
 import { putBackStock, takeStock } from '../catalog/stock.queries';
 import { issueCreditNote } from '../../invoices/invoicing';
 import { enqueueOrderStatusMail } from '../../mail/mail.service';
+import { loadSettings } from '../settings/settings.service';
 import * as q from './admin.queries';
+import { countDemoData } from '../../seed/demo-removal';
+import type { SetupStatus } from '../../../shared/schemas/admin';
 import { addDays, localDate, startOfLocalDay, startOfMonth } from './shop-calendar';
 
 /** The dashboard lists at most this many low-stock products (scarcest first). */
@@ -25,11 +27,12 @@ export const LOW_STOCK_LIST_LIMIT = 50;
 
 /**
  * The all-orders dashboard: sales (paid, shipped or delivered orders, counted on the day they
- * were paid in the shop's time zone) for today, this calendar month and each of the last 30
- * days, plus the products on sale that are running out. Revenue is what the orders cost the
- * shoppers (lines plus shipping), in paise.
+ * were paid in the shop's time zone, the `timeZone` setting unless one is given) for today, this
+ * calendar month and each of the last 30 days, plus the products on sale that are running out.
+ * Revenue is what the orders cost the shoppers (lines plus shipping), in paise.
  */
-export async function buildDashboard(deps: Deps, timeZone: string = SHOP_TIME_ZONE): Promise<Dashboard> {
+export async function buildDashboard(deps: Deps, zone?: string): Promise<Dashboard> {
+  const timeZone = zone ?? (await loadSettings(deps.db, deps)).timeZone;
   const now = deps.clock();
   const today = localDate(now, timeZone);
   const chartStart = addDays(today, -(REVENUE_CHART_DAYS - 1));
@@ -169,4 +172,16 @@ async function adminOrder(deps: Deps, orderId: string): Promise<AdminOrder> {
   const [order] = await q.listAdminOrders(deps.db, { orderId, limit: 1 });
   if (!order) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
   return order;
+}
+
+/** What the owner still has to do before opening (the home page's setup checklist), and the demo data left. */
+export async function setupStatus(deps: Deps): Promise<SetupStatus> {
+  const settings = await loadSettings(deps.db, deps);
+  const counts = await q.countStorefront(deps.db);
+  return {
+    productsOnSale: counts.productsOnSale,
+    bannersShown: counts.bannersShown,
+    settingsSaved: settings.updatedAt !== null && settings.seller !== null,
+    demo: await countDemoData(deps.db),
+  };
 }

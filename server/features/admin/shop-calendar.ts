@@ -98,8 +98,11 @@ export function startOfMonth(date: string): string {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** '25 Nov 2026, 3:05 pm IST': an instant as the shop's clock shows it (IST by default). */
-export function formatShopTime(iso: string, timeZone = 'Asia/Kolkata'): string {
+/**
+ * '25 Nov 2026, 3:05 pm IST': an instant on the clock of `timeZone` (the shop's `timeZone`
+ * setting), named IST for India and by its IANA name elsewhere ('… 1:35 pm Asia/Dubai').
+ */
+export function formatShopTime(iso: string, timeZone: string): string {
   const w = wallClock(new Date(iso), timeZone);
   const hour12 = w.hour % 12 === 0 ? 12 : w.hour % 12;
   const zone = timeZone === 'Asia/Kolkata' ? 'IST' : timeZone;

@@ -3,6 +3,7 @@ import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { Category } from '../../../shared/categories';
 import type { Banner, Product, ProductSort } from '../../../shared/schemas/catalog';
+import { PRICE_BANDS, type Refine } from '../../../shared/facets';
 
 /**
  * SQL for the catalogue. Rows with column names never leave the queries modules: everything
@@ -102,15 +103,58 @@ export function onSale(eb: ExpressionBuilder<Database, 'products'>) {
  * One page of products on sale, optionally limited to some categories. An empty category list
  * means "none": it returns nothing rather than everything.
  */
-export async function listProducts(db: DB, opts: { categories?: readonly Category[]; sort: ProductSort; limit: number; after?: ProductKey }): Promise<Product[]> {
+/** Products that can be bought now: untracked, or tracked with stock. */
+export function buyable(eb: ExpressionBuilder<Database, 'products'>) {
+  return eb.or([eb('products.track_stock', '=', 0), eb('products.stock', '>', 0)]);
+}
+
+/** The condition a refine (brands, price band, in stock only) puts on products; true when it sets nothing. */
+export function refineCondition(eb: ExpressionBuilder<Database, 'products'>, refine: Refine | undefined) {
+  const parts = [];
+  if (refine?.brands && refine.brands.length > 0) parts.push(eb('products.brand_name', 'in', [...refine.brands]));
+  const band = refine?.price ? PRICE_BANDS.find((b) => b.id === refine.price) : undefined;
+  if (band) {
+    parts.push(eb('products.selling_price', '>=', band.min * 100));
+    if (band.max !== null) parts.push(eb('products.selling_price', '<', band.max * 100));
+  }
+  if (refine?.inStock) parts.push(buyable(eb));
+  return eb.and(parts);
+}
+
+/** The refine of a procedure's input (undefined fields dropped). */
+export function refineOf(input: Refine): Refine {
+  return { brands: input.brands, price: input.price, inStock: input.inStock };
+}
+
+export async function listProducts(
+  db: DB,
+  opts: { categories?: readonly Category[]; sort: ProductSort; limit: number; after?: ProductKey; refine?: Refine | undefined },
+): Promise<Product[]> {
   if (opts.categories && opts.categories.length === 0) return [];
-  let query: ProductQuery = db.selectFrom('products').select(productColumns).where(onSale);
+  let query: ProductQuery = db
+    .selectFrom('products')
+    .select(productColumns)
+    .where(onSale)
+    .where((eb) => refineCondition(eb, opts.refine));
   if (opts.categories) {
     const unique = [...new Set(opts.categories)];
     query = unique.length === 1 ? query.where('products.category', '=', unique[0] as Category) : query.where('products.category', 'in', unique);
   }
   const rows = await sortAndSeek(query, opts.sort, opts.after).limit(opts.limit).execute();
   return rows.map(toProduct);
+}
+
+/** How many products on sale are in any of `categories` (all of them when absent), refined. */
+export async function countProductsIn(db: DB, categories?: readonly Category[], refine?: Refine): Promise<number> {
+  if (categories && categories.length === 0) return 0;
+  let query = db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(onSale)
+    .where((eb) => refineCondition(eb, refine));
+  if (categories) query = query.where('products.category', 'in', [...new Set(categories)]);
+  const row = await query.executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** A product on sale by id; null when unknown or archived. */
@@ -138,7 +182,7 @@ export async function bubblePerCategory(db: DB, categories: readonly Category[])
   // Indexed probes per category (category, created_at, id): cheap at any catalogue size.
   const newest = (category: Category, buyableOnly: boolean) => {
     let query = db.selectFrom('products').select(productColumns).where('products.category', '=', category).where(onSale);
-    if (buyableOnly) query = query.where((eb) => eb.or([eb('products.track_stock', '=', 0), eb('products.stock', '>', 0)]));
+    if (buyableOnly) query = query.where(buyable);
     return query.orderBy('products.created_at', 'desc').orderBy('products.id', 'desc').limit(1).executeTakeFirst();
   };
   const rows = await Promise.all(categories.map(async (category) => (await newest(category, true)) ?? (await newest(category, false))));
@@ -158,6 +202,8 @@ export type NewProductRow = {
   images: readonly string[];
   createdAt: string;
   updatedAt: string;
+  /** Written by the demo seed ("Remove demo data" takes these). */
+  demo?: boolean;
 };
 
 function toRow(p: NewProductRow) {
@@ -175,6 +221,7 @@ function toRow(p: NewProductRow) {
     archived_at: null,
     created_at: p.createdAt,
     updated_at: p.updatedAt,
+    demo: p.demo ? 1 : 0,
   };
 }
 
@@ -218,6 +265,34 @@ export async function archiveProductRow(db: DB, id: string, nowIso: string): Pro
   return row?.archived_at ?? null;
 }
 
+/** Puts an archived product back on sale; false when there is no such product. */
+export async function restoreProductRow(db: DB, id: string, nowIso: string): Promise<boolean> {
+  await db.updateTable('products').set({ archived_at: null, updated_at: nowIso }).where('id', '=', id).where('archived_at', 'is not', null).execute();
+  const row = await db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** An archived product's name and category (what its "no longer available" page shows); null for any other id. */
+export async function findArchivedProduct(db: DB, id: string): Promise<{ productName: string; category: string } | null> {
+  const row = await db.selectFrom('products').select(['product_name', 'category']).where('id', '=', id).where('archived_at', 'is not', null).executeTakeFirst();
+  return row ? { productName: row.product_name, category: row.category } : null;
+}
+
+/** Changes whenever a product is added, edited, archived or restored: how many there are and the latest change. */
+export async function catalogSignature(db: DB): Promise<string> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('latest')])
+    .executeTakeFirst();
+  return `${Number(row?.n ?? 0)}@${String(row?.latest ?? '')}`;
+}
+
+/** The names and brands of the products on sale: the words search corrects a typo towards. */
+export async function listNamesOnSale(db: DB): Promise<string[]> {
+  const rows = await db.selectFrom('products').select(['product_name', 'brand_name']).where(onSale).execute();
+  return rows.map((r) => `${r.product_name} ${r.brand_name}`);
+}
+
 export async function countProducts(db: DB): Promise<number> {
   const row = await db
     .selectFrom('products')
@@ -231,15 +306,22 @@ function toBanner(row: { id: string; kind: 'desktop' | 'mobile'; position: numbe
 }
 
 export async function listBanners(db: DB): Promise<Banner[]> {
-  const rows = await db.selectFrom('banners').select(['id', 'kind', 'position', 'image_url', 'alt', 'link']).orderBy('kind').orderBy('position').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('banners')
+    .select(['id', 'kind', 'position', 'image_url', 'alt', 'link'])
+    .where('hidden', '=', 0)
+    .orderBy('kind')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
   return rows.map(toBanner);
 }
 
-export async function insertBanners(db: DB, banners: readonly (Omit<Banner, '_id'> & { id: string; createdAt: string })[]): Promise<void> {
+export async function insertBanners(db: DB, banners: readonly (Omit<Banner, '_id'> & { id: string; createdAt: string; demo?: boolean })[]): Promise<void> {
   if (banners.length === 0) return;
   await db
     .insertInto('banners')
-    .values(banners.map((b) => ({ id: b.id, kind: b.kind, position: b.position, image_url: b.imageUrl, alt: b.alt, link: b.link, created_at: b.createdAt })))
+    .values(banners.map((b) => ({ id: b.id, kind: b.kind, position: b.position, image_url: b.imageUrl, alt: b.alt, link: b.link, created_at: b.createdAt, demo: b.demo ? 1 : 0 })))
     .execute();
 }
 
@@ -265,4 +347,44 @@ export async function countProductsOnSale(db: DB): Promise<number> {
 export async function productSitemapPage(db: DB, opts: { limit: number; offset: number }): Promise<{ id: string; updatedAt: string }[]> {
   const rows = await db.selectFrom('products').select(['id', 'updated_at']).where(onSale).orderBy('id').limit(opts.limit).offset(opts.offset).execute();
   return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at }));
+}
+
+/**
+ * A filter panel's counts over the products on sale that `base` admits (a search match, some
+ * categories, or none: all): the most common brands, each price band, and how many can be bought.
+ */
+export async function facetCounts(db: DB, base: (eb: ExpressionBuilder<Database, 'products'>) => ReturnType<ExpressionBuilder<Database, 'products'>['and']>, maxBrands: number) {
+  const brands = await db
+    .selectFrom('products')
+    .select(['products.brand_name', (eb) => eb.fn.countAll<number>().as('n')])
+    .where(onSale)
+    .where(base)
+    .groupBy('products.brand_name')
+    .orderBy('n', 'desc')
+    .orderBy('products.brand_name')
+    .limit(maxBrands)
+    .execute();
+  const totals = await db
+    .selectFrom('products')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.sum<number>(eb.case().when(buyable(eb)).then(1).else(0).end()).as('in_stock'),
+      ...PRICE_BANDS.map((band) => {
+        const inBand =
+          band.max === null
+            ? eb('products.selling_price', '>=', band.min * 100)
+            : eb.and([eb('products.selling_price', '>=', band.min * 100), eb('products.selling_price', '<', band.max * 100)]);
+        return eb.fn.sum<number>(eb.case().when(inBand).then(1).else(0).end()).as(`band_${band.id.replace(/-/g, '_')}`);
+      }),
+    ])
+    .where(onSale)
+    .where(base)
+    .executeTakeFirst();
+  const row = (totals ?? {}) as Record<string, unknown>;
+  return {
+    total: Number(row.total ?? 0),
+    inStock: Number(row.in_stock ?? 0),
+    brands: brands.map((b) => ({ name: b.brand_name, count: Number(b.n) })),
+    priceBands: PRICE_BANDS.map((band) => ({ id: band.id, label: band.label, count: Number(row[`band_${band.id.replace(/-/g, '_')}`] ?? 0) })),
+  };
 }

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { adminProcedure, router, sharedProcedure } from '../../trpc/init';
 import { CATEGORY_VALUES } from '../../../shared/categories';
 import {
+  BannerIdInputSchema,
+  BannerInputSchema,
+  MoveBannerInputSchema,
+  FacetsInputSchema,
   CategoryProductsInputSchema,
   FilterProductsInputSchema,
   ListProductsInputSchema,
@@ -18,10 +22,11 @@ import type { Category } from '../../../shared/categories';
 import { storeProductImage } from '../../images/image.service';
 import * as q from './catalog.queries';
 import * as service from './catalog.service';
+import * as banners from './banners.service';
 import { BANNERS_TAG, CATALOG_TAG, categoryTag, EXACT_PRODUCTS_TAG, productTag, SEARCH_TAG, shownStock } from './catalog.tags';
 
 /** Shoppers' lists show stock as shownStock does; the tags below rely on it. */
-const shownPage = (page: ProductPage): ProductPage => ({ ...page, items: page.items.map(shownStock) });
+const shownPage = <P extends ProductPage>(page: P): P => ({ ...page, items: page.items.map(shownStock) });
 
 /** A page of any category: stale when a change a shopper can see lands in one of them. */
 const categoryPageTags = (categories: readonly Category[]) => categories.map(categoryTag);
@@ -30,7 +35,7 @@ export const catalogRouter = router({
   /** Every product on sale, newest first by default, one keyset page at a time. */
   list: sharedProcedure({ tags: () => [CATALOG_TAG] })
     .input(ListProductsInputSchema)
-    .query(async ({ ctx, input }) => shownPage(await service.listProducts(ctx.deps.db, input))),
+    .query(async ({ ctx, input }) => shownPage(await service.countedPage(ctx.deps.db, undefined, input))),
 
   /**
    * The newest products on sale, up to LEGACY_LIST_CAP, in one list (the old API's get-product,
@@ -47,7 +52,7 @@ export const catalogRouter = router({
   /** Products in any of the checked categories; an empty list gives an empty page. */
   filter: sharedProcedure({ tags: (input: unknown) => categoryPageTags(FilterProductsInputSchema.parse(input).categories) })
     .input(FilterProductsInputSchema)
-    .query(async ({ ctx, input }) => shownPage(await service.listProductsIn(ctx.deps.db, input.categories, input))),
+    .query(async ({ ctx, input }) => shownPage(await service.countedPage(ctx.deps.db, input.categories, input))),
 
   /** Stale when any product's text changes (it may now match), or when one it shows changes. */
   search: sharedProcedure({ tags: (_input: unknown, page: ProductPage) => [SEARCH_TAG, ...page.items.map((p) => productTag(p._id))] })
@@ -85,4 +90,23 @@ export const catalogRouter = router({
 
   /** Takes a product off sale (the old API's delete-product); orders keep their copy. */
   archive: adminProcedure.input(ProductIdInputSchema).mutation(({ ctx, input }) => service.archiveProduct(ctx.deps, input.productId)),
+
+  // ---- The owner's banners (ADMIN) ----
+  adminBanners: adminProcedure.query(({ ctx }) => banners.listBanners(ctx.deps)),
+  saveBanner: adminProcedure.input(BannerInputSchema).mutation(({ ctx, input }) => banners.saveBanner(ctx.deps, input)),
+  moveBanner: adminProcedure.input(MoveBannerInputSchema).mutation(({ ctx, input }) => banners.moveBanner(ctx.deps, input.bannerId, input.direction)),
+  deleteBanner: adminProcedure.input(BannerIdInputSchema).mutation(({ ctx, input }) => banners.removeBanner(ctx.deps, input.bannerId)),
+
+  /** A filter panel's counts (brands, price bands, in stock) for a search's results, some categories, or all products. */
+  facets: sharedProcedure({ tags: () => [CATALOG_TAG, SEARCH_TAG] })
+    .input(FacetsInputSchema)
+    .query(({ ctx, input }) => service.listFacets(ctx.deps.db, input)),
+
+  /** Undoes an archive: the product is on sale again and its old links work (ADMIN). */
+  restore: adminProcedure.input(ProductIdInputSchema).mutation(({ ctx, input }) => service.restoreProduct(ctx.deps, input.productId)),
+
+  /** For the page of a product no longer on sale: its name and category, or null (not archived, or never existed). */
+  unavailable: sharedProcedure({ tags: (input: { productId: string }) => [productTag(input.productId)] })
+    .input(ProductIdInputSchema)
+    .query(({ ctx, input }) => service.unavailableProduct(ctx.deps.db, input.productId)),
 });

@@ -11,6 +11,7 @@ import type {
   ProductInputSchema,
   ProductPage,
   ProductSort,
+  SearchPage,
   SearchSort,
   StockMovement,
   UpdateProductInputSchema,
@@ -18,7 +19,9 @@ import type {
 import type { z } from 'zod';
 import * as q from './catalog.queries';
 import * as stock from './stock.queries';
-import { productSearch, searchTerms, type SearchKey } from './search/search';
+import { productSearch, searchTerms, type RankedProduct, type SearchKey } from './search/search';
+import { buildVocabulary, correctTerms, type Vocabulary } from './search/spelling';
+import { MAX_BRANDS, type Facets, type Refine } from '../../../shared/facets';
 
 /**
  * The most products /api/get-product returns. The old API has no paging and its clients expect
@@ -27,7 +30,7 @@ import { productSearch, searchTerms, type SearchKey } from './search/search';
  */
 export const LEGACY_LIST_CAP = 1000;
 
-type PageInput = { limit: number; cursor?: string | null | undefined; sort: ProductSort };
+type PageInput = { limit: number; cursor?: string | null | undefined; sort: ProductSort } & Refine;
 
 function decodeProductKey(cursor: string | null | undefined, sort: ProductSort): q.ProductKey | undefined {
   if (!cursor) return undefined;
@@ -53,40 +56,119 @@ async function page(fetch: (limit: number) => Promise<Product[]>, input: PageInp
 /** All products on sale, one keyset page at a time. */
 export function listProducts(db: DB, input: PageInput): Promise<ProductPage> {
   const after = decodeProductKey(input.cursor, input.sort);
-  return page((limit) => q.listProducts(db, { sort: input.sort, limit, after }), input);
+  return page((limit) => q.listProducts(db, { sort: input.sort, limit, after, refine: q.refineOf(input) }), input);
+}
+
+/**
+ * A category page's page: with `total`, how many products it lists in all, on its first page
+ * (later pages carry null; the count is read once per listing, not per page).
+ */
+export async function countedPage(db: DB, categories: readonly Category[] | undefined, input: PageInput): Promise<ProductPage & { total: number | null }> {
+  const found = categories ? await listProductsIn(db, categories, input) : await listProducts(db, input);
+  return { ...found, total: input.cursor ? null : await q.countProductsIn(db, categories, q.refineOf(input)) };
 }
 
 /** Products on sale in any of `categories` (none when the list is empty). */
 export function listProductsIn(db: DB, categories: readonly Category[], input: PageInput): Promise<ProductPage> {
   const after = decodeProductKey(input.cursor, input.sort);
-  return page((limit) => q.listProducts(db, { categories, sort: input.sort, limit, after }), input);
+  return page((limit) => q.listProducts(db, { categories, sort: input.sort, limit, after, refine: q.refineOf(input) }), input);
+}
+
+/** Below this many exact matches, search also looks for what a misspelt query meant. */
+export const FEW_SEARCH_RESULTS = 3;
+/**
+ * The typo vocabulary (words of names and brands on sale), kept per database until the catalogue
+ * changes: its signature (products on sale, latest change) is read each time a correction is
+ * needed, which is only when a search finds little.
+ */
+const vocabularies = new WeakMap<DB, { signature: string; vocabulary: Promise<Vocabulary> }>();
+
+async function vocabularyOf(db: DB): Promise<Vocabulary> {
+  const signature = await q.catalogSignature(db);
+  const cached = vocabularies.get(db);
+  if (cached && cached.signature === signature) return cached.vocabulary;
+  const vocabulary = q.listNamesOnSale(db).then(buildVocabulary);
+  vocabularies.set(db, { signature, vocabulary });
+  vocabulary.catch(() => vocabularies.delete(db));
+  return vocabulary;
 }
 
 /**
  * Full-text search, best match first by default. An empty query (or one without any letter or
- * digit) lists the newest products instead, in the requested order.
+ * digit) lists the newest products instead, in the requested order. `total` counts every match.
+ *
+ * When the query finds fewer than FEW_SEARCH_RESULTS products, misspelt words are corrected
+ * (search/spelling.ts) and `correctedQuery` says what was searched: with no exact match the
+ * corrected query's results are the answer; with one or two, they follow the exact ones (best
+ * first order only), each product once.
  *
  * @throws AppError BAD_INPUT for a cursor from another query's page of a different sort.
  */
-export async function searchProducts(db: DB, input: { q: string; limit: number; cursor?: string | null | undefined; sort: SearchSort }): Promise<ProductPage> {
+export async function searchProducts(db: DB, input: { q: string; limit: number; cursor?: string | null | undefined; sort: SearchSort } & Refine): Promise<SearchPage> {
   const terms = searchTerms(input.q);
+  const refine = q.refineOf(input);
   const sort: ProductSort = input.sort === 'relevance' ? 'newest' : input.sort;
-  if (terms === null) return listProducts(db, { limit: input.limit, cursor: input.cursor, sort });
+  if (terms === null)
+    return {
+      ...(await listProducts(db, { limit: input.limit, cursor: input.cursor, sort, ...refine })),
+      total: await q.countProductsIn(db, undefined, refine),
+      correctedQuery: null,
+    };
   const search = productSearch(db);
+  const exactTotal = await search.count(db, terms, { refine });
+  const corrected = exactTotal < FEW_SEARCH_RESULTS ? correctTerms(terms, await vocabularyOf(db)) : null;
+  const correctedQuery = corrected ? corrected.map((t) => t.word).join(' ') : null;
+
   if (input.sort !== 'relevance') {
+    // A price or date order has no "below": a corrected query stands in only for no match at all.
+    const used = corrected && exactTotal === 0 ? corrected : terms;
     const after = decodeProductKey(input.cursor, sort);
-    return page((limit) => search.sorted(db, { terms, sort, limit, after }), { limit: input.limit, sort });
+    const found = await page((limit) => search.sorted(db, { terms: used, sort, limit, after, refine }), { limit: input.limit, sort });
+    return { ...found, total: used === terms ? exactTotal : await search.count(db, used, { refine }), correctedQuery: used === terms ? null : correctedQuery };
   }
+
   let after: SearchKey | undefined;
   if (input.cursor) {
     const [score, tiebreak] = decodeCursor(input.cursor, 2);
     if (typeof score !== 'number' || typeof tiebreak !== search.tiebreak) throw invalidCursor();
     after = [score, tiebreak as number | string];
   }
-  const rows = await search.byRelevance(db, { terms, limit: input.limit + 1, after });
-  const items = rows.slice(0, input.limit);
+  if (!corrected) {
+    const rows = await search.byRelevance(db, { terms, limit: input.limit + 1, after, refine });
+    return relevancePage(rows, input.limit, [], exactTotal, null);
+  }
+  // The few exact matches first (all on the first page), then the corrected query's, without repeats.
+  const exact = exactTotal > 0 ? (await search.byRelevance(db, { terms, limit: FEW_SEARCH_RESULTS, refine })).map((r) => r.product) : [];
+  const exactIds = exact.map((p) => p._id);
+  const lead = after ? [] : exact.slice(0, input.limit);
+  const fuzzy = (await search.byRelevance(db, { terms: corrected, limit: input.limit + 1 + exactIds.length, after, refine })).filter((r) => !exactIds.includes(r.product._id));
+  const total = exactTotal + (await search.count(db, corrected, { refine })) - (await search.count(db, corrected, { onlyIds: exactIds, refine }));
+  return relevancePage(fuzzy, input.limit - lead.length, lead, total, correctedQuery);
+}
+
+/**
+ * The filter panel's counts for a list: a search's matches (its corrected query's, when the
+ * typed one finds nothing), some categories, or every product on sale. Counted over the list
+ * before any brand, price or stock choice, so every choice stays in view with its count.
+ */
+export async function listFacets(db: DB, input: { q?: string | undefined; categories?: readonly Category[] | undefined }): Promise<Facets> {
+  const terms = input.q !== undefined ? searchTerms(input.q) : null;
+  if (terms) {
+    const search = productSearch(db);
+    const corrected = (await search.count(db, terms)) === 0 ? correctTerms(terms, await vocabularyOf(db)) : null;
+    const condition = search.matches(corrected ?? terms);
+    return q.facetCounts(db, (eb) => eb.and([condition]), MAX_BRANDS);
+  }
+  const categories = input.categories;
+  if (categories && categories.length === 0) return q.facetCounts(db, (eb) => eb.and([eb.lit(false)]), MAX_BRANDS);
+  return q.facetCounts(db, (eb) => eb.and(categories ? [eb('products.category', 'in', [...new Set(categories)])] : []), MAX_BRANDS);
+}
+
+function relevancePage(rows: RankedProduct[], limit: number, lead: Product[], total: number, correctedQuery: string | null): SearchPage {
+  const items = rows.slice(0, Math.max(0, limit));
   const last = items.at(-1);
-  return { items: items.map((r) => r.product), nextCursor: rows.length > input.limit && last ? encodeCursor(last.key) : null };
+  const more = rows.length > items.length && last !== undefined;
+  return { items: [...lead, ...items.map((r) => r.product)], nextCursor: more ? encodeCursor(last.key) : null, total, correctedQuery };
 }
 
 /** The newest products on sale, up to LEGACY_LIST_CAP (the old API's get-product). */
@@ -224,6 +306,18 @@ export async function archiveProduct(deps: Pick<Deps, 'db' | 'clock'>, productId
   const archivedAt = productId ? await q.archiveProductRow(deps.db, productId, nowIso(deps.clock)) : null;
   if (archivedAt === null) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
   return { _id: productId, archivedAt };
+}
+
+/** Puts an archived product back on sale: its page, lists and search show it again (the change triggers stale them). */
+export async function restoreProduct(deps: Pick<Deps, 'db' | 'clock'>, productId: string): Promise<{ _id: string; archived: false }> {
+  if (!productId || !(await q.restoreProductRow(deps.db, productId, nowIso(deps.clock)))) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
+  return { _id: productId, archived: false };
+}
+
+/** What the page of a product taken off sale says: its name and where to look instead. Null for an id that never was a product. */
+export async function unavailableProduct(db: DB, productId: string): Promise<{ _id: string; productName: string; category: string } | null> {
+  const found = productId ? await q.findArchivedProduct(db, productId) : null;
+  return found ? { _id: productId, ...found } : null;
 }
 
 function withoutArchive(product: Product & { archivedAt: string | null }): Product {

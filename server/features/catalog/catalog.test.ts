@@ -261,6 +261,29 @@ describe('admin writes', () => {
     expect((await admin.post('/api/delete-product', { _id: 'no-such-product' })).status).toBe(404);
   });
 
+  it('restores an archived product: its page, search and category list show it again; the archived page can name it meanwhile', async () => {
+    const created = await admin.post<Envelope<Product>>('/api/upload-product', { ...validProduct, productName: 'Comeback Camera', category: 'camera' });
+    const id = created.body.data._id;
+    expect((await visitor.trpc('query', 'catalog.unavailable', { productId: id })).body).toBeNull();
+    expect((await admin.post('/api/delete-product', { _id: id })).status).toBe(200);
+    expect((await visitor.post('/api/product-details', { productId: id })).status).toBe(404);
+    // While archived, its page can say what it was and where to look instead.
+    expect((await visitor.trpc('query', 'catalog.unavailable', { productId: id })).body).toEqual({ _id: id, productName: 'Comeback Camera', category: 'camera' });
+    expect((await visitor.trpc('query', 'catalog.unavailable', { productId: 'never-a-product' })).body).toBeNull();
+
+    expect((await visitor.trpc('mutation', 'catalog.restore', { productId: id })).status).toBe(401);
+    expect((await shopper.trpc('mutation', 'catalog.restore', { productId: id })).status).toBe(403);
+    const restored = await admin.trpc('mutation', 'catalog.restore', { productId: id });
+    expect(restored.status).toBe(200);
+    expect(restored.body).toEqual({ _id: id, archived: false });
+    expect((await visitor.post<Envelope<Product>>('/api/product-details', { productId: id })).body.data.productName).toBe('Comeback Camera');
+    expect((await visitor.trpc<ProductPage>('query', 'catalog.search', { q: 'comeback' })).body.items.map((p) => p._id)).toEqual([id]);
+    expect((await visitor.trpc('query', 'catalog.unavailable', { productId: id })).body).toBeNull();
+    // Idempotent, and through the old API too.
+    expect((await admin.post('/api/restore-product', { _id: id })).status).toBe(200);
+    expect((await admin.post('/api/restore-product', { _id: 'no-such-product' })).status).toBe(404);
+  });
+
   it('admin-only paths answer 401 to visitors and 403 to GENERAL users, and change nothing', async () => {
     const before = await server.deps.db
       .selectFrom('products')
@@ -271,6 +294,7 @@ describe('admin writes', () => {
       ['/api/upload-product', validProduct],
       ['/api/update-product', { ...validProduct, _id: someId }],
       ['/api/delete-product', { _id: someId }],
+      ['/api/restore-product', { _id: someId }],
     ];
     for (const [path, body] of rest) {
       const anonymous = await visitor.post<Envelope<unknown>>(path, body);

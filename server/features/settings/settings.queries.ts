@@ -1,7 +1,4 @@
-import { sql } from 'kysely';
 import type { DB } from '../../db/database';
-import { dialectOf } from '../../db/database';
-import { INVALIDATION_CHANNEL } from '../../db/change-feed';
 import type { CategoryTax } from '../../../shared/schemas/settings';
 
 const SETTINGS_ID = 'shop';
@@ -45,18 +42,4 @@ export async function setProductTax(db: DB, productId: string, tax: { hsn: strin
   return Number(result.numUpdatedRows) === 1;
 }
 
-/**
- * Marks shared replies stale in the same transaction as the change that stales them: the
- * SQLite log the change feed reads, or a NOTIFY that PostgreSQL delivers at commit.
- */
-export async function markStale(db: DB, tags: readonly string[]): Promise<void> {
-  if (tags.length === 0) return;
-  if (dialectOf(db) === 'sqlite') {
-    await db
-      .insertInto('cache_invalidations')
-      .values(tags.map((tag) => ({ tag })))
-      .execute();
-    return;
-  }
-  await sql`select pg_notify(${INVALIDATION_CHANNEL}, ${tags.join('\n')})`.execute(db);
-}
+export { markStale } from '../../db/stale';

@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import type { ShippingOption } from '../../payments/payment-provider';
 import { stateByCode } from '../../../shared/gst';
 import {
+  DEFAULT_SHOP_TIME_ZONE,
   ShopSettingsSchema,
   type AdminSettings,
   type CategoryTax,
@@ -41,6 +42,7 @@ export function defaultSettings(env: { SHIPPING_STANDARD_PAISE: number; SHIPPING
     },
     tax: { shippingSac: '996812', shippingRateBp: 1800, b2cHsnDigits: 4 },
     security: { requireAdminTwoFactor: false },
+    timeZone: DEFAULT_SHOP_TIME_ZONE,
   };
 }
 
@@ -57,7 +59,14 @@ export async function loadSettings(db: DB, deps: Pick<Deps, 'env' | 'log'>): Pro
   const defaults = defaultSettings(deps.env);
   const row = await q.readSettingsRow(db);
   if (!row) return { ...defaults, updatedAt: null };
-  const parsed = ShopSettingsSchema.safeParse({ ...defaults, ...(row.value as object) });
+  const stored = { ...defaults, ...(row.value as object) };
+  let parsed = ShopSettingsSchema.safeParse(stored);
+  if (!parsed.success && parsed.error.issues.every((issue) => issue.path[0] === 'timeZone')) {
+    // A zone this runtime's time zone data does not know (saved under another Node version):
+    // show India's time rather than dropping the seller and every other setting with it.
+    deps.log.error({ issues: parsed.error.issues }, 'stored shop time zone is unknown here: using the default zone');
+    parsed = ShopSettingsSchema.safeParse({ ...stored, timeZone: defaults.timeZone });
+  }
   if (!parsed.success) {
     deps.log.error({ issues: parsed.error.issues }, 'stored shop settings do not validate: using the defaults');
     return { ...defaults, updatedAt: row.updatedAt };
@@ -120,7 +129,7 @@ export function formatPostalAddress(address: PostalAddress): string {
 }
 
 export function storefrontInfo(settings: ShopSettings): StorefrontInfo {
-  const { seller, grievanceOfficer, policies, shipping } = settings;
+  const { seller, grievanceOfficer, policies, shipping, timeZone } = settings;
   return {
     seller: seller
       ? { legalName: seller.legalName, tradeName: seller.tradeName, gstin: seller.gstin, address: formatPostalAddress(seller.address), email: seller.email, phone: seller.phone }
@@ -135,6 +144,7 @@ export function storefrontInfo(settings: ShopSettings): StorefrontInfo {
       expressDays: shipping.expressDays,
       allIndia: shipping.serviceablePins.length === 0,
     },
+    timeZone,
   };
 }
 

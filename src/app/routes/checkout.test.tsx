@@ -34,6 +34,7 @@ const storefront: StorefrontInfo = {
   grievanceOfficer: null,
   policies: { returns: '', shipping: '' },
   shipping: { standardPaise: 4900, expressPaise: 9900, freeAbovePaise: 5_000_000, standardDays: '3–5', expressDays: '1–2', allIndia: false },
+  timeZone: 'Asia/Kolkata',
 };
 
 const home: SavedAddress = {

@@ -1,4 +1,7 @@
 import { BannerCarousel } from '../../components/banner/banner-carousel';
+import { useCurrentUser } from '../../features/account/api/use-current-user';
+import { useSetupStatus } from '../../features/admin/api/use-setup-status';
+import { SetupChecklist } from '../../features/admin/components/setup-checklist';
 import { useBanners } from '../../features/catalog/api/use-banners';
 import { useCategoryBubbles } from '../../features/catalog/api/use-category-bubbles';
 import { CategoryBubbles } from '../../features/catalog/components/category-bubbles';
@@ -7,6 +10,7 @@ import { HOME_ROWS } from '../../features/catalog/home-rows';
 import { useAddToCartAction } from '../../features/cart/hooks/use-add-to-cart-action';
 import { HOME_TITLE } from '../../lib/page-titles';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useHydrated } from '../../lib/use-hydrated';
 
 export function HomeRoute() {
   useDocumentTitle(HOME_TITLE);
@@ -14,6 +18,12 @@ export function HomeRoute() {
   const banners = useBanners();
   const cart = useAddToCartAction();
   const onAddToCart = (product: { _id: string }) => void cart.add(product);
+  // The owner's checklist is personal: the server renders the page for a visitor, and it is
+  // asked for (by admins only) once the page has hydrated.
+  const hydrated = useHydrated();
+  const { user } = useCurrentUser();
+  const setup = useSetupStatus({ enabled: hydrated && user?.role === 'ADMIN' });
+  const emptyShop = hydrated && user?.role === 'ADMIN' && setup.data?.productsOnSale === 0;
 
   return (
     <div className="page flex flex-col gap-4">
@@ -28,9 +38,14 @@ export function HomeRoute() {
           <div className="mt-2 h-8" />
         </div>
       )}
-      {HOME_ROWS.map((row) => (
-        <CategoryStrip key={row.category} category={row.category} heading={row.heading} variant={row.variant} onAddToCart={onAddToCart} addingId={cart.addingId} />
-      ))}
+      {emptyShop && setup.data ? (
+        // Nothing is on sale: the steps to a working shop, in place of ten rows with nothing in them.
+        <SetupChecklist status={setup.data} />
+      ) : (
+        HOME_ROWS.map((row) => (
+          <CategoryStrip key={row.category} category={row.category} heading={row.heading} variant={row.variant} onAddToCart={onAddToCart} addingId={cart.addingId} hideWhenEmpty />
+        ))
+      )}
     </div>
   );
 }

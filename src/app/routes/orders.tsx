@@ -3,6 +3,7 @@ import { OrderList } from '../../components/orders/order-list';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { useCurrentUser } from '../../features/account/api/use-current-user';
 import { useMyOrders } from '../../features/orders/api/use-my-orders';
+import { useShopTimeZone } from '../../features/settings/api/use-shop-time-zone';
 import { errorMessage } from '../../lib/trpc';
 import { pageTitle } from '../../lib/page-titles';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -11,6 +12,7 @@ export function Component() {
   useDocumentTitle(pageTitle('Orders'));
   const { user, isLoading } = useCurrentUser();
   const orders = useMyOrders(user !== null);
+  const timeZone = useShopTimeZone();
 
   if (isLoading) return <PageSpinner />;
   if (!user) return <Navigate to="/login" replace state={{ from: '/order' }} />;
@@ -27,7 +29,7 @@ export function Component() {
           {errorMessage(orders.error)}
         </p>
       ) : (
-        <OrderList orders={orders.data} />
+        <OrderList orders={orders.data} timeZone={timeZone} />
       )}
     </section>
   );

@@ -1,9 +1,13 @@
-import { useSearchParams } from 'react-router';
 import { categoryLabel, type Category } from '../../../shared/categories';
 import { loadedProducts, PagedProductGrid } from '../../components/product/product-grid';
+import { useFacets } from '../../features/catalog/api/use-facets';
 import { useFilteredProducts } from '../../features/catalog/api/use-filtered-products';
-import { CategoryFilters, readSort, type PriceSort } from '../../features/catalog/components/category-filters';
+import { CategoryFilters } from '../../features/catalog/components/category-filters';
+import { MobileFilterBar } from '../../features/catalog/components/mobile-filter-bar';
+import { RefinePanel } from '../../features/catalog/components/refine-panel';
 import { CATEGORY_VALUES, useCategoryFilter } from '../../features/catalog/hooks/use-category-filter';
+import { usePriceSort } from '../../features/catalog/hooks/use-price-sort';
+import { useApplyFilters, useRefine } from '../../features/catalog/hooks/use-refine';
 import { useAddToCartAction } from '../../features/cart/hooks/use-add-to-cart-action';
 import { errorMessage } from '../../lib/trpc';
 import { pageTitle } from '../../lib/page-titles';
@@ -11,22 +15,15 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function Component() {
   const filter = useCategoryFilter(CATEGORY_VALUES);
-  const [params, setParams] = useSearchParams();
-  const sort = readSort(params.get('sort'));
-  const results = useFilteredProducts(filter.selected as Category[], sort ?? 'newest');
+  const { sort, setSort } = usePriceSort();
+  const { refine, setRefine } = useRefine();
+  const applyFilters = useApplyFilters();
+  const categories = filter.selected as Category[];
+  const results = useFilteredProducts(categories, sort ?? 'newest', refine);
+  // Counted over the categories' whole list (every product while none is ticked), before refining.
+  const facets = useFacets({ categories });
   const cart = useAddToCartAction();
   const products = loadedProducts(results);
-
-  const onSortChange = (next: PriceSort) => {
-    setParams(
-      (previous) => {
-        const updated = new URLSearchParams(previous);
-        updated.set('sort', next);
-        return updated;
-      },
-      { replace: true, flushSync: true },
-    );
-  };
 
   const title = filter.selected.length === 0 ? 'All products' : filter.selected.map(categoryLabel).join(', ');
   useDocumentTitle(pageTitle(title));
@@ -38,7 +35,10 @@ export function Component() {
         <div className="card sticky top-20 max-h-[calc(100dvh-6rem)] overflow-y-auto p-4">
           {/* A GET form with the address's own names: without scripts, "Apply" filters the same way. */}
           <form action="/product-category" method="get" onSubmit={(event) => event.preventDefault()}>
-            <CategoryFilters sort={sort} onSortChange={onSortChange} isSelected={filter.isSelected} onToggle={filter.toggle} />
+            <CategoryFilters sort={sort} onSortChange={setSort} isSelected={filter.isSelected} onToggle={filter.toggle} />
+            <div className="mt-6">
+              <RefinePanel refine={refine} onChange={setRefine} facets={facets.data} />
+            </div>
             <noscript>
               <button type="submit" className="btn-primary mt-4 w-full">
                 Apply
@@ -52,8 +52,10 @@ export function Component() {
           {title}
         </h1>
         <p className="mb-4 font-medium text-zinc-700" role="status">
-          {results.isPending ? 'Loading ...' : `Search Results : ${products?.length ?? 0}`}
+          {results.isPending ? 'Loading ...' : `Search Results : ${results.data?.pages[0]?.total ?? products?.length ?? 0}`}
         </p>
+        {/* Below lg, where the panel is hidden: Sort and Filter open bottom sheets instead. */}
+        <MobileFilterBar className="lg:hidden" sort={{ sort, onSortChange: setSort }} filter={filter} refine={refine} facetsScope={{ categories }} onApply={applyFilters} />
         {results.isError ? (
           <p className="card px-4 py-10 text-center text-red-800" role="alert">
             {errorMessage(results.error)}

@@ -4,6 +4,7 @@ import { useProduct } from '../../features/catalog/api/use-product';
 import { CategoryStrip } from '../../features/catalog/components/category-strip';
 import { DeliveryCheck } from '../../features/catalog/components/delivery-check';
 import { ProductDetails, type DetailProduct } from '../../features/catalog/components/product-details';
+import { ProductUnavailable } from '../../features/catalog/components/product-unavailable';
 import { useAddToCartAction } from '../../features/cart/hooks/use-add-to-cart-action';
 import { errorMessage, errorStatus } from '../../lib/trpc';
 import { pageTitle } from '../../lib/page-titles';
@@ -16,6 +17,7 @@ export function Component() {
   const navigate = useNavigate();
   useDocumentTitle(product.data ? pageTitle(product.data.productName) : undefined);
 
+  if (product.isError && errorStatus(product.error) === 404) return <ProductUnavailable productId={id} />;
   if (product.isError) {
     return <ErrorPage status={errorStatus(product.error)} message={errorMessage(product.error)} />;
   }

@@ -136,4 +136,9 @@ describe('BannerCarousel', () => {
     // Hidden slides are inert so their links cannot be tabbed into.
     expect(screen.getAllByTestId('banner-slide')[1]!.hasAttribute('inert')).toBe(true);
   });
+
+  it('renders nothing without banners (a new shop, or every banner hidden)', () => {
+    const { container } = render(<BannerCarousel desktop={[]} mobile={[]} />);
+    expect(container.innerHTML).toBe('');
+  });
 });

@@ -16,6 +16,7 @@ const INFO: StorefrontInfo = {
   grievanceOfficer: { name: 'Meera Iyer', email: 'grievance@voltmart.example', phone: '+919845012345' },
   policies: { returns: 'Returns within 7 days.', shipping: 'Ships in 2 days.' },
   shipping: { standardPaise: 4900, expressPaise: 14900, freeAbovePaise: null, standardDays: '3–5', expressDays: '1–2', allIndia: true },
+  timeZone: 'Asia/Kolkata',
 };
 
 describe('Footer', () => {
@@ -24,6 +25,9 @@ describe('Footer', () => {
   it('shows a year range from the opening year to the current year', () => {
     expect(footerYears(new Date('2026-03-01T00:00:00Z'))).toBe(`${SHOP_SINCE}–2026`);
     expect(footerYears(new Date(`${SHOP_SINCE}-06-01T00:00:00Z`))).toBe(String(SHOP_SINCE));
+    // 20:00 UTC on 31 December is already the new year in India, not yet in London.
+    expect(footerYears(new Date('2026-12-31T20:00:00Z'))).toBe(`${SHOP_SINCE}–2027`);
+    expect(footerYears(new Date('2026-12-31T20:00:00Z'), 'Europe/London')).toBe(`${SHOP_SINCE}–2026`);
   });
 
   it('renders the shop line and the range before the settings are filled in', () => {

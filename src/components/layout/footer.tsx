@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
-import type { StorefrontInfo } from '../../../shared/schemas/settings';
+import { DEFAULT_SHOP_TIME_ZONE, isKnownTimeZone, type StorefrontInfo } from '../../../shared/schemas/settings';
 import { useStorefrontInfo } from '../../features/settings/api/use-storefront-info';
 
 /** First year the shop traded; the footer shows it as the start of its year range. */
 export const SHOP_SINCE = 2024;
 
-export function footerYears(now: Date = new Date()): string {
-  const year = now.getFullYear();
+/** '2024–2026': the year on the shop's clock, so the server and the browser render the same footer. */
+export function footerYears(now: Date = new Date(), timeZone: string = DEFAULT_SHOP_TIME_ZONE): string {
+  const zone = isKnownTimeZone(timeZone) ? timeZone : DEFAULT_SHOP_TIME_ZONE;
+  const year = Number(new Intl.DateTimeFormat('en-IN', { timeZone: zone, year: 'numeric' }).format(now));
   return year > SHOP_SINCE ? `${SHOP_SINCE}–${year}` : String(SHOP_SINCE);
 }
 
@@ -100,7 +102,7 @@ export function FooterContent({ info }: { info: StorefrontInfo | null }) {
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="font-medium text-white">Voltmart · Phones, audio, TVs and home appliances, delivered across India.</p>
           <p>
-            © {footerYears()} {seller?.tradeName ?? 'Voltmart'}. All rights reserved.
+            © {footerYears(new Date(), info?.timeZone)} {seller?.tradeName ?? 'Voltmart'}. All rights reserved.
           </p>
         </div>
       </div>

@@ -45,6 +45,13 @@ describe('Header', () => {
     expect(screen.queryByRole('link', { name: /^Cart/ })).toBeNull();
   });
 
+  it('shows a visitor the cart link with its count once their guest cart holds something', () => {
+    renderHeader({ cartCount: 2 });
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' }).getAttribute('href')).toBe('/cart');
+    expect(screen.getByTestId('cart-count').textContent).toBe('2');
+    expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
+  });
+
   it('navigates to /search?q= on every keystroke and to /search when cleared', () => {
     const { router } = renderHeader({}, '/product/p1');
     const box = screen.getAllByRole('searchbox', { name: 'Search products' })[0]!;

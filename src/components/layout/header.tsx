@@ -28,6 +28,16 @@ export function Header({ user, cartCount, onLogout, loggingOut = false }: Header
     setLastPath(location.pathname);
     if (location.pathname !== '/search') setMobileSearchOpen(false);
   }
+  // The open row makes the fixed header taller: styles.css lengthens --header-height while
+  // this attribute is on, so the page's first line (and anchors, sticky bars) start below it.
+  useEffect(() => {
+    if (!mobileSearchOpen) return;
+    const root = document.documentElement;
+    root.dataset.mobileSearch = 'open';
+    return () => {
+      delete root.dataset.mobileSearch;
+    };
+  }, [mobileSearchOpen]);
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-zinc-200 bg-white shadow-sm">
@@ -56,32 +66,43 @@ export function Header({ user, cartCount, onLogout, loggingOut = false }: Header
           {user ? (
             <>
               <ProfileMenu user={user} />
-              <Link to="/cart" className="icon-btn relative" aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}>
-                <CartIcon className="size-6" />
-                <span
-                  className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-700 px-1 text-xs font-bold text-white"
-                  aria-hidden="true"
-                  data-testid="cart-count"
-                >
-                  {cartCount}
-                </span>
-              </Link>
+              <CartLink count={cartCount} />
               <button type="button" className="btn-primary px-3 sm:px-4" onClick={onLogout} disabled={loggingOut}>
                 Logout
               </button>
             </>
           ) : (
-            <Link to="/login" className="btn-primary px-5">
-              Login
-            </Link>
+            <>
+              {/* A visitor's cart is kept too (on their cookie): once it holds something, its link shows. */}
+              {cartCount > 0 ? <CartLink count={cartCount} /> : null}
+              <Link to="/login" className="btn-primary px-5">
+                Login
+              </Link>
+            </>
           )}
         </div>
       </div>
 
-      <div id={mobileSearchId} hidden={!mobileSearchOpen} className="border-t border-zinc-200 bg-white px-4 py-2 md:hidden">
-        {mobileSearchOpen ? <SearchBox id="mobile-search" autoFocus /> : null}
+      {/* Exactly --mobile-search-height tall, the amount the page moves down while it is open. */}
+      <div id={mobileSearchId} hidden={!mobileSearchOpen} className="flex h-(--mobile-search-height) items-center border-t border-zinc-200 bg-white px-4 md:hidden">
+        {mobileSearchOpen ? <SearchBox id="mobile-search" className="w-full" autoFocus /> : null}
       </div>
     </header>
+  );
+}
+
+function CartLink({ count }: { count: number }) {
+  return (
+    <Link to="/cart" className="icon-btn relative" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
+      <CartIcon className="size-6" />
+      <span
+        className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-700 px-1 text-xs font-bold text-white"
+        aria-hidden="true"
+        data-testid="cart-count"
+      >
+        {count}
+      </span>
+    </Link>
   );
 }
 

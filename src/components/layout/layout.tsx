@@ -12,8 +12,8 @@ export function Layout({ children, ...header }: LayoutProps) {
         Skip to content
       </a>
       <Header {...header} />
-      {/* The header is fixed, so the main area starts below it. */}
-      <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
+      {/* The header is fixed, so the main area starts below it (lower while the phone search row is open). */}
+      <main id="main" tabIndex={-1} className="flex-1 pt-(--header-height) outline-none">
         {/* Pages are rendered on the server, so reading works without scripts; the rest says so. */}
         <noscript>
           <p className="bg-amber-50 px-4 py-2 text-center text-sm text-amber-900">

@@ -33,7 +33,7 @@ describe('OrderList', () => {
   afterEach(cleanup);
 
   it('says so when there are no orders', () => {
-    render(<OrderList orders={[]} />);
+    render(<OrderList orders={[]} timeZone="UTC" />);
     expect(screen.getByText('No Order available!')).toBeTruthy();
   });
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { GST_TIME_ZONE } from '../../../shared/gst';
 import { formatINR } from '../../../shared/money';
 import type { Order } from '../../../shared/schemas/order';
 import { addressOneLine, formatPhone } from '../../lib/format-address';
@@ -35,7 +36,8 @@ export function OrdersByDate<T extends Order>({
   renderOrder,
 }: {
   orders: readonly T[];
-  timeZone?: string | undefined;
+  /** The shop's zone (useShopTimeZone): the day an order was placed is the shop's day. */
+  timeZone: string;
   heading: HeadingTag;
   renderOrder: (order: T) => ReactNode;
 }) {
@@ -155,7 +157,10 @@ export function OrderDeliveryAddress({ address }: { address: Order['deliveryAddr
   );
 }
 
-/** Downloads of the order's tax invoice and credit note (PDFs from the shop, same origin). */
+/**
+ * Downloads of the order's tax invoice and credit note (PDFs from the shop, same origin). Their
+ * dates are India's, as the documents print them (GST dates stay on IST whatever the shop's zone).
+ */
 export function OrderDocuments({ order }: { order: Pick<Order, 'invoice' | 'creditNote'> }) {
   const documents = [
     { label: 'Invoice', what: 'Tax invoice', document: order.invoice },
@@ -171,7 +176,7 @@ export function OrderDocuments({ order }: { order: Pick<Order, 'invoice' | 'cred
               href={document.url}
               download
               className="btn-outline min-h-9 gap-1.5 px-3 text-sm"
-              title={`${what} ${document.number}, issued ${formatLongDate(document.issuedAt)} (PDF)`}
+              title={`${what} ${document.number}, issued ${formatLongDate(document.issuedAt, GST_TIME_ZONE)} (PDF)`}
             >
               {label}
               <span className="text-xs font-normal text-zinc-600">{document.number}</span>
@@ -187,7 +192,7 @@ export function OrderDocuments({ order }: { order: Pick<Order, 'invoice' | 'cred
  * The shopper's orders grouped by the long-form date they were placed (spec §2 "Orders").
  * Orders arrive newest first. The admin's list builds its cards from the same pieces.
  */
-export function OrderList({ orders, showEmail = false, timeZone }: { orders: readonly Order[]; showEmail?: boolean; timeZone?: string }) {
+export function OrderList({ orders, showEmail = false, timeZone }: { orders: readonly Order[]; showEmail?: boolean; timeZone: string }) {
   if (orders.length === 0) return <NoOrders />;
   return (
     <div className="flex flex-col gap-8">

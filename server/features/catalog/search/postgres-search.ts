@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/database';
 import type { Product, ProductSort } from '../../../../shared/schemas/catalog';
-import { onSale, productColumns, sortAndSeek, toProduct, type ProductKey } from '../catalog.queries';
+import { onSale, productColumns, refineCondition, sortAndSeek, toProduct, type ProductKey } from '../catalog.queries';
+import type { Refine } from '../../../../shared/facets';
 import type { ProductSearch, RankedProduct, SearchKey, SearchTerm } from './search';
 
 /**
@@ -29,12 +30,13 @@ const query = (terms: readonly SearchTerm[]) => sql`to_tsquery('simple', voltmar
 const rank = (terms: readonly SearchTerm[]) => sql<number>`ts_rank('{0.1, 0.2, 0.4, 1.0}'::float4[], products.search_vector, ${query(terms)})::float8`;
 
 /** Best first: rank (higher is better), then id. */
-async function byRelevance(db: DB, opts: { terms: readonly SearchTerm[]; limit: number; after?: SearchKey }): Promise<RankedProduct[]> {
+async function byRelevance(db: DB, opts: { terms: readonly SearchTerm[]; limit: number; after?: SearchKey; refine?: Refine | undefined }): Promise<RankedProduct[]> {
   const score = rank(opts.terms);
   let q = db
     .selectFrom('products')
     .select([...productColumns, score.as('score')])
     .where(onSale)
+    .where((eb) => refineCondition(eb, opts.refine))
     .where(sql<boolean>`products.search_vector @@ ${query(opts.terms)}`);
   const after = opts.after;
   if (after) q = q.where((eb) => eb.or([eb(score, '<', after[0]), eb.and([eb(score, '=', after[0]), eb('products.id', '>', String(after[1]))])]));
@@ -43,14 +45,32 @@ async function byRelevance(db: DB, opts: { terms: readonly SearchTerm[]; limit: 
 }
 
 /** In a price or date order: PostgreSQL's planner picks the GIN index or the sort index by the match count. */
-async function sorted(db: DB, opts: { terms: readonly SearchTerm[]; sort: ProductSort; limit: number; after?: ProductKey }): Promise<Product[]> {
+async function sorted(db: DB, opts: { terms: readonly SearchTerm[]; sort: ProductSort; limit: number; after?: ProductKey; refine?: Refine | undefined }): Promise<Product[]> {
   const q = db
     .selectFrom('products')
     .select(productColumns)
     .where(onSale)
+    .where((eb) => refineCondition(eb, opts.refine))
     .where(sql<boolean>`products.search_vector @@ ${query(opts.terms)}`);
   const rows = await sortAndSeek(q, opts.sort, opts.after).limit(opts.limit).execute();
   return rows.map(toProduct);
 }
 
-export const postgresSearch: ProductSearch = { tiebreak: 'string', byRelevance, sorted };
+function matches(terms: readonly SearchTerm[]) {
+  return sql<boolean>`products.search_vector @@ ${query(terms)}`;
+}
+
+async function count(db: DB, terms: readonly SearchTerm[], opts: { onlyIds?: readonly string[]; refine?: Refine | undefined } = {}): Promise<number> {
+  if (opts.onlyIds && opts.onlyIds.length === 0) return 0;
+  let counted = db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(onSale)
+    .where((eb) => refineCondition(eb, opts.refine))
+    .where(matches(terms));
+  if (opts.onlyIds) counted = counted.where('products.id', 'in', opts.onlyIds);
+  const row = await counted.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export const postgresSearch: ProductSearch = { tiebreak: 'string', byRelevance, sorted, count, matches };

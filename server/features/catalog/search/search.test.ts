@@ -194,3 +194,137 @@ describe(`search (${testDialect()})`, () => {
     expect(reply.status).toBe(400);
   });
 });
+
+describe(`search that forgives typos (${testDialect()})`, () => {
+  beforeAll(async () => {
+    const db = server.deps.db;
+    await insertProduct(db, { productName: 'Apple iPhone 15 (128 GB, Black)', brandName: 'Apple', category: 'mobiles', description: 'A16 Bionic.' });
+    await insertProduct(db, { productName: 'Samsung Galaxy S24 Ultra', brandName: 'Samsung', category: 'mobiles', description: 'Titanium frame.' });
+    await insertProduct(db, { productName: 'Samsung Crystal 4K Smart TV', brandName: 'Samsung', category: 'televisions', description: '55 inch.' });
+    await insertProduct(db, { productName: 'boAt Stone 1200 Bluetooth Speaker', brandName: 'boAt', category: 'speakers', description: 'Portable.' });
+    await insertProduct(db, { productName: 'JBL Flip 6 Bluetooth Speaker', brandName: 'JBL', category: 'speakers', description: 'Waterproof.' });
+    await insertProduct(db, { productName: 'Whirlpool 265 L Refrigerator', brandName: 'Whirlpool', category: 'refrigerator', description: 'Frost free.' });
+    await insertProduct(db, { productName: 'Canon EOS R50 Mirrorless Camera', brandName: 'Canon', category: 'camera', description: 'Vlogging kit.' });
+    await insertProduct(db, { productName: 'Noise ColorFit Pro 5 Smartwatch', brandName: 'Noise', category: 'watches', description: 'AMOLED.' });
+  });
+
+  const search = (q: string, extra: Record<string, unknown> = {}) =>
+    visitor.trpc<ProductPage & { total: number; correctedQuery: string | null }>('query', 'catalog.search', { q, ...extra });
+
+  // Real misspellings, and the product each must find first.
+  it.each([
+    ['iphne', 'iphone', 'Apple iPhone 15 (128 GB, Black)'],
+    ['iphone 15', null, 'Apple iPhone 15 (128 GB, Black)'],
+    ['samsang galxy', 'samsung galaxy', 'Samsung Galaxy S24 Ultra'],
+    ['refrigrator', 'refrigerator', 'Whirlpool 265 L Refrigerator'],
+    ['whirlpol', 'whirlpool', 'Whirlpool 265 L Refrigerator'],
+    ['cannon camera', 'canon camera', 'Canon EOS R50 Mirrorless Camera'],
+    ['noyse colorfit', 'noise colorfit', 'Noise ColorFit Pro 5 Smartwatch'],
+    ['mirorless', 'mirrorless', 'Canon EOS R50 Mirrorless Camera'],
+  ])('"%s" searches for "%s" and finds %s first', async (q, corrected, first) => {
+    const reply = await search(q);
+    expect(reply.status).toBe(200);
+    expect(reply.body.correctedQuery).toBe(corrected);
+    expect(reply.body.items[0]?.productName).toBe(first);
+    expect(reply.body.total).toBeGreaterThanOrEqual(1);
+  });
+
+  it('"smartwach" finds the smartwatches (two of them rank alike, in either order)', async () => {
+    const reply = await search('smartwach');
+    expect(reply.body.correctedQuery).toBe('smartwatch');
+    expect(names(reply.body).sort()).toEqual(['Noise ColorFit Pro 5 Smartwatch', 'Quasar X Smartwatch']);
+  });
+
+  it('"blutooth speaker" finds both Bluetooth speakers and counts them', async () => {
+    const reply = await search('blutooth speaker');
+    expect(reply.body.correctedQuery).toBe('bluetooth speaker');
+    expect(names(reply.body).sort()).toEqual(['JBL Flip 6 Bluetooth Speaker', 'boAt Stone 1200 Bluetooth Speaker']);
+    expect(reply.body.total).toBe(2);
+  });
+
+  it('ranks exact matches above corrected ones, each product once, and counts every match', async () => {
+    // "samsang" matches nothing; "galaxy" alone would; "samsung tv galxy"... here one exact hit:
+    // "crystal" is exact (one product), and "crystl" would be corrected to it.
+    const exact = await search('crystal');
+    expect(exact.body.correctedQuery).toBeNull();
+    expect(names(exact.body)).toEqual(['Samsung Crystal 4K Smart TV']);
+    expect(exact.body.total).toBe(1);
+    // "flip" finds the JBL exactly (one match); the corrected "flip" is the same word, so no correction is offered.
+    expect((await search('flip')).body.correctedQuery).toBeNull();
+  });
+
+  it('leaves well-spelt queries, short words and nonsense alone', async () => {
+    for (const q of ['speaker', 'tv', 'qqqqqqqq zzzzzz']) {
+      const reply = await search(q);
+      expect(reply.body.correctedQuery, q).toBeNull();
+    }
+    expect((await search('qqqqqqqq zzzzzz')).body).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('pages through corrected results with the cursor, and a price order uses the correction too', async () => {
+    const first = await search('samsang', { limit: 1 });
+    expect(first.body.correctedQuery).toBe('samsung');
+    expect(first.body.total).toBe(2);
+    const second = await search('samsang', { limit: 1, cursor: first.body.nextCursor });
+    expect([...names(first.body), ...names(second.body)].sort()).toEqual(['Samsung Crystal 4K Smart TV', 'Samsung Galaxy S24 Ultra']);
+    expect(second.body.nextCursor).toBeNull();
+    const byPrice = await search('samsang', { sort: 'asc' });
+    expect(byPrice.body.correctedQuery).toBe('samsung');
+    expect(byPrice.body.items).toHaveLength(2);
+  });
+});
+
+describe(`facets: brand, price band and in stock, on search and category lists (${testDialect()})`, () => {
+  type Facets = { total: number; brands: { name: string; count: number }[]; priceBands: { id: string; count: number }[]; inStock: number };
+  beforeAll(async () => {
+    const db = server.deps.db;
+    await insertProduct(db, { productName: 'Facet Phone One', brandName: 'Facetco', category: 'mobiles', sellingPrice: 1_499_900, price: 1_999_900, stock: 4 });
+    await insertProduct(db, { productName: 'Facet Phone Two', brandName: 'Facetco', category: 'mobiles', sellingPrice: 2_999_900, price: 3_499_900, stock: 0 });
+    await insertProduct(db, { productName: 'Facet Phone Max', brandName: 'Otherfacet', category: 'mobiles', sellingPrice: 7_999_900, price: 8_999_900, stock: 2 });
+    await insertProduct(db, { productName: 'Facet Buds', brandName: 'Otherfacet', category: 'earphones', sellingPrice: 99_900, price: 199_900, trackStock: false });
+  });
+
+  const band = (facets: Facets, id: string) => facets.priceBands.find((b) => b.id === id)?.count;
+
+  it('counts a search’s matches by brand, price band and availability', async () => {
+    const reply = await visitor.trpc<Facets>('query', 'catalog.facets', { q: 'facet' });
+    expect(reply.status).toBe(200);
+    expect(reply.body.total).toBe(4);
+    expect(reply.body.brands).toEqual([
+      { name: 'Facetco', count: 2 },
+      { name: 'Otherfacet', count: 2 },
+    ]);
+    expect(band(reply.body, 'under-1000')).toBe(1);
+    expect(band(reply.body, '10000-20000')).toBe(1);
+    expect(band(reply.body, '20000-50000')).toBe(1);
+    expect(band(reply.body, 'over-50000')).toBe(1);
+    expect(reply.body.priceBands.map((b) => b.id)).toEqual(['under-1000', '1000-5000', '5000-10000', '10000-20000', '20000-50000', 'over-50000']);
+    expect(reply.body.inStock).toBe(3);
+  });
+
+  it('refines search results and their count by brand, price band and in stock only', async () => {
+    const search = (extra: Record<string, unknown>) => visitor.trpc<ProductPage & { total: number }>('query', 'catalog.search', { q: 'facet', ...extra });
+    const byBrand = await search({ brands: ['Facetco'] });
+    expect(names(byBrand.body).sort()).toEqual(['Facet Phone One', 'Facet Phone Two']);
+    expect(byBrand.body.total).toBe(2);
+    const inStock = await search({ brands: ['Facetco'], inStock: true });
+    expect(names(inStock.body)).toEqual(['Facet Phone One']);
+    expect(inStock.body.total).toBe(1);
+    const pricey = await search({ price: 'over-50000', sort: 'asc' });
+    expect(names(pricey.body)).toEqual(['Facet Phone Max']);
+    expect((await search({ price: 'not-a-band' })).status).toBe(400);
+  });
+
+  it('counts and refines a category page the same way', async () => {
+    const facets = await visitor.trpc<Facets>('query', 'catalog.facets', { categories: ['mobiles'] });
+    expect(facets.body.brands.filter((b) => b.name.includes('acet'))).toEqual([
+      { name: 'Facetco', count: 2 },
+      { name: 'Otherfacet', count: 1 },
+    ]);
+    const page = await visitor.trpc<ProductPage & { total: number }>('query', 'catalog.filter', { categories: ['mobiles'], brands: ['Otherfacet'] });
+    expect(names(page.body)).toEqual(['Facet Phone Max']);
+    expect(page.body.total).toBe(1);
+    const none = await visitor.trpc<Facets>('query', 'catalog.facets', { categories: [] });
+    expect(none.body).toMatchObject({ total: 0, brands: [], inStock: 0 });
+  });
+});

@@ -1,6 +1,8 @@
 import type { DB } from '../../../db/database';
 import { dialectOf } from '../../../db/database';
 import type { Product, ProductSort } from '../../../../shared/schemas/catalog';
+import type { RawBuilder } from 'kysely';
+import type { Refine } from '../../../../shared/facets';
 import type { ProductKey } from '../catalog.queries';
 import { sqliteSearch } from './sqlite-search';
 import { postgresSearch } from './postgres-search';
@@ -24,10 +26,14 @@ export type RankedProduct = { product: Product; key: SearchKey };
 export interface ProductSearch {
   /** The type of a SearchKey's tiebreak, to check a cursor given back. */
   readonly tiebreak: 'number' | 'string';
-  /** Products on sale matching every term, best first. */
-  byRelevance(db: DB, opts: { terms: readonly SearchTerm[]; limit: number; after?: SearchKey }): Promise<RankedProduct[]>;
-  /** Products on sale matching every term, in a price or date order. */
-  sorted(db: DB, opts: { terms: readonly SearchTerm[]; sort: ProductSort; limit: number; after?: ProductKey }): Promise<Product[]>;
+  /** Products on sale matching every term (and the refine), best first. */
+  byRelevance(db: DB, opts: { terms: readonly SearchTerm[]; limit: number; after?: SearchKey; refine?: Refine | undefined }): Promise<RankedProduct[]>;
+  /** Products on sale matching every term (and the refine), in a price or date order. */
+  sorted(db: DB, opts: { terms: readonly SearchTerm[]; sort: ProductSort; limit: number; after?: ProductKey; refine?: Refine | undefined }): Promise<Product[]>;
+  /** How many products on sale match every term and the refine (among `onlyIds`, when given). */
+  count(db: DB, terms: readonly SearchTerm[], opts?: { onlyIds?: readonly string[]; refine?: Refine | undefined }): Promise<number>;
+  /** A condition on `products` that admits the products matching every term (facet counts use it). */
+  matches(terms: readonly SearchTerm[]): RawBuilder<boolean>;
 }
 
 /** Search looks at this many words of the query at most; more only slows the search down. */

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/database';
 import type { Product, ProductSort } from '../../../../shared/schemas/catalog';
-import { onSale, productColumns, sortAndSeek, toProduct, type ProductKey } from '../catalog.queries';
+import { onSale, productColumns, refineCondition, sortAndSeek, toProduct, type ProductKey } from '../catalog.queries';
+import type { Refine } from '../../../../shared/facets';
 import type { ProductSearch, RankedProduct, SearchKey, SearchTerm } from './search';
 
 /**
@@ -25,7 +26,7 @@ const BM25 = sql`bm25(products_fts, 10.0, 4.0, 2.0, 1.0)`;
  * (12k matches in 100k products) four times slower. Archived products are filtered after the
  * join, so when some of the top n were archived the window grows and the query repeats.
  */
-async function byRelevance(db: DB, opts: { terms: readonly SearchTerm[]; limit: number; after?: SearchKey }): Promise<RankedProduct[]> {
+async function byRelevance(db: DB, opts: { terms: readonly SearchTerm[]; limit: number; after?: SearchKey; refine?: Refine | undefined }): Promise<RankedProduct[]> {
   const match = ftsMatch(opts.terms);
   const seek = opts.after ? sql`and (${BM25}, rowid) > (${opts.after[0]}, ${opts.after[1]})` : sql``;
   for (let window = opts.limit; ; window *= 4) {
@@ -46,6 +47,7 @@ async function byRelevance(db: DB, opts: { terms: readonly SearchTerm[]; limit: 
         hits.rows.map((h) => h.rid),
       )
       .where(onSale)
+      .where((eb) => refineCondition(eb, opts.refine))
       .execute();
     if (rows.length < opts.limit && hits.rows.length === window) continue;
     const byRowid = new Map(rows.map((row) => [row.rid, row]));
@@ -68,7 +70,7 @@ const SCAN_SORT_INDEX_ABOVE = 1000;
  * membership in the match set. The unary `+` keeps SQLite from choosing the rowid plan there:
  * 1.4 ms instead of 18 ms for 12k matches, while a rare word stays at 0.1 ms.
  */
-async function sorted(db: DB, opts: { terms: readonly SearchTerm[]; sort: ProductSort; limit: number; after?: ProductKey }): Promise<Product[]> {
+async function sorted(db: DB, opts: { terms: readonly SearchTerm[]; sort: ProductSort; limit: number; after?: ProductKey; refine?: Refine | undefined }): Promise<Product[]> {
   const match = ftsMatch(opts.terms);
   const counted = await sql<{ n: number }>`select count(*) as n from products_fts where products_fts match ${match}`.execute(db);
   const many = (counted.rows[0]?.n ?? 0) > SCAN_SORT_INDEX_ABOVE;
@@ -77,9 +79,27 @@ async function sorted(db: DB, opts: { terms: readonly SearchTerm[]; sort: Produc
     .selectFrom('products')
     .select(productColumns)
     .where(onSale)
+    .where((eb) => refineCondition(eb, opts.refine))
     .where(many ? sql<boolean>`+products.rowid in ${matches}` : sql<boolean>`products.rowid in ${matches}`);
   const rows = await sortAndSeek(query, opts.sort, opts.after).limit(opts.limit).execute();
   return rows.map(toProduct);
 }
 
-export const sqliteSearch: ProductSearch = { tiebreak: 'number', byRelevance, sorted };
+function matches(terms: readonly SearchTerm[]) {
+  return sql<boolean>`products.rowid in (select rowid from products_fts where products_fts match ${ftsMatch(terms)})`;
+}
+
+async function count(db: DB, terms: readonly SearchTerm[], opts: { onlyIds?: readonly string[]; refine?: Refine | undefined } = {}): Promise<number> {
+  if (opts.onlyIds && opts.onlyIds.length === 0) return 0;
+  let counted = db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(onSale)
+    .where((eb) => refineCondition(eb, opts.refine))
+    .where(matches(terms));
+  if (opts.onlyIds) counted = counted.where('products.id', 'in', opts.onlyIds);
+  const row = await counted.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export const sqliteSearch: ProductSearch = { tiebreak: 'number', byRelevance, sorted, count, matches };

@@ -38,8 +38,11 @@ function order(id: string, patch: Partial<AdminOrder> = {}): AdminOrder {
   };
 }
 
-/** A shop with one ordinary order and one paid for a unit that was re-sold meanwhile, until an admin takes it from stock. */
-function shop() {
+/**
+ * A shop with one ordinary order and one paid for a unit that was re-sold meanwhile, until an
+ * admin takes it from stock; `timeZone` is the owner's setting, as settings.storefront gives it.
+ */
+function shop(timeZone?: string) {
   let owed = 1;
   const orders = () => [order('ord_short', { stockShortfall: owed, productDetails: [{ ...line, notInStock: owed }] }), order('ord_ok')];
   const dashboard = (): Dashboard => ({
@@ -52,6 +55,7 @@ function shop() {
     paidNotInStock: owed > 0 ? 1 : 0,
   });
   return fakeServer({
+    ...(timeZone ? { 'settings.storefront': () => ({ timeZone }) } : {}),
     'admin.dashboard': dashboard,
     'admin.orders': (input: any) => ({ items: orders().filter((o) => !input?.attention || o.stockShortfall > 0), nextCursor: null }),
     'admin.resolveShortage': () => {
@@ -61,8 +65,8 @@ function shop() {
   });
 }
 
-function renderPage(url: string) {
-  const server = shop();
+function renderPage(url: string, timeZone?: string) {
+  const server = shop(timeZone);
   render(
     renderableApp({
       routes: [
@@ -120,6 +124,16 @@ describe('All orders page', () => {
     fireEvent.click(await screen.findByRole('link', { name: /^Paid, not in stock: 1 order/ }));
     await waitFor(() => expect(shownOrders()).toEqual(['ord_short']));
     expect(needsStock().checked).toBe(true);
+  });
+
+  it("groups orders by the day they were placed on the shop's clock: India's by default, the setting's once chosen", async () => {
+    // Placed at 08:00 UTC on 22 November: 1:30 pm that day in India, 10:00 pm the day before in Honolulu.
+    renderPage('/admit-panel/all-orders');
+    expect(await screen.findAllByRole('heading', { name: '22 November 2026' })).toHaveLength(1);
+    cleanup();
+    renderPage('/admit-panel/all-orders', 'Pacific/Honolulu');
+    expect(await screen.findAllByRole('heading', { name: '21 November 2026' })).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: '22 November 2026' })).toBeNull();
   });
 
   it('after Take from stock, the refreshed list and dashboard no longer show the order as short', async () => {

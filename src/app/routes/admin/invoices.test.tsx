@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { InvoiceRegister, InvoiceRegisterRow } from '../../../../shared/schemas/invoices';
 import { fakeServer, renderableApp } from '../../../lib/test-providers';
-import { shopMonth } from '../../../features/admin/components/shop-date';
+import { gstMonth } from '../../../features/admin/components/gst-date';
 import { Component as InvoicesPage } from './invoices';
 
 function Where() {
@@ -135,7 +135,7 @@ describe('Invoices page', () => {
 
   it('opens on this month, and keeps a month picked in the address and the CSV link', async () => {
     const server = renderPage('/admit-panel/invoices');
-    const thisMonth = shopMonth();
+    const thisMonth = gstMonth();
     await waitFor(() => expect(server.inputsOf('admin.invoices')).toEqual([{ month: thisMonth }]));
     expect(monthPicker().value).toBe(thisMonth);
 
@@ -157,6 +157,6 @@ describe('Invoices page', () => {
 
   it('ignores a month in the address that is not one', async () => {
     const server = renderPage('/admit-panel/invoices?month=2026-13');
-    await waitFor(() => expect(server.inputsOf('admin.invoices')).toEqual([{ month: shopMonth() }]));
+    await waitFor(() => expect(server.inputsOf('admin.invoices')).toEqual([{ month: gstMonth() }]));
   });
 });

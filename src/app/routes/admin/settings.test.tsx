@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../../shared/categories';
 import type { AdminSettings, ShopSettings } from '../../../../shared/schemas/settings';
 import { FakeServerError, fakeServer, renderableApp, withToastHost } from '../../../lib/test-providers';
-import { NOT_SET_UP_MESSAGE, REQUIRE_ADMIN_TWO_FACTOR_HINT, SETTINGS_SAVED_MESSAGE } from '../../../features/admin/components/shop-settings-page';
+import { NOT_SET_UP_MESSAGE, REQUIRE_ADMIN_TWO_FACTOR_HINT, SETTINGS_SAVED_MESSAGE, TIME_ZONE_HINT } from '../../../features/admin/components/shop-settings-page';
 import { Component as SettingsPage } from './settings';
 
 const VALID_GSTIN = '29ABCDE1234F1ZW';
@@ -18,6 +18,7 @@ function defaults(): AdminSettings {
     shipping: { standardPaise: 0, expressPaise: 9900, freeAbovePaise: null, standardDays: '3–5', expressDays: '1–2', serviceablePins: [] },
     tax: { shippingSac: '996812', shippingRateBp: 1800, b2cHsnDigits: 4 },
     security: { requireAdminTwoFactor: false },
+    timeZone: 'Asia/Kolkata',
     categoryTax: CATEGORIES.map((c) => ({ category: c.value, hsn: '8517', rateBasisPoints: 1800 })),
     updatedAt: null,
   };
@@ -32,7 +33,8 @@ function renderPage(update: (input: unknown) => unknown = (input) => ({ ...defau
       return current;
     },
     'settings.setCategoryTax': (input: any) => current.categoryTax.map((row) => (row.category === input.category ? input : row)),
-    'settings.storefront': () => null,
+    // What shoppers see of the settings: here only the zone every page formats times in.
+    'settings.storefront': () => ({ timeZone: current.timeZone }),
   });
   render(renderableApp({ routes: [{ path: '/admit-panel/settings', element: <SettingsPage /> }], initialEntries: ['/admit-panel/settings'], fetch: server.fetch, toasts: true }));
   return server;
@@ -143,6 +145,7 @@ describe('Settings page', () => {
         shipping: { standardPaise: 4900, expressPaise: 14950, freeAbovePaise: 99900, standardDays: '3–5', expressDays: '1–2', serviceablePins: ['560001', '56', '400'] },
         tax: { shippingSac: '996812', shippingRateBp: 500, b2cHsnDigits: 6 },
         security: { requireAdminTwoFactor: false },
+        timeZone: 'Asia/Kolkata',
       },
     ]);
     await waitFor(() => expect(screen.queryByTestId('not-set-up')).toBeNull());
@@ -181,6 +184,37 @@ describe('Settings page', () => {
     expect(await screen.findByText(SETTINGS_SAVED_MESSAGE)).toBeTruthy();
     expect(server.inputsOf('settings.update')).toEqual([expect.objectContaining({ security: { requireAdminTwoFactor: true } })]);
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Require two-factor sign-in for admins' }).checked).toBe(true);
+  });
+
+  it('saves the chosen time zone, and the page shows its times on that clock', async () => {
+    const server = renderPage();
+    await screen.findByTestId('not-set-up');
+    const select = screen.getByLabelText<HTMLSelectElement>('Show dates and times in');
+    expect(select.value).toBe('Asia/Kolkata');
+    expect(select.options[0]?.textContent).toBe('India Standard Time (Asia/Kolkata)');
+    expect(messagesOf(select)).toEqual([TIME_ZONE_HINT]);
+    fireEvent.change(select, { target: { value: 'Asia/Dubai' } });
+    save();
+
+    expect(await screen.findByText(SETTINGS_SAVED_MESSAGE)).toBeTruthy();
+    expect(server.inputsOf('settings.update')).toEqual([expect.objectContaining({ timeZone: 'Asia/Dubai' })]);
+    // Saved at 06:30 UTC: 12:00 pm in India, 10:30 am in Dubai (Gulf Standard Time).
+    await waitFor(() => expect(screen.getByTestId('last-saved').textContent).toBe('Last saved 27 Nov 2026, 10:30 am GST'));
+    expect(screen.getByLabelText<HTMLSelectElement>('Show dates and times in').value).toBe('Asia/Dubai');
+  });
+
+  it("shows the server's refusal of a time zone beside its select", async () => {
+    renderPage(() => {
+      throw new FakeServerError(400, 'BAD_INPUT', 'timeZone: time zone must be an IANA time zone name such as Asia/Kolkata', {
+        timeZone: 'time zone must be an IANA time zone name such as Asia/Kolkata',
+      });
+    });
+    await screen.findByTestId('not-set-up');
+    fireEvent.change(screen.getByLabelText('Show dates and times in'), { target: { value: 'America/Los_Angeles' } });
+    save();
+    const select = screen.getByLabelText('Show dates and times in');
+    await waitFor(() => expect(select.getAttribute('aria-invalid')).toBe('true'));
+    expect(messagesOf(select)).toContain('time zone must be an IANA time zone name such as Asia/Kolkata');
   });
 
   it('shows why the server refused the two-factor rule beside the checkbox', async () => {

@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
-import { SHOP_TIME_ZONE } from '../../../../shared/schemas/admin';
 import { formatDateTime, formatTimeAgo } from '../../../lib/format-date';
 import { errorMessage } from '../../../lib/trpc';
+import { useShopTimeZone } from '../../settings/api/use-shop-time-zone';
 import { useNow } from '../../../lib/use-now';
 import { useAccountSessions, type AccountSession } from '../api/use-account-sessions';
 import { useEndOtherSessions } from '../api/use-end-other-sessions';
@@ -19,8 +19,9 @@ export function deviceName(session: Pick<AccountSession, 'browser' | 'os'>): str
 
 /** A past moment as "2 hours ago", with the shop's date and time on hover. */
 function TimeAgo({ iso, now }: { iso: string; now: number }) {
+  const timeZone = useShopTimeZone();
   return (
-    <time dateTime={iso} title={formatDateTime(iso, SHOP_TIME_ZONE)}>
+    <time dateTime={iso} title={formatDateTime(iso, timeZone)}>
       {formatTimeAgo(iso, now)}
     </time>
   );

@@ -29,3 +29,9 @@ export function useArchiveProduct() {
   const refresh = useRefreshProducts();
   return trpc.catalog.archive.useMutation({ onSuccess: refresh });
 }
+
+/** Puts an archived product back on sale: its old links work again. */
+export function useRestoreProduct() {
+  const refresh = useRefreshProducts();
+  return trpc.catalog.restore.useMutation({ onSuccess: refresh });
+}

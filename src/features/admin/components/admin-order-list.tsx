@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatINR } from '../../../../shared/money';
-import { ORDER_TRANSITIONS, SHOP_TIME_ZONE, type AdminOrder } from '../../../../shared/schemas/admin';
+import { ORDER_TRANSITIONS, type AdminOrder } from '../../../../shared/schemas/admin';
 import type { OrderDocument, OrderStatus, ShippingAddress } from '../../../../shared/schemas/order';
 import type { DeliveryAddress } from '../../../../shared/schemas/settings';
 import { NoOrders, OrderIdentity, OrderLines, OrderPaymentSummary, OrdersByDate } from '../../../components/orders/order-list';
 import { addressLines as deliveryLines, formatPhone } from '../../../lib/format-address';
 import { errorMessage } from '../../../lib/trpc';
+import { useShopTimeZone } from '../../settings/api/use-shop-time-zone';
 import { useResolveShortage } from '../api/use-resolve-shortage';
 import { useSetOrderStatus } from '../api/use-set-order-status';
 import { ModalDialog } from './modal-dialog';
@@ -48,6 +49,7 @@ export function AdminOrderList({ orders }: { orders: readonly AdminOrder[] }) {
   const [confirmCancel, setConfirmCancel] = useState<AdminOrder | null>(null);
   const setStatus = useSetOrderStatus();
   const resolveShortage = useResolveShortage();
+  const timeZone = useShopTimeZone();
 
   const move = async (order: AdminOrder, status: OrderStatus) => {
     try {
@@ -77,7 +79,7 @@ export function AdminOrderList({ orders }: { orders: readonly AdminOrder[] }) {
     <div className="flex flex-col gap-8">
       <OrdersByDate
         orders={orders}
-        timeZone={SHOP_TIME_ZONE}
+        timeZone={timeZone}
         heading="h3"
         renderOrder={(order) => (
           <AdminOrderCard

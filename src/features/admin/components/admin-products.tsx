@@ -7,15 +7,30 @@ import { ArchiveIcon, PencilIcon, PlusIcon } from '../../../components/icons';
 import { ProductImage } from '../../../components/product/product-image';
 import { errorMessage } from '../../../lib/trpc';
 import { useAdminProducts } from '../api/use-admin-products';
-import { useArchiveProduct } from '../api/use-save-product';
+import { useArchiveProduct, useRestoreProduct } from '../api/use-save-product';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { ModalDialog } from './modal-dialog';
 import { ProductFormDialog } from './product-form-dialog';
 import { StockHistoryDialog } from './stock-history-dialog';
 
 export const PRODUCT_ARCHIVED_MESSAGE = 'Product archived';
+export const PRODUCT_RESTORED_MESSAGE = 'Product restored';
 
-function AdminProductCard({ product, onEdit, onArchive, onHistory }: { product: AdminProduct; onEdit: () => void; onArchive: () => void; onHistory: () => void }) {
+function AdminProductCard({
+  product,
+  onEdit,
+  onArchive,
+  onRestore,
+  restoring,
+  onHistory,
+}: {
+  product: AdminProduct;
+  onEdit: () => void;
+  onArchive: () => void;
+  onRestore: () => void;
+  restoring: boolean;
+  onHistory: () => void;
+}) {
   return (
     <li className="card flex flex-col overflow-hidden" data-testid="admin-product" data-product-id={product._id}>
       <div className="relative aspect-square bg-zinc-100">
@@ -56,7 +71,11 @@ function AdminProductCard({ product, onEdit, onArchive, onHistory }: { product: 
               >
                 <ArchiveIcon className="size-4" />
               </button>
-            ) : null}
+            ) : (
+              <button type="button" className="btn-outline h-9 px-3 text-xs" aria-label={`Restore ${product.productName}`} onClick={onRestore} disabled={restoring}>
+                Restore
+              </button>
+            )}
             <button
               type="button"
               className="icon-btn size-9 bg-emerald-100 text-emerald-900 hover:bg-emerald-600 hover:text-white"
@@ -86,6 +105,7 @@ export function AdminProducts() {
     { kind: 'upload' } | { kind: 'edit'; product: AdminProduct } | { kind: 'archive'; product: AdminProduct } | { kind: 'history'; product: AdminProduct } | null
   >(null);
   const archive = useArchiveProduct();
+  const restore = useRestoreProduct();
 
   const items = products.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -94,6 +114,16 @@ export function AdminProducts() {
       await archive.mutateAsync({ productId: product._id });
       toast.success(`${PRODUCT_ARCHIVED_MESSAGE}: ${product.productName}`);
       setDialog(null);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  // No confirmation: restoring only undoes an archive, and archiving again is one click away.
+  const restoreProduct = async (product: AdminProduct) => {
+    try {
+      await restore.mutateAsync({ productId: product._id });
+      toast.success(`${PRODUCT_RESTORED_MESSAGE}: ${product.productName}`);
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -163,6 +193,8 @@ export function AdminProducts() {
               product={product}
               onEdit={() => setDialog({ kind: 'edit', product })}
               onArchive={() => setDialog({ kind: 'archive', product })}
+              onRestore={() => void restoreProduct(product)}
+              restoring={restore.isPending && restore.variables?.productId === product._id}
               onHistory={() => setDialog({ kind: 'history', product })}
             />
           ))}

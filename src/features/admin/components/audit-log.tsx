@@ -1,8 +1,7 @@
 import type { AuditEntry } from '../../../../shared/schemas/audit';
-import { SHOP_TIME_ZONE } from '../../../../shared/schemas/admin';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { formatDateTime } from '../../../lib/format-date';
 import { errorMessage } from '../../../lib/trpc';
+import { ShopTime } from '../../settings/components/shop-time';
 import { useAuditLog } from '../api/use-audit-log';
 
 /** The kind of change, in the admin's words; the server's action names are finer than an admin needs here. */
@@ -46,7 +45,7 @@ function Who({ entry }: { entry: AuditEntry }) {
 
 /** On the shop's clock, as every admin page shows it. */
 function When({ at }: { at: string }) {
-  return <time dateTime={at}>{formatDateTime(at, SHOP_TIME_ZONE)}</time>;
+  return <ShopTime iso={at} />;
 }
 
 /**

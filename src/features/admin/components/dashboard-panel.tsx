@@ -5,6 +5,7 @@ import { ProductImage } from '../../../components/product/product-image';
 import { errorMessage } from '../../../lib/trpc';
 import { ATTENTION_PARAM } from '../api/use-admin-orders';
 import { useDashboard } from '../api/use-dashboard';
+import { DemoDataCard } from './demo-data-card';
 import { RevenueChart } from './revenue-chart';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -47,6 +48,7 @@ export function DashboardPanel() {
       <h2 id="dashboard-heading" className="sr-only">
         Dashboard
       </h2>
+      <DemoDataCard />
       {d.paidNotInStock > 0 ? (
         <Link
           to={ORDERS_NEEDING_STOCK_PATH}

@@ -2,7 +2,8 @@ import type { MailSummary } from '../../../../shared/schemas/mail';
 import { errorMessage } from '../../../lib/trpc';
 import { useId } from 'react';
 import { useMailMessage } from '../api/use-mail';
-import { mailKindLabel, MailStatusDetails, mailTime } from './mail-status';
+import { ShopTime } from '../../settings/components/shop-time';
+import { mailKindLabel, MailStatusDetails } from './mail-status';
 import { MailHtmlFrame, MailPlainText } from './mail-text';
 import { ModalDialog } from './modal-dialog';
 
@@ -24,7 +25,7 @@ export function MailMessageDialog({ mail, onClose }: { mail: MailSummary; onClos
       widthClassName="max-w-3xl"
       description={
         <>
-          To <span className="font-medium text-zinc-800">{shown.to}</span> · {mailKindLabel(shown.kind)} · <time dateTime={shown.createdAt}>{mailTime(shown.createdAt)}</time>
+          To <span className="font-medium text-zinc-800">{shown.to}</span> · {mailKindLabel(shown.kind)} · <ShopTime iso={shown.createdAt} />
         </>
       }
     >

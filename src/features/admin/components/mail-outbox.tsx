@@ -4,7 +4,8 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { errorMessage } from '../../../lib/trpc';
 import { useMailOutbox } from '../api/use-mail';
 import { MailMessageDialog } from './mail-message-dialog';
-import { mailKindLabel, MailStatusDetails, mailTime } from './mail-status';
+import { ShopTime } from '../../settings/components/shop-time';
+import { mailKindLabel, MailStatusDetails } from './mail-status';
 
 export const OUTBOX_NOTE = 'Messages wait here until they are sent. Without SMTP_URL set, none are sent: read them here.';
 
@@ -108,7 +109,7 @@ function MailRows({ items, onOpen }: { items: readonly MailSummary[]; onOpen: (i
                 onClick={() => onOpen(mail._id)}
               >
                 <td className="px-3 py-2 whitespace-nowrap text-zinc-700">
-                  <time dateTime={mail.createdAt}>{mailTime(mail.createdAt)}</time>
+                  <ShopTime iso={mail.createdAt} />
                 </td>
                 <td className="px-3 py-2 [overflow-wrap:anywhere]">{mail.to}</td>
                 <td className="px-3 py-2">
@@ -131,7 +132,7 @@ function MailRows({ items, onOpen }: { items: readonly MailSummary[]; onOpen: (i
           <li key={mail._id} className="card flex flex-col gap-2 p-4">
             <OpenButton mail={mail} onOpen={onOpen} />
             <p className="text-xs text-zinc-600">
-              <time dateTime={mail.createdAt}>{mailTime(mail.createdAt)}</time> · {mailKindLabel(mail.kind)}
+              <ShopTime iso={mail.createdAt} /> · {mailKindLabel(mail.kind)}
             </p>
             <p className="text-sm [overflow-wrap:anywhere]">To {mail.to}</p>
             <MailStatusDetails mail={mail} />

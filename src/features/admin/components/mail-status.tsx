@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { SHOP_TIME_ZONE } from '../../../../shared/schemas/admin';
 import type { MailStatus, MailSummary } from '../../../../shared/schemas/mail';
-import { formatDateTime } from '../../../lib/format-date';
+import { ShopTime } from '../../settings/components/shop-time';
 
 /** What each kind of message is, in the admin's words; an unknown kind shows as it is. */
 const KIND_LABEL: Record<string, string> = {
@@ -21,9 +20,6 @@ const STATUS_CLASS: Record<MailStatus, string> = {
   failed: 'bg-red-100 text-red-900',
 };
 
-/** A message's time, on the shop's clock (as every admin page shows it). */
-export const mailTime = (iso: string) => formatDateTime(iso, SHOP_TIME_ZONE);
-
 /** The line under a status badge: when it went, or how the tries stand. */
 function statusLine(mail: MailSummary): ReactNode {
   const attempts = mail.attempts === 1 ? '1 attempt' : `${mail.attempts} attempts`;
@@ -31,7 +27,7 @@ function statusLine(mail: MailSummary): ReactNode {
     case 'sent':
       return mail.sentAt ? (
         <>
-          Sent <time dateTime={mail.sentAt}>{mailTime(mail.sentAt)}</time>
+          Sent <ShopTime iso={mail.sentAt} />
         </>
       ) : null;
     case 'pending':
@@ -39,7 +35,7 @@ function statusLine(mail: MailSummary): ReactNode {
         'Not tried yet'
       ) : (
         <>
-          {attempts} · next try <time dateTime={mail.nextAttemptAt}>{mailTime(mail.nextAttemptAt)}</time>
+          {attempts} · next try <ShopTime iso={mail.nextAttemptAt} />
         </>
       );
     case 'failed':

@@ -1,6 +1,8 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeServerError, fakeServer, renderableApp, withToastHost } from '../../../lib/test-providers';
+import { UPLOAD_IMAGE_URL } from '../api/upload-image';
+import { RETRY_OR_REMOVE_IMAGES } from './product-form';
 import { PRODUCT_TAX_NOT_SAVED, PRODUCT_UPDATED_MESSAGE, PRODUCT_UPLOADED_MESSAGE, ProductFormDialog } from './product-form-dialog';
 
 const stored = {
@@ -210,6 +212,268 @@ describe('ProductFormDialog', () => {
       await waitFor(() => expect(onClose).toHaveBeenCalled());
       expect(await screen.findByText(`${PRODUCT_TAX_NOT_SAVED}: Product not found`)).toBeTruthy();
       expect(screen.queryByText(PRODUCT_UPLOADED_MESSAGE)).toBeNull();
+    });
+  });
+
+  describe('errors go as soon as their field is fixed', () => {
+    const errorOf = (field: HTMLElement) => document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent;
+
+    it('checks a field reported by the form again on every change, with the same rules as saving', async () => {
+      const { dialog, server } = renderDialog(undefined);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Upload Product' }));
+      const name = within(dialog).getByLabelText('Product Name');
+      const price = within(dialog).getByLabelText('Price (₹)');
+      await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+      expect(errorOf(name)).toBe('productName is required');
+      expect(errorOf(price)).toBe('price is required');
+
+      fireEvent.change(name, { target: { value: 'Galaxy S30' } });
+      expect(name.getAttribute('aria-invalid')).toBeNull();
+      expect(name.getAttribute('aria-describedby')).toBeNull();
+      expect(within(dialog).queryByText('productName is required')).toBeNull();
+      // The other fields still say what is wrong with them, now.
+      expect(errorOf(within(dialog).getByLabelText('Brand Name'))).toBe('brandName is required');
+      fireEvent.change(price, { target: { value: '-5' } });
+      expect(errorOf(price)).toBe('price must be more than 0');
+      fireEvent.change(price, { target: { value: '5' } });
+      expect(price.getAttribute('aria-invalid')).toBeNull();
+      expect(server.inputsOf('catalog.create')).toEqual([]);
+    });
+
+    it('clears an error that another field caused when that field is fixed (selling price above the price)', async () => {
+      const { dialog } = renderDialog(stored);
+      const selling = within(dialog).getByLabelText('Selling Price (₹)');
+      fireEvent.change(selling, { target: { value: '40000' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+      await waitFor(() => expect(errorOf(selling)).toBe('sellingPrice must not be more than price'));
+      fireEvent.change(within(dialog).getByLabelText('Price (₹)'), { target: { value: '45000' } });
+      expect(selling.getAttribute('aria-invalid')).toBeNull();
+      expect(within(dialog).queryByText('sellingPrice must not be more than price')).toBeNull();
+    });
+
+    it("clears the server's error on a field when that field is edited, and only that one", async () => {
+      const { dialog, onClose } = renderDialog(stored, () => {
+        throw new FakeServerError(400, 'BAD_INPUT', 'Invalid input', { productName: 'productName is taken', brandName: 'brandName is not allowed' });
+      });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+      const name = within(dialog).getByLabelText('Product Name');
+      const brand = within(dialog).getByLabelText('Brand Name');
+      await waitFor(() => expect(errorOf(name)).toBe('productName is taken'));
+      expect(errorOf(brand)).toBe('brandName is not allowed');
+
+      fireEvent.change(name, { target: { value: 'Sony WH-1000XM5 (2025)' } });
+      expect(name.getAttribute('aria-invalid')).toBeNull();
+      expect(within(dialog).queryByText('productName is taken')).toBeNull();
+      expect(errorOf(brand)).toBe('brandName is not allowed');
+      expect(onClose).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('Product images', () => {
+    const image = (name: string) => `https://cdn.test/${name}`;
+    const slots = (dialog: HTMLElement) => within(within(dialog).getByRole('list', { name: 'Product images' })).getAllByRole('listitem');
+    const shownImages = (dialog: HTMLElement) => slots(dialog).map((slot) => slot.querySelector('img')?.getAttribute('src'));
+    const pick = (dialog: HTMLElement, ...names: string[]) =>
+      fireEvent.change(within(dialog).getByTestId('product-image-input'), { target: { files: names.map((name) => new File(['png'], name, { type: 'image/png' })) } });
+    const saveButton = (dialog: HTMLElement) => within(dialog).getByRole<HTMLButtonElement>('button', { name: /^(Update Product|Waiting for uploads…)$/ });
+    // Hosted elsewhere, so a thumbnail shows the URL itself rather than one of our renditions.
+    const oneImage = { ...stored, productImage: [image('stored.webp')] };
+    const threeImages = { ...stored, productImage: [image('a.webp'), image('b.webp'), image('c.webp')] };
+
+    /**
+     * The browser's side of POST /api/upload-image: each upload waits until the test answers it,
+     * as the shop's server does (201 with the envelope's data.url, or a refusal with a message).
+     */
+    class FakeUpload {
+      static sent: FakeUpload[] = [];
+      readonly upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      responseType = '';
+      status = 0;
+      response: unknown = null;
+      url = '';
+      fileName = '';
+      aborted = false;
+      open(_method: string, url: string) {
+        this.url = url;
+      }
+      send(body: FormData) {
+        this.fileName = (body.get('file') as File).name;
+        FakeUpload.sent.push(this);
+      }
+      abort() {
+        this.aborted = true;
+        this.onabort?.();
+      }
+      async progress(fraction: number) {
+        await act(() => Promise.resolve(this.upload.onprogress?.({ lengthComputable: true, loaded: fraction * 100, total: 100 })));
+      }
+      async succeed(url: string) {
+        this.status = 201;
+        this.response = { success: true, message: 'Image uploaded', data: { url } };
+        // A promise, so act also runs the upload's .then before the test looks.
+        await act(() => Promise.resolve(this.onload?.()));
+      }
+      async refuse(status: number, message: string) {
+        this.status = status;
+        this.response = { success: false, message, data: null };
+        await act(() => Promise.resolve(this.onload?.()));
+      }
+    }
+    const uploadOf = (fileName: string) => {
+      const found = FakeUpload.sent.filter((upload) => upload.fileName === fileName).at(-1);
+      if (!found) throw new Error(`No upload of ${fileName}`);
+      return found;
+    };
+
+    // jsdom has no object URLs; these stand in and remember which are still held.
+    const previews = new Set<string>();
+    let created = 0;
+    beforeEach(() => {
+      FakeUpload.sent = [];
+      previews.clear();
+      created = 0;
+      vi.stubGlobal('XMLHttpRequest', FakeUpload);
+      Object.assign(URL, {
+        createObjectURL: (file: File) => {
+          const url = `blob:preview/${file.name}/${created++}`;
+          previews.add(url);
+          return url;
+        },
+        revokeObjectURL: (url: string) => previews.delete(url),
+      });
+    });
+
+    it('keeps the order the files were picked in when the uploads finish in reverse, and saves it', async () => {
+      const { dialog, server, onClose } = renderDialog(oneImage);
+      pick(dialog, 'red.png', 'blue.png');
+      // Each file has its slot at once, after the stored image, showing its local preview.
+      expect(shownImages(dialog)).toEqual([image('stored.webp'), 'blob:preview/red.png/0', 'blob:preview/blue.png/1']);
+      expect(within(dialog).getByRole('progressbar', { name: 'Uploading red.png' })).toBeTruthy();
+      expect(FakeUpload.sent.map((upload) => [upload.url, upload.fileName])).toEqual([
+        [UPLOAD_IMAGE_URL, 'red.png'],
+        [UPLOAD_IMAGE_URL, 'blue.png'],
+      ]);
+
+      await uploadOf('blue.png').progress(0.5);
+      expect(within(dialog).getByRole<HTMLProgressElement>('progressbar', { name: 'Uploading blue.png' }).value).toBe(50);
+      await uploadOf('blue.png').succeed(image('blue.webp'));
+      expect(shownImages(dialog)).toEqual([image('stored.webp'), 'blob:preview/red.png/0', image('blue.webp')]);
+      await uploadOf('red.png').succeed(image('red.webp'));
+      expect(shownImages(dialog)).toEqual([image('stored.webp'), image('red.webp'), image('blue.webp')]);
+      // Done previews are let go.
+      expect([...previews]).toEqual([]);
+
+      fireEvent.click(saveButton(dialog));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(server.inputsOf('catalog.update')).toEqual([expect.objectContaining({ productImage: [image('stored.webp'), image('red.webp'), image('blue.webp')] })]);
+    });
+
+    it('does not save while an upload is running', async () => {
+      const { dialog, server } = renderDialog(oneImage);
+      pick(dialog, 'red.png');
+      expect(saveButton(dialog).disabled).toBe(true);
+      expect(saveButton(dialog).textContent).toBe('Waiting for uploads…');
+      fireEvent.submit(within(dialog).getByRole('form', { name: 'Edit Product' }));
+      await uploadOf('red.png').progress(0.9);
+      expect(server.inputsOf('catalog.update')).toEqual([]);
+
+      await uploadOf('red.png').succeed(image('red.webp'));
+      expect(saveButton(dialog).disabled).toBe(false);
+      expect(saveButton(dialog).textContent).toBe('Update Product');
+    });
+
+    it('shows a failed upload in its slot, with Retry and Remove, and does not save past it', async () => {
+      const { dialog, server } = renderDialog(oneImage);
+      pick(dialog, 'huge.png', 'ok.png');
+      await uploadOf('huge.png').refuse(413, 'Image is too large: the limit is 5 MB');
+      await uploadOf('ok.png').succeed(image('ok.webp'));
+      const failed = slots(dialog)[1] as HTMLElement;
+      expect(within(failed).getByRole('alert').textContent).toBe('huge.png: Image is too large: the limit is 5 MB');
+      expect(within(failed).getByRole('button', { name: 'Retry image 2' })).toBeTruthy();
+      expect(within(failed).getByRole('button', { name: 'Remove image 2' })).toBeTruthy();
+      // A failed upload does not hold saving up, but saving asks what to do with it.
+      expect(saveButton(dialog).disabled).toBe(false);
+      fireEvent.click(saveButton(dialog));
+      expect(await within(dialog).findByText(RETRY_OR_REMOVE_IMAGES)).toBeTruthy();
+      expect(server.inputsOf('catalog.update')).toEqual([]);
+
+      fireEvent.click(within(failed).getByRole('button', { name: 'Retry image 2' }));
+      expect(saveButton(dialog).disabled).toBe(true);
+      await uploadOf('huge.png').succeed(image('huge.webp'));
+      expect(shownImages(dialog)).toEqual([image('stored.webp'), image('huge.webp'), image('ok.webp')]);
+      // Fixed: the message goes without another save.
+      expect(within(dialog).queryByText(RETRY_OR_REMOVE_IMAGES)).toBeNull();
+      expect([...previews]).toEqual([]);
+    });
+
+    it('removes a failed upload, and cancels one still running, letting their previews go', async () => {
+      const { dialog } = renderDialog(oneImage);
+      pick(dialog, 'broken.png', 'slow.png');
+      await uploadOf('broken.png').refuse(400, 'Not an image');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Remove image 2' }));
+      expect(shownImages(dialog)).toEqual([image('stored.webp'), 'blob:preview/slow.png/1']);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Remove image 2' }));
+      expect(uploadOf('slow.png').aborted).toBe(true);
+      expect(shownImages(dialog)).toEqual([image('stored.webp')]);
+      expect([...previews]).toEqual([]);
+      expect(saveButton(dialog).disabled).toBe(false);
+    });
+
+    it('marks the first image as the cover, and Move left/right change the order that is saved', async () => {
+      const { dialog, server, onClose } = renderDialog(threeImages);
+      expect(within(slots(dialog)[0] as HTMLElement).getByText('Cover')).toBeTruthy();
+      expect(within(dialog).getAllByText('Cover')).toHaveLength(1);
+      expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Move image 1 left' }).disabled).toBe(true);
+      expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Move image 3 right' }).disabled).toBe(true);
+
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Move image 3 left' }));
+      expect(shownImages(dialog)).toEqual([image('a.webp'), image('c.webp'), image('b.webp')]);
+      // The focus follows the image, for a keyboard user pressing again.
+      expect(document.activeElement?.getAttribute('aria-label')).toBe('Move image 2 left');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Move image 2 left' }));
+      expect(shownImages(dialog)).toEqual([image('c.webp'), image('a.webp'), image('b.webp')]);
+      // At the front its left button is off; the focus moves to its right one.
+      expect(document.activeElement?.getAttribute('aria-label')).toBe('Move image 1 right');
+      expect(within(slots(dialog)[0] as HTMLElement).getByText('Cover')).toBeTruthy();
+      expect(screen.getByText('Image moved to position 1 of 3, the cover.')).toBeTruthy();
+
+      fireEvent.click(saveButton(dialog));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(server.inputsOf('catalog.update')).toEqual([expect.objectContaining({ productImage: [image('c.webp'), image('a.webp'), image('b.webp')] })]);
+    });
+
+    it('reorders by drag and drop', async () => {
+      const { dialog, server, onClose } = renderDialog(threeImages);
+      const dataTransfer = { effectAllowed: 'none', dropEffect: 'none', setData: () => undefined };
+      const [first, , third] = slots(dialog) as [HTMLElement, HTMLElement, HTMLElement];
+      fireEvent.dragStart(third, { dataTransfer });
+      fireEvent.dragEnter(first, { dataTransfer });
+      fireEvent.dragOver(first, { dataTransfer });
+      fireEvent.drop(first, { dataTransfer });
+      fireEvent.dragEnd(third, { dataTransfer });
+      expect(shownImages(dialog)).toEqual([image('c.webp'), image('a.webp'), image('b.webp')]);
+      expect(within(slots(dialog)[0] as HTMLElement).getByText('Cover')).toBeTruthy();
+
+      fireEvent.click(saveButton(dialog));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(server.inputsOf('catalog.update')).toEqual([expect.objectContaining({ productImage: [image('c.webp'), image('a.webp'), image('b.webp')] })]);
+    });
+
+    it('asks for an image while there is none, and the request goes once one is uploaded', async () => {
+      const { dialog } = renderDialog(undefined);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Upload Product' }));
+      await waitFor(() => expect(within(dialog).getByLabelText('Product Name').getAttribute('aria-invalid')).toBe('true'));
+      pick(dialog, 'red.png');
+      await uploadOf('red.png').succeed(image('red.webp'));
+      expect(within(dialog).queryByText('*Please upload product image')).toBeNull();
+      expect(
+        within(dialog)
+          .queryAllByRole('alert')
+          .map((alert) => alert.textContent),
+      ).not.toContain('*Please upload product image');
     });
   });
 });

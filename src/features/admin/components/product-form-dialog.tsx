@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { CATEGORIES } from '../../../../shared/categories';
 import { FieldError } from '../../../components/ui/field-error';
@@ -11,7 +11,9 @@ import {
   changesStock,
   changesTax,
   EMPTY_PRODUCT_FORM,
+  productFormErrors,
   productToForm,
+  RETRY_OR_REMOVE_IMAGES,
   toProductInput,
   toProductTax,
   toProductUpdate,
@@ -20,6 +22,7 @@ import {
   type ProductTax,
 } from './product-form';
 import { formatGstRate, GST_RATE_OPTIONS } from './settings-form';
+import { useImageSlots } from './use-image-slots';
 
 export const PRODUCT_UPLOADED_MESSAGE = 'Product upload successfully';
 export const PRODUCT_UPDATED_MESSAGE = 'Product update successfully';
@@ -45,8 +48,27 @@ const FIELD_LABELS: Record<string, string> = {
 const KNOWN_FIELDS = new Set(Object.keys(FIELD_LABELS));
 
 /**
+ * An error reported by the last save. The form's own errors are checked again on every change
+ * (only the fields reported are shown, with what is wrong with them now, so a fixed field's
+ * message goes at once); a server's error stays until its field is edited (`value` is the field
+ * as it was sent; undefined for one the form does not hold, which stays until the next save).
+ */
+type ReportedError = { from: 'form' } | { from: 'server'; message: string; value: string | undefined };
+
+/** A field's value as text to compare, or undefined for a name that is not a form field ('form', 'expectedStock'). */
+function fieldValue(values: ProductFormValues, field: string): string | undefined {
+  return Object.hasOwn(values, field) ? JSON.stringify(values[field as keyof ProductFormValues]) : undefined;
+}
+
+function withoutImages({ productImage: _images, ...fields }: ProductFormValues): Omit<ProductFormValues, 'productImage'> {
+  return fields;
+}
+
+/**
  * The 'Upload Product' dialog (no `product`) and the 'Edit Product' dialog. Prices are typed in
- * rupees and sent in paise; the server's field errors show beside their fields. "Track quantity"
+ * rupees and sent in paise; the form's and the server's field errors show beside their fields
+ * and go as soon as the field is fixed (see ReportedError). The images are saved in the order
+ * shown, the first being the cover; saving waits for their uploads. "Track quantity"
  * off hides the stock (the product is always available). An edit sends back the stock it was
  * loaded with, so a sale made while the dialog was open is not undone: the server refuses a new
  * figure then (STOCK_CHANGED), and the dialog stays open with the reason beside the stock.
@@ -57,13 +79,15 @@ const KNOWN_FIELDS = new Set(Object.keys(FIELD_LABELS));
 export function ProductFormDialog({ product, onClose }: { product?: EditableProduct; onClose: () => void }) {
   const editing = product !== undefined;
   const formId = useId();
-  const [values, setValues] = useState<ProductFormValues>(() => (product ? productToForm(product) : EMPTY_PRODUCT_FORM));
+  const [fields, setFields] = useState(() => withoutImages(product ? productToForm(product) : EMPTY_PRODUCT_FORM));
+  const images = useImageSlots(product?.productImage ?? []);
+  const values: ProductFormValues = { ...fields, productImage: images.urls };
   // The stock the form showed when it opened; the grid may refresh underneath, this must not.
   const [loaded] = useState<LoadedStock | undefined>(() => (product ? { trackStock: product.trackStock, stock: product.stock } : undefined));
   const [loadedTax] = useState<ProductTax | undefined>(() => (product ? { hsn: product.hsnCode ?? null, rateBasisPoints: product.gstRateBasisPoints ?? null } : undefined));
   const askReason = changesStock(values, loaded);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [uploading, setUploading] = useState(false);
+  const [reported, setReported] = useState<Record<string, ReportedError>>({});
+  const uploading = images.busy;
   const create = useCreateProduct();
   const update = useUpdateProduct();
   const setProductTax = useSetProductTax();
@@ -72,46 +96,56 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
   const categoryTax = settings.data?.categoryTax.find((row) => row.category === values.category);
   const saving = create.isPending || update.isPending || setProductTax.isPending;
 
+  // What the form would refuse now, by field: the same checks (and shared zod schemas) as saving.
+  const problemsOf = (candidate: ProductFormValues) => {
+    const problems = productFormErrors(candidate, loaded);
+    if (images.failed) problems.productImage = RETRY_OR_REMOVE_IMAGES;
+    return problems;
+  };
+  const current = Object.keys(reported).length > 0 ? problemsOf(values) : {};
+  const errors: Record<string, string> = {};
+  for (const [field, report] of Object.entries(reported)) {
+    const message = report.from === 'server' && fieldValue(values, field) === report.value ? report.message : current[field];
+    if (message) errors[field] = message;
+  }
+
   const set = (field: Exclude<keyof ProductFormValues, 'productImage' | 'trackStock'>) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
     const value = event.target.value;
-    setValues((current) => ({ ...current, [field]: value }));
+    setFields((current) => ({ ...current, [field]: value }));
   };
-  const setImages = useCallback((change: (images: string[]) => string[]) => {
-    setValues((current) => ({
-      ...current,
-      productImage: change(current.productImage),
-    }));
-    setErrors(({ productImage: _gone, ...rest }) => rest);
-  }, []);
 
   const setTrackStock = (trackStock: boolean) => {
-    setValues((current) => ({ ...current, trackStock }));
+    setFields((current) => ({ ...current, trackStock }));
     // A stock error is about a field that is now gone or empty again.
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => field !== 'stock' && field !== 'trackStock')));
+    setReported((current) => Object.fromEntries(Object.entries(current).filter(([field]) => field !== 'stock' && field !== 'trackStock')));
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (uploading) return;
-    const { tax, errors: taxProblems } = toProductTax(values);
+    const problems = problemsOf(values);
+    setReported(Object.fromEntries(Object.keys(problems).map((field) => [field, { from: 'form' }])));
+    const { tax } = toProductTax(values);
+    if (Object.keys(problems).length > 0 || !tax) return;
     let productId: string;
     try {
       if (product && loaded) {
-        const { input, errors: problems } = toProductUpdate(values, loaded);
-        setErrors({ ...problems, ...taxProblems });
-        if (!input || !tax) return;
+        const { input } = toProductUpdate(values, loaded);
+        if (!input) return;
         productId = (await update.mutateAsync({ ...input, _id: product._id }))._id;
       } else {
-        const { input, errors: problems } = toProductInput(values);
-        setErrors({ ...problems, ...taxProblems });
-        if (!input || !tax) return;
+        const { input } = toProductInput(values);
+        if (!input) return;
         productId = (await create.mutateAsync(input))._id;
       }
     } catch (error) {
       // 'productImage.0' (one bad URL) belongs beside the images.
-      const byField: Record<string, string> = {};
-      for (const [field, message] of Object.entries(fieldErrors(error))) byField[field.split('.')[0] ?? field] ??= message;
-      setErrors(Object.keys(byField).length > 0 ? byField : { form: errorMessage(error) });
+      const byField: Record<string, ReportedError> = {};
+      for (const [field, message] of Object.entries(fieldErrors(error))) {
+        const name = field.split('.')[0] ?? field;
+        byField[name] ??= { from: 'server', message, value: fieldValue(values, name) };
+      }
+      setReported(Object.keys(byField).length > 0 ? byField : { form: { from: 'server', message: errorMessage(error), value: undefined } });
       // Units sold (or another admin's edit) while the form was open: the field error alone is
       // easy to miss at the bottom of a long form, and the whole message says what to do next.
       if (errorAppCode(error) === 'STOCK_CHANGED') toast.error(errorMessage(error));
@@ -273,7 +307,7 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
           ))}
         </div>
 
-        <ImageUploader images={values.productImage} onChange={setImages} onBusyChange={setUploading} error={errors.productImage} />
+        <ImageUploader images={images} error={errors.productImage} />
 
         <div>
           <label htmlFor={id('description')} className="label">

@@ -4,6 +4,7 @@ import { ProductInputSchema, UpdateProductInputSchema, type ProductInput, type U
 import { ProductTaxInputSchema } from '../../../../shared/schemas/settings';
 
 export const PLEASE_UPLOAD_IMAGE = '*Please upload product image';
+export const RETRY_OR_REMOVE_IMAGES = 'An image did not upload: retry it or remove it before saving';
 
 /** What the product dialogs edit: text as typed, prices in rupees. */
 export type ProductFormValues = {
@@ -177,6 +178,16 @@ export function toProductUpdate(
   if (!input || Object.keys(errors).length > 0) return { input: null, errors };
   if (!values.trackStock) return { input, errors };
   return { input: { ...input, expectedStock: loaded.stock, ...(note ? { stockNote: note } : {}) }, errors };
+}
+
+/**
+ * Every problem the dialog would refuse to send, by field: the product's (toProductInput, or
+ * toProductUpdate when `loaded` says it is an edit) and its tax's. The dialog runs it on submit,
+ * and again on every change while errors are shown, so a fixed field's message goes at once.
+ */
+export function productFormErrors(values: ProductFormValues, loaded: LoadedStock | undefined): Record<string, string> {
+  const { errors } = loaded ? toProductUpdate(values, loaded) : toProductInput(values);
+  return { ...errors, ...toProductTax(values).errors };
 }
 
 /** A product's own tax: null for either uses its category's. */

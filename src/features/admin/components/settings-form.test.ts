@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ShopSettings } from '../../../../shared/schemas/settings';
-import { fieldOfPath, formatGstRate, invoiceNumberPreview, parsePinList, settingsToForm, toSettingsInput } from './settings-form';
-import { shopMonth, shopToday } from './shop-date';
+import { COMMON_TIME_ZONES, fieldOfPath, formatGstRate, invoiceNumberPreview, otherTimeZones, parsePinList, settingsToForm, toSettingsInput } from './settings-form';
+import { gstMonth, gstToday } from './gst-date';
 
 const saved: ShopSettings = {
   seller: {
@@ -18,6 +18,7 @@ const saved: ShopSettings = {
   shipping: { standardPaise: 4900, expressPaise: 14_950, freeAbovePaise: 99_900, standardDays: '3–5', expressDays: '1–2', serviceablePins: ['560001', '56'] },
   tax: { shippingSac: '996812', shippingRateBp: 1800, b2cHsnDigits: 6 },
   security: { requireAdminTwoFactor: true },
+  timeZone: 'Asia/Dubai',
 };
 
 describe('settings form', () => {
@@ -27,6 +28,7 @@ describe('settings form', () => {
     expect(values['shipping.expressPaise']).toBe('149.5');
     expect(values['shipping.serviceablePins']).toBe('560001\n56');
     expect(values['security.requireAdminTwoFactor']).toBe('true');
+    expect(values.timeZone).toBe('Asia/Dubai');
     expect(toSettingsInput(values)).toEqual({ input: saved, errors: {} });
   });
 
@@ -50,9 +52,27 @@ describe('settings form', () => {
     expect(toSettingsInput({ ...settingsToForm(saved), 'security.requireAdminTwoFactor': 'false' }).input?.security).toEqual({ requireAdminTwoFactor: false });
   });
 
+  it('refuses a time zone the runtime does not know, beside its select', () => {
+    for (const zone of ['Mars/Olympus_Mons', '+05:30', '']) {
+      const { input, errors } = toSettingsInput({ ...settingsToForm(saved), timeZone: zone });
+      expect(input, zone).toBeNull();
+      expect(errors, zone).toEqual({ timeZone: 'time zone must be an IANA time zone name such as Asia/Kolkata' });
+    }
+  });
+
+  it('offers India’s zone first, then every other zone once, and keeps a saved zone this browser lacks', () => {
+    expect(COMMON_TIME_ZONES[0]).toEqual({ value: 'Asia/Kolkata', label: 'India Standard Time (Asia/Kolkata)' });
+    const others = otherTimeZones('Asia/Kolkata');
+    expect(others).toContain('America/Los_Angeles');
+    for (const common of COMMON_TIME_ZONES) expect(others).not.toContain(common.value);
+    expect(others).not.toContain('Asia/Calcutta');
+    expect(otherTimeZones('Antarctica/Troll_Station_2')).toContain('Antarctica/Troll_Station_2');
+  });
+
   it('maps paths to their fields, an array item to its textarea', () => {
     expect(fieldOfPath('seller.address.pin')).toBe('seller.address.pin');
     expect(fieldOfPath('security.requireAdminTwoFactor')).toBe('security.requireAdminTwoFactor');
+    expect(fieldOfPath('timeZone')).toBe('timeZone');
     expect(fieldOfPath('shipping.serviceablePins.12')).toBe('shipping.serviceablePins');
     expect(fieldOfPath('seller')).toBe('form');
   });
@@ -72,9 +92,9 @@ describe('settings form', () => {
     expect([0, 25, 500, 1800].map(formatGstRate)).toEqual(['0%', '0.25%', '5%', '18%']);
   });
 
-  it("reads today's date and month on the shop's clock", () => {
+  it("reads today's date and month on India's clock, as GST counts them", () => {
     // 20:00 UTC on 31 March is already 1 April in India.
-    expect(shopToday(new Date('2027-03-31T20:00:00Z'))).toBe('2027-04-01');
-    expect(shopMonth(new Date('2027-03-31T20:00:00Z'))).toBe('2027-04');
+    expect(gstToday(new Date('2027-03-31T20:00:00Z'))).toBe('2027-04-01');
+    expect(gstMonth(new Date('2027-03-31T20:00:00Z'))).toBe('2027-04');
   });
 });

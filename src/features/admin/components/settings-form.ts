@@ -1,7 +1,7 @@
 import { hasAtMostTwoDecimals, paiseToRupees, rupeesToPaise } from '../../../../shared/money';
 import { financialYearOf } from '../../../../shared/gst';
 import { GST_RATES_BP, ShopSettingsSchema, type ShopSettings } from '../../../../shared/schemas/settings';
-import { shopToday } from './shop-date';
+import { gstToday } from './gst-date';
 
 /**
  * The Settings form's fields, named by their path in ShopSettings: the same names key the
@@ -36,6 +36,8 @@ export const SETTINGS_FIELDS = [
   'tax.b2cHsnDigits',
   /** A checkbox: 'true' or 'false'. */
   'security.requireAdminTwoFactor',
+  /** An IANA zone name from the select. */
+  'timeZone',
 ] as const;
 
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
@@ -50,6 +52,32 @@ export function formatGstRate(basisPoints: number): string {
 }
 
 export const GST_RATE_OPTIONS = GST_RATES_BP.map((bp) => ({ value: String(bp), label: formatGstRate(bp) }));
+
+/** The zones an Indian shop is most likely to want, India's first; every other zone follows them in the select. */
+export const COMMON_TIME_ZONES: readonly { value: string; label: string }[] = [
+  { value: 'Asia/Kolkata', label: 'India Standard Time (Asia/Kolkata)' },
+  { value: 'Asia/Dubai', label: 'Gulf Standard Time (Asia/Dubai)' },
+  { value: 'Asia/Kathmandu', label: 'Nepal Time (Asia/Kathmandu)' },
+  { value: 'Asia/Dhaka', label: 'Bangladesh Time (Asia/Dhaka)' },
+  { value: 'Asia/Colombo', label: 'Sri Lanka Time (Asia/Colombo)' },
+  { value: 'Asia/Singapore', label: 'Singapore Time (Asia/Singapore)' },
+  { value: 'Europe/London', label: 'UK Time (Europe/London)' },
+  { value: 'America/New_York', label: 'US Eastern Time (America/New_York)' },
+  { value: 'UTC', label: 'Coordinated Universal Time (UTC)' },
+];
+
+/**
+ * Every other zone this browser knows, A to Z, for the select's second group; `saved` is among
+ * them even when the browser does not know it (it was saved elsewhere), so the select can show it.
+ */
+export function otherTimeZones(saved: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const common = new Set(COMMON_TIME_ZONES.map((zone) => zone.value));
+  // V8 lists India's zone under its old name only; Asia/Kolkata heads the common ones.
+  const others = known.filter((zone) => !common.has(zone) && (zone !== 'Asia/Calcutta' || saved === zone));
+  if (saved && !common.has(saved) && !others.includes(saved)) others.push(saved);
+  return others.sort();
+}
 
 /** The saved settings (paise) as form values (rupees, one PIN pattern a line). */
 export function settingsToForm(s: ShopSettings): SettingsFormValues {
@@ -81,6 +109,7 @@ export function settingsToForm(s: ShopSettings): SettingsFormValues {
     'tax.shippingRateBp': String(s.tax.shippingRateBp),
     'tax.b2cHsnDigits': String(s.tax.b2cHsnDigits),
     'security.requireAdminTwoFactor': String(s.security.requireAdminTwoFactor),
+    timeZone: s.timeZone,
   };
 }
 
@@ -160,6 +189,7 @@ export function toSettingsInput(values: SettingsFormValues): { input: ShopSettin
     },
     tax: { shippingSac: v('tax.shippingSac'), shippingRateBp: Number(v('tax.shippingRateBp')), b2cHsnDigits: Number(v('tax.b2cHsnDigits')) },
     security: { requireAdminTwoFactor: v('security.requireAdminTwoFactor') === 'true' },
+    timeZone: v('timeZone'),
   };
 
   const parsed = ShopSettingsSchema.safeParse(candidate);
@@ -178,7 +208,7 @@ export function toSettingsInput(values: SettingsFormValues): { input: ShopSettin
 }
 
 /** The first invoice number this financial year would get with `prefix`: "INV/2627/00001" (as server/invoices/invoicing.ts numbers them). */
-export function invoiceNumberPreview(prefix: string, today: string = shopToday()): string {
+export function invoiceNumberPreview(prefix: string, today: string = gstToday()): string {
   const fy = financialYearOf(today);
   const shown = prefix.trim().toUpperCase() || 'INV';
   return `${shown}/${fy.slice(2, 4)}${fy.slice(5, 7)}/00001`;

@@ -2,32 +2,46 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, t
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { checkGstin, INDIAN_STATES, stateLabel } from '../../../../shared/gst';
-import { SHOP_TIME_ZONE } from '../../../../shared/schemas/admin';
 import type { AdminSettings } from '../../../../shared/schemas/settings';
 import { FieldError } from '../../../components/ui/field-error';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { formatDateTime } from '../../../lib/format-date';
 import { errorMessage, fieldErrors } from '../../../lib/trpc';
+import { useShopTimeZone } from '../../settings/api/use-shop-time-zone';
 import { useSaveSettings, useShopSettings } from '../api/use-shop-settings';
 import { CategoryTaxTable } from './category-tax-table';
-import { fieldOfPath, GST_RATE_OPTIONS, invoiceNumberPreview, parsePinList, settingsToForm, toSettingsInput, type SettingsField, type SettingsFormValues } from './settings-form';
+import {
+  COMMON_TIME_ZONES,
+  fieldOfPath,
+  GST_RATE_OPTIONS,
+  invoiceNumberPreview,
+  otherTimeZones,
+  parsePinList,
+  settingsToForm,
+  toSettingsInput,
+  type SettingsField,
+  type SettingsFormValues,
+} from './settings-form';
 
 export const SETTINGS_SAVED_MESSAGE = 'Settings saved';
 export const REQUIRE_ADMIN_TWO_FACTOR_HINT = 'Every admin must use an authenticator app code to sign in. Admins without it can only set it up.';
 export const NOT_SET_UP_MESSAGE = 'Invoices are issued only once the seller’s GSTIN is saved.';
+export const TIME_ZONE_HINT =
+  'Dates and times on every page, in emails and on the dashboard (its “today”) follow this clock. GST invoices, credit notes and GSTR-1 months keep India’s dates, as the GST law counts them.';
 
 type Errors = Partial<Record<SettingsField | 'form', string>>;
 
 /** The Settings page: the shop's settings form, then the GST of each category (rows saved one by one). */
 export function ShopSettingsPage() {
   const settings = useShopSettings();
+  const timeZone = useShopTimeZone();
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
         {settings.data ? (
           <p className="text-sm text-zinc-600" data-testid="last-saved">
-            {settings.data.updatedAt ? `Last saved ${formatDateTime(settings.data.updatedAt, SHOP_TIME_ZONE)}` : 'Never saved: these are the defaults'}
+            {settings.data.updatedAt ? `Last saved ${formatDateTime(settings.data.updatedAt, timeZone)}` : 'Never saved: these are the defaults'}
           </p>
         ) : null}
       </div>
@@ -372,6 +386,44 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
         <div className={gridClass}>
           {text('tax.shippingSac', 'Delivery charge SAC', { inputMode: 'numeric', maxLength: 8, placeholder: '996812', hint: '996812: courier services.' })}
           {rateSelect('tax.shippingRateBp', 'Delivery charge GST rate')}
+        </div>
+      </Section>
+
+      <Section title="Time zone">
+        <div className={gridClass}>
+          <div>
+            <label htmlFor={id('timeZone')} className="label">
+              Show dates and times in
+            </label>
+            <select
+              id={id('timeZone')}
+              name="timeZone"
+              className="field"
+              value={values.timeZone}
+              onChange={onChange('timeZone')}
+              aria-invalid={invalid('timeZone')}
+              aria-describedby={describedBy('timeZone', hintId('timeZone'))}
+            >
+              <optgroup label="Common">
+                {COMMON_TIME_ZONES.map((zone) => (
+                  <option key={zone.value} value={zone.value}>
+                    {zone.label}
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label="All time zones">
+                {otherTimeZones(values.timeZone).map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replace(/_/g, ' ')}
+                  </option>
+                ))}
+              </optgroup>
+            </select>
+            <p id={hintId('timeZone')} className="mt-1 text-xs text-zinc-600">
+              {TIME_ZONE_HINT}
+            </p>
+            <FieldError id={errorId('timeZone')} message={errors.timeZone} />
+          </div>
         </div>
       </Section>
 

@@ -1,7 +1,6 @@
-import { SHOP_TIME_ZONE } from '../../../../shared/schemas/admin';
 import type { StockMovement, StockReason } from '../../../../shared/schemas/catalog';
-import { formatDateTime } from '../../../lib/format-date';
 import { errorMessage } from '../../../lib/trpc';
+import { ShopTime } from '../../settings/components/shop-time';
 import { useStockHistory } from '../api/use-stock-history';
 import { ModalDialog } from './modal-dialog';
 
@@ -104,7 +103,7 @@ function MovementRow({ movement }: { movement: StockMovement }) {
   return (
     <tr className="border-b border-zinc-100 align-top last:border-b-0" data-testid="stock-movement">
       <td className="whitespace-nowrap py-2 pr-3 text-zinc-700">
-        <time dateTime={movement.at}>{formatDateTime(movement.at, SHOP_TIME_ZONE)}</time>
+        <ShopTime iso={movement.at} />
       </td>
       <td className="py-2 pr-3 font-medium text-zinc-900">{STOCK_REASON_LABEL[movement.reason] ?? movement.reason}</td>
       <td className={`py-2 pr-3 text-right font-semibold tabular-nums ${movement.delta > 0 ? 'text-emerald-800' : movement.delta < 0 ? 'text-red-800' : 'text-zinc-700'}`}>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { PencilIcon } from '../../../components/icons';
 import { errorMessage, type RouterOutputs } from '../../../lib/trpc';
 import { formatLongDate } from '../../../lib/format-date';
+import { useShopTimeZone } from '../../settings/api/use-shop-time-zone';
 import { useAdminUsers, USERS_PAGE_SIZE } from '../api/use-admin-users';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { ChangeRoleDialog, type RoleTarget } from './change-role-dialog';
@@ -23,6 +24,7 @@ export function UsersTable() {
   const pageIndex = cursors.length - 1;
   const users = useAdminUsers({ email, cursor: cursors[pageIndex] });
   const [editing, setEditing] = useState<RoleTarget | null>(null);
+  const timeZone = useShopTimeZone();
 
   const items: AdminUser[] = users.data?.items ?? [];
   const nextCursor = users.data?.nextCursor ?? null;
@@ -96,7 +98,7 @@ export function UsersTable() {
                       {user.role}
                     </span>
                   </td>
-                  <td className="whitespace-nowrap px-4 py-3">{formatLongDate(user.createdAt)}</td>
+                  <td className="whitespace-nowrap px-4 py-3">{formatLongDate(user.createdAt, timeZone)}</td>
                   <td className="px-4 py-3">
                     <button
                       type="button"

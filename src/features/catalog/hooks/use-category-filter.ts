@@ -20,6 +20,14 @@ export function checkedCategories(values: readonly string[], allowed: readonly s
   return [...new Set(values)].filter((value) => allowedSet.has(value));
 }
 
+/** `params` with its `category` values replaced by `values` (each once, in order); other parameters kept. */
+export function writeCategories(params: URLSearchParams, values: readonly string[]): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete('category');
+  for (const value of new Set(values)) next.append('category', value);
+  return next;
+}
+
 /**
  * The category page's checkboxes, mirrored into repeated `category` query parameters
  * (`?category=mobiles&category=Mouse`) so a shared link opens with the same filter.
@@ -35,12 +43,7 @@ export function useCategoryFilter(allowed: readonly string[]): CategoryFilter {
   const setSelected = useCallback(
     (values: readonly string[]) => {
       setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          next.delete('category');
-          for (const value of new Set(values)) next.append('category', value);
-          return next;
-        },
+        (previous) => writeCategories(previous, values),
         // Ticking boxes refines one view; it should not fill the Back history. flushSync keeps
         // the controlled checkbox from flicking back while the router's transition runs.
         { replace: true, flushSync: true },

@@ -1,0 +1,73 @@
+import { AppError } from '../../errors';
+import { newId, nowIso } from '../../db/database';
+import { transaction } from '../../db/transaction';
+import { markStale } from '../../db/stale';
+import type { Deps } from '../../deps';
+import type { AdminBanner, BannerInputSchema } from '../../../shared/schemas/catalog';
+import type { z } from 'zod';
+import { BANNERS_TAG } from './catalog.tags';
+import * as q from './banners.queries';
+
+// The home page carousel, managed by the owner: add (an image from the image pipeline, its alt
+// text and link), edit, hide or show, move up or down, delete. Every change stales the shared
+// banners reply in its own transaction, so every process shows it on the next load.
+
+export function listBanners(deps: Pick<Deps, 'db'>): Promise<AdminBanner[]> {
+  return q.listAdminBanners(deps.db);
+}
+
+export async function saveBanner(deps: Pick<Deps, 'db' | 'clock'>, input: z.output<typeof BannerInputSchema>): Promise<AdminBanner> {
+  const id = input.bannerId ?? newId();
+  await transaction(deps.db, async (trx) => {
+    if (input.bannerId) {
+      const current = await q.findBanner(trx, input.bannerId);
+      if (!current) throw new AppError('NOT_FOUND', 'That banner no longer exists.');
+      // Moving to the other carousel puts it last there.
+      const position = current.kind === input.kind ? current.position : await q.nextBannerPosition(trx, input.kind);
+      await q.updateBanner(trx, id, { kind: input.kind, position, imageUrl: input.imageUrl, alt: input.alt, link: input.link, hidden: input.hidden });
+    } else {
+      const position = await q.nextBannerPosition(trx, input.kind);
+      await q.insertBanner(trx, {
+        id,
+        kind: input.kind,
+        position,
+        imageUrl: input.imageUrl,
+        alt: input.alt,
+        link: input.link,
+        hidden: input.hidden,
+        createdAt: nowIso(deps.clock),
+      });
+    }
+    await markStale(trx, [BANNERS_TAG]);
+  });
+  const saved = await q.findBanner(deps.db, id);
+  if (!saved) throw new AppError('NOT_FOUND', 'That banner no longer exists.');
+  return saved;
+}
+
+/** Swaps a banner with its neighbour in its carousel (no-op at either end). */
+export async function moveBanner(deps: Pick<Deps, 'db'>, bannerId: string, direction: 'up' | 'down'): Promise<AdminBanner[]> {
+  await transaction(deps.db, async (trx) => {
+    const banner = await q.findBanner(trx, bannerId);
+    if (!banner) throw new AppError('NOT_FOUND', 'That banner no longer exists.');
+    const siblings = (await q.listAdminBanners(trx)).filter((b) => b.kind === banner.kind);
+    const index = siblings.findIndex((b) => b._id === bannerId);
+    const other = siblings[direction === 'up' ? index - 1 : index + 1];
+    if (!other) return;
+    // Renumber the carousel 1..n with the two swapped, so equal or gapped positions cannot stall a move.
+    const order = siblings.map((b) => b._id);
+    order[index] = other._id;
+    order[siblings.indexOf(other)] = bannerId;
+    for (const [i, id] of order.entries()) await q.setBannerPosition(trx, id, i + 1);
+    await markStale(trx, [BANNERS_TAG]);
+  });
+  return q.listAdminBanners(deps.db);
+}
+
+export async function removeBanner(deps: Pick<Deps, 'db'>, bannerId: string): Promise<{ deleted: true }> {
+  await transaction(deps.db, async (trx) => {
+    if (!(await q.deleteBanner(trx, bannerId))) throw new AppError('NOT_FOUND', 'That banner no longer exists.');
+    await markStale(trx, [BANNERS_TAG]);
+  });
+  return { deleted: true };
+}

@@ -1,0 +1,83 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { httpBatchLink } from '@trpc/client';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PRICE_BANDS } from '../../shared/facets';
+import { trpc } from '../lib/trpc';
+import { pageAt, seedQueries, type PageQuery } from './page-data';
+import { createQueryClient } from './provider';
+import { Component as ProductCategoryPage } from './routes/product-category';
+import { Component as SearchPage } from './routes/search';
+
+const queriesOf = (address: string): PageQuery[] => {
+  const url = new URL(address, 'http://shop.test');
+  return pageAt(url.pathname, url.searchParams)?.queries.filter((query) => query.path.startsWith('catalog.')) ?? [];
+};
+
+describe('page data: the refined list a page is server-rendered with', () => {
+  it('a category page asks for the list with its brand, price and stock refine, and the counts without it', () => {
+    expect(queriesOf('/product-category?category=mobiles&sort=asc&brand=Apple&brand=Samsung&price=10000-20000&instock=1')).toEqual([
+      { path: 'catalog.filter', input: { categories: ['mobiles'], sort: 'asc', limit: 48, brands: ['Apple', 'Samsung'], price: '10000-20000', inStock: true }, infinite: true },
+      { path: 'catalog.facets', input: { categories: ['mobiles'] } },
+    ]);
+    // No category ticked: every product is listed, and counted.
+    expect(queriesOf('/product-category?brand=Apple')).toEqual([
+      { path: 'catalog.list', input: { sort: 'newest', limit: 48, brands: ['Apple'] }, infinite: true },
+      { path: 'catalog.facets', input: {} },
+    ]);
+  });
+
+  it('leaves out what is not set or not known, rather than sending it empty', () => {
+    expect(queriesOf('/product-category?category=mobiles&brand=&price=cheap&instock=0')).toEqual([
+      { path: 'catalog.filter', input: { categories: ['mobiles'], sort: 'newest', limit: 48 }, infinite: true },
+      { path: 'catalog.facets', input: { categories: ['mobiles'] } },
+    ]);
+  });
+
+  it('a search asks for its results refined, and the counts of the whole search', () => {
+    expect(queriesOf('/search?q=%20phone%20&brand=Acme&instock=1')).toEqual([
+      { path: 'catalog.search', input: { q: 'phone', limit: 48, brands: ['Acme'], inStock: true }, infinite: true },
+      { path: 'catalog.facets', input: { q: 'phone' } },
+    ]);
+  });
+});
+
+describe('page data: the browser finds the seeded answers under its own keys', () => {
+  afterEach(cleanup);
+
+  const facets = { total: 1, brands: [{ name: 'Acme', count: 1 }], priceBands: PRICE_BANDS.map((b) => ({ id: b.id, label: b.label, count: 1 })), inStock: 1 };
+  const listPage = { items: [], nextCursor: null, total: 0, correctedQuery: null };
+
+  for (const address of [
+    '/product-category?category=mobiles&sort=dsc&brand=Acme&price=over-50000&instock=1',
+    '/product-category?brand=Acme&instock=1',
+    '/search?q=phone&brand=Acme&price=under-1000',
+  ]) {
+    it(`${address}: nothing is fetched again`, async () => {
+      const queries = queriesOf(address);
+      const queryClient = createQueryClient();
+      seedQueries(
+        queryClient,
+        queries,
+        queries.map((query) => (query.path === 'catalog.facets' ? facets : listPage)),
+      );
+      const fetch = vi.fn<typeof globalThis.fetch>(() => Promise.reject(new Error('no network in this test')));
+      const client = trpc.createClient({ links: [httpBatchLink({ url: 'http://shop.test/trpc', fetch })] });
+      const router = createMemoryRouter(
+        [
+          { path: '/product-category', element: <ProductCategoryPage /> },
+          { path: '/search', element: <SearchPage /> },
+        ],
+        { initialEntries: [address] },
+      );
+      render(
+        <trpc.Provider client={client} queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </trpc.Provider>,
+      );
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(screen.getAllByRole('checkbox', { name: 'Acme (1)' }).length).toBeGreaterThan(0);
+      expect(fetch).not.toHaveBeenCalled();
+    });
+  }
+});

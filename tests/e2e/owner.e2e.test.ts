@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, launchBrowser, openShopPage, startShop, type ShopServer } from './harness';
+
+/*
+ * Issue 16's owner, in a real browser on a demo shop of its own: "Remove demo data" empties the
+ * catalogue, the home page then shows the admin a setup checklist (on a desktop and a phone) and
+ * shoppers no empty rows; a banner added on the Banners page, through the image pipeline, shows
+ * in the shoppers' carousel.
+ */
+
+let shop: ShopServer;
+let browser: Browser;
+let imageDir: string;
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+  imageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-owner-e2e-'));
+  await sharp({ create: { width: 1920, height: 560, channels: 3, background: '#f97316' } })
+    .png()
+    .toFile(path.join(imageDir, 'sale.png'));
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  if (imageDir) fs.rmSync(imageDir, { recursive: true, force: true });
+});
+
+async function signInAsOwner(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByRole('button', { name: /^Account menu for / }).waitFor();
+}
+
+describe('the owner’s shop', () => {
+  it('removes the demo data, then shows the owner a setup checklist and shoppers no empty rows', async () => {
+    const owner = await openShopPage(browser, shop, 'desktop');
+    await signInAsOwner(owner.page);
+    await owner.page.goto('/admit-panel/all-orders');
+    await owner.page.getByRole('button', { name: 'Remove demo data' }).click();
+    const dialog = owner.page.getByRole('dialog', { name: 'Remove demo data?' });
+    await dialog.getByRole('button', { name: 'Remove demo data' }).click();
+    await owner.page.getByText(/^Demo data removed: \d+ products deleted/).waitFor();
+    await owner.screenshot('owner-demo-removed-desktop');
+
+    await owner.page.goto('/');
+    const checklist = owner.page.getByRole('region', { name: 'Set up your shop' });
+    await checklist.waitFor();
+    await checklist.getByRole('link', { name: 'Add your first product' }).waitFor();
+    await owner.screenshot('owner-setup-checklist-desktop');
+
+    const phone = await openShopPage(browser, shop, 'phone');
+    await signInAsOwner(phone.page);
+    await phone.page.getByRole('region', { name: 'Set up your shop' }).waitFor();
+    await phone.screenshot('owner-setup-checklist-phone');
+
+    // A shopper sees neither the checklist nor a row of "No products found" boxes.
+    const shopper = await openShopPage(browser, shop, 'phone');
+    await shopper.page.goto('/');
+    expect(await shopper.page.getByRole('region', { name: 'Set up your shop' }).count()).toBe(0);
+    expect(await shopper.page.getByText(/No products found|No Data Found/).count()).toBe(0);
+    expect(await shopper.page.getByRole('region', { name: "Popular's Watches" }).count()).toBe(0);
+    await shopper.screenshot('empty-shop-home-shopper-phone');
+
+    for (const p of [owner, phone, shopper]) expect(p.consoleErrors).toEqual([]);
+    await owner.close();
+    await phone.close();
+    await shopper.close();
+  });
+
+  it('adds a banner through the image pipeline, and shoppers see it in the carousel', async () => {
+    const owner = await openShopPage(browser, shop, 'desktop');
+    await signInAsOwner(owner.page);
+    await owner.page.goto('/admit-panel/banners');
+    await owner.page.getByRole('button', { name: 'Add banner' }).first().click();
+    const dialog = owner.page.getByRole('dialog', { name: 'Add banner' });
+    await dialog.getByTestId('banner-image-input').setInputFiles(path.join(imageDir, 'sale.png'));
+    await dialog.getByLabel('Alt text').fill('Great Indian festival sale on phones');
+    await dialog.getByLabel('Link').fill('/product-category?category=mobiles');
+    await dialog.getByRole('button', { name: 'Add banner' }).click();
+    await owner.page.getByText('Banner added').first().waitFor();
+    await owner.screenshot('owner-banners-desktop');
+
+    const shopper = await openShopPage(browser, shop, 'desktop');
+    await shopper.page.goto('/');
+    const banner = shopper.page.getByRole('img', { name: 'Great Indian festival sale on phones' }).first();
+    await banner.waitFor();
+    expect(await banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await shopper.screenshot('owner-banner-shopper-desktop');
+    // The checklist's banner step is done now.
+    await owner.page.goto('/');
+    await owner.page.getByRole('region', { name: 'Set up your shop' }).waitFor();
+    expect(owner.consoleErrors).toEqual([]);
+    expect(shopper.consoleErrors).toEqual([]);
+    await owner.close();
+    await shopper.close();
+  });
+});
