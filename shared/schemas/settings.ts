@@ -174,20 +174,9 @@ export const SecuritySettingsSchema = z.object({
  * people (order pages, the admin panel, emails, the test checkout's expiry) and the dashboard's
  * days follow the `timeZone` setting; GST documents and periods do not (see GST_TIME_ZONE).
  */
-export const DEFAULT_SHOP_TIME_ZONE = 'Asia/Kolkata';
-
-/** Whether this runtime (Node, or the browser) knows `zone` as an IANA time zone name ('Asia/Kolkata', 'Europe/London', 'UTC'). */
-export function isKnownTimeZone(zone: string): boolean {
-  // Names only: newer engines also take offsets such as '+05:30', older browsers do not.
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
-  try {
-    // Kept as typed, not as resolvedOptions() gives it back: V8 answers 'Asia/Calcutta' for 'Asia/Kolkata'.
-    new Intl.DateTimeFormat('en-IN', { timeZone: zone }).format(0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+// Zod-free, so pages that only show times (the footer, every order list) do not load zod.
+export { DEFAULT_SHOP_TIME_ZONE, isKnownTimeZone } from '../time-zone';
+import { DEFAULT_SHOP_TIME_ZONE, isKnownTimeZone } from '../time-zone';
 
 export const TimeZoneSchema = z
   .string({ error: 'time zone must be text' })

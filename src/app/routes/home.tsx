@@ -1,7 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { BannerCarousel } from '../../components/banner/banner-carousel';
 import { useCurrentUser } from '../../features/account/api/use-current-user';
 import { useSetupStatus } from '../../features/admin/api/use-setup-status';
-import { SetupChecklist } from '../../features/admin/components/setup-checklist';
 import { useBanners } from '../../features/catalog/api/use-banners';
 import { useCategoryBubbles } from '../../features/catalog/api/use-category-bubbles';
 import { CategoryBubbles } from '../../features/catalog/components/category-bubbles';
@@ -11,6 +11,10 @@ import { useAddToCartAction } from '../../features/cart/hooks/use-add-to-cart-ac
 import { HOME_TITLE } from '../../lib/page-titles';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useHydrated } from '../../lib/use-hydrated';
+
+// Only an admin of an empty shop ever sees it, and only after hydration: its code stays out of
+// the home page's first download (bench:web's 120 KB budget).
+const SetupChecklist = lazy(() => import('../../features/admin/components/setup-checklist').then((m) => ({ default: m.SetupChecklist })));
 
 export function HomeRoute() {
   useDocumentTitle(HOME_TITLE);
@@ -40,7 +44,9 @@ export function HomeRoute() {
       )}
       {emptyShop && setup.data ? (
         // Nothing is on sale: the steps to a working shop, in place of ten rows with nothing in them.
-        <SetupChecklist status={setup.data} />
+        <Suspense fallback={null}>
+          <SetupChecklist status={setup.data} />
+        </Suspense>
       ) : (
         HOME_ROWS.map((row) => (
           <CategoryStrip key={row.category} category={row.category} heading={row.heading} variant={row.variant} onAddToCart={onAddToCart} addingId={cart.addingId} hideWhenEmpty />

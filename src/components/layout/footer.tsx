@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { DEFAULT_SHOP_TIME_ZONE, isKnownTimeZone, type StorefrontInfo } from '../../../shared/schemas/settings';
+import { DEFAULT_SHOP_TIME_ZONE, isKnownTimeZone } from '../../../shared/time-zone';
+import type { StorefrontInfo } from '../../../shared/schemas/settings';
 import { useStorefrontInfo } from '../../features/settings/api/use-storefront-info';
 
 /** First year the shop traded; the footer shows it as the start of its year range. */
