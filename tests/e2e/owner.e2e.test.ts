@@ -103,4 +103,35 @@ describe('the owner’s shop', () => {
     await owner.close();
     await shopper.close();
   });
+
+  it('shows times on the shop’s clock (India by default), not the browser’s', async () => {
+    // An owner travelling in California: the audit log still reads in India Standard Time.
+    const desk = await browser.newContext({ baseURL: shop.url, viewport: { width: 1440, height: 900 }, locale: 'en-IN', timezoneId: 'America/Los_Angeles' });
+    const page = await desk.newPage();
+    await signInAsOwner(page);
+    await page.goto('/admit-panel/audit');
+    const row = page.getByRole('row').filter({ hasText: 'Removed the demo data' }).first();
+    await row.waitFor();
+    const shown = (await row.locator('time').first().textContent()) ?? '';
+    expect(shown).toMatch(/\d{4}, \d{1,2}:\d{2} (am|pm) IST$/);
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('America/Los_Angeles');
+    await desk.close();
+
+    // A shopper's phone in California: the account page's devices list reads in IST too.
+    const phone = await browser.newContext({
+      baseURL: shop.url,
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-IN',
+      timezoneId: 'America/Los_Angeles',
+    });
+    const mobile = await phone.newPage();
+    await signInAsOwner(mobile);
+    await mobile.goto('/account');
+    const device = mobile.getByRole('region', { name: 'Signed-in devices' }).locator('time').first();
+    await device.waitFor({ state: 'attached' });
+    expect(await device.getAttribute('title')).toMatch(/IST$/);
+    await phone.close();
+  });
 });
