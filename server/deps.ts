@@ -6,8 +6,8 @@ import type { Env } from './env';
 import { openDatabase, type DB } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { openChangeFeed, type ChangeFeed } from './db/change-feed';
-import type { PaymentProvider } from './payments/payment-provider';
-import { selectPaymentProvider } from './payments/select-provider';
+import type { PaymentProvider, PaymentProviders } from './payments/payment-provider';
+import { selectPaymentProviders } from './payments/select-provider';
 import { openImageStore, type ImageStore } from './images/image-store';
 
 /** Everything procedures, services and routes need, built once at start (buildDeps) and passed down. */
@@ -19,7 +19,10 @@ export type Deps = {
   images: ImageStore;
   env: Env & { SESSION_SECRET: string };
   log: Logger;
+  /** The first online provider: the one the Payment button uses unless the owner chose another (settings.payments.online). */
   payments: PaymentProvider;
+  /** Every online provider configured; orders are settled through the one they were opened with. */
+  providers: PaymentProviders;
   clock: () => Date;
 };
 
@@ -61,7 +64,8 @@ export async function buildDeps(env: Env, opts: { log?: Logger; clock?: () => Da
   const changes = await openChangeFeed(db, env.database, log);
   const images = openImageStore(db, env);
   const fullEnv = { ...env, SESSION_SECRET: resolveSessionSecret(env) };
-  return { db, changes, images, env: fullEnv, log, clock, payments: await selectPaymentProvider({ env: fullEnv, db, log, clock }) };
+  const providers = await selectPaymentProviders({ env: fullEnv, db, log, clock });
+  return { db, changes, images, env: fullEnv, log, clock, payments: providers.online[0]!, providers };
 }
 
 /** Closes what buildDeps opened: the change feed, then the database. */

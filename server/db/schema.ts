@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { StockReason } from '../../shared/schemas/catalog';
+import type { OrderProvider } from '../payments/payment-provider';
 
 /**
  * Row types for Kysely. `Generated<T>` marks columns with a database default (optional on insert). Column names stay inside *.queries.ts; everything above speaks camelCase.
@@ -102,7 +103,7 @@ export interface OrdersTable {
   user_id: string;
   email: string;
   status: OrderStatus;
-  provider: 'stripe' | 'test';
+  provider: OrderProvider;
   payment_session_id: string | null;
   payment_intent_id: string | null;
   payment_method_types: Generated<string>;

@@ -33,6 +33,12 @@ export interface CreateSessionInput {
   lines: CheckoutLine[];
   /** The delivery choices for this order (the free-delivery threshold already applied). */
   shippingOptions: ShippingOption[];
+  /**
+   * The delivery the shopper chose on the shop's own checkout page, or null to let the hosted
+   * page offer `shippingOptions` (Stripe does; a provider whose page cannot charges this one, or
+   * the first option when none was chosen).
+   */
+  shipping?: ShippingOption | null;
   /** Chosen before payment; null: the hosted page must collect it. */
   deliveryAddress: DeliveryAddress | null;
   /** Same key, same session: a retried checkout never opens a second payment page. */
@@ -84,8 +90,39 @@ export interface WebhookEvent {
   sessionId: string | null;
 }
 
+/** The online payment providers: each opens a hosted page the shopper pays on. */
+export type ProviderKind = 'stripe' | 'razorpay' | 'test';
+export const PROVIDER_KINDS = ['stripe', 'razorpay', 'test'] as const satisfies readonly ProviderKind[];
+/** What an order records as its provider: an online one, or cash on delivery (no provider at all). */
+export type OrderProvider = ProviderKind | 'cod';
+
+export function isProviderKind(value: unknown): value is ProviderKind {
+  return (PROVIDER_KINDS as readonly unknown[]).includes(value);
+}
+
+/** A full refund of a payment, asked of the provider that took it. */
+export interface RefundInput {
+  orderId: string;
+  /** The provider's payment id (Stripe's PaymentIntent, Razorpay's pay_… id). */
+  paymentId: string;
+  /** Paise: the whole amount charged. */
+  amount: number;
+  /** Same key, same refund: asking twice never refunds twice. */
+  idempotencyKey: string;
+}
+
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface RefundResult {
+  /** The provider's refund id. */
+  id: string;
+  status: RefundStatus;
+  /** Paise refunded (or being refunded). */
+  amount: number;
+}
+
 export interface PaymentProvider {
-  readonly kind: 'stripe' | 'test';
+  readonly kind: ProviderKind;
   /** Opens a hosted payment page. Throws AppError PAYMENT_PROVIDER when the provider fails. */
   createSession(input: CreateSessionInput): Promise<CreatedSession>;
   /** Throws AppError NOT_FOUND for an unknown id, PAYMENT_PROVIDER when the provider fails. */
@@ -98,6 +135,29 @@ export interface PaymentProvider {
   expireSession(id: string): Promise<ProviderSession>;
   /** Verifies a webhook's signature on the raw body. Throws AppError BAD_INPUT when it fails. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent;
+  /**
+   * Refunds a payment in full. Idempotent on `idempotencyKey`: a retry answers the refund made
+   * the first time. Throws AppError PAYMENT_PROVIDER when the provider fails or refuses.
+   */
+  refund(input: RefundInput): Promise<RefundResult>;
+}
+
+/**
+ * Every provider this process is configured for. `online` are those the Payment button may use,
+ * in the order they are offered (the test checkout alone when no keys are set); `byKind` finds
+ * the one an order was paid through, or null when its keys are no longer set.
+ */
+export interface PaymentProviders {
+  readonly online: readonly PaymentProvider[];
+  byKind(kind: string): PaymentProvider | null;
+}
+
+export function paymentProviders(online: readonly PaymentProvider[]): PaymentProviders {
+  if (online.length === 0) throw new Error('At least one payment provider is needed');
+  return {
+    online,
+    byKind: (kind) => online.find((p) => p.kind === kind) ?? null,
+  };
 }
 
 /** How long a shopper has to pay before the reservation is released. */

@@ -137,6 +137,21 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
       }
     },
 
+    async refund(input) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: input.paymentId, amount: input.amount, metadata: { order_id: input.orderId } },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending';
+        return { id: refund.id, status, amount: refund.amount };
+      } catch (error) {
+        opts.log.error({ err: error, orderId: input.orderId }, 'stripe refund failed');
+        const reason = error instanceof Stripe.errors.StripeError && error.message ? `: ${error.message}` : '';
+        throw new AppError('PAYMENT_PROVIDER', `Stripe did not make the refund${reason}`, { cause: error });
+      }
+    },
+
     parseWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent {
       if (!signature) throw new AppError('BAD_INPUT', 'Missing Stripe-Signature header');
       let event: Stripe.Event;

@@ -78,12 +78,12 @@ export function createTestCheckoutRouter(deps: Deps): Router {
       }
       await payments.pay(req.params.sessionId, rate, address);
       // Exactly what a Stripe webhook triggers: re-read the session from the provider, fulfil.
-      await fulfilCheckoutSession(deps, req.params.sessionId);
+      await fulfilCheckoutSession(deps, payments, req.params.sessionId);
       res.redirect(303, successUrl(deps, req.params.sessionId));
     } catch (error) {
       if (error instanceof AppError && (error.appCode === 'NOT_FOUND' || error.appCode === 'INVALID_TRANSITION')) {
         // An expired page releases its reservation now rather than at the next sweep.
-        if (error.appCode === 'INVALID_TRANSITION') await fulfilCheckoutSession(deps, req.params.sessionId).catch(next);
+        if (error.appCode === 'INVALID_TRANSITION') await fulfilCheckoutSession(deps, deps.payments, req.params.sessionId).catch(next);
         if (res.headersSent) return;
         const status = error.appCode === 'NOT_FOUND' ? 404 : 409;
         return page(res, status, 'Payment not possible', `<p>${escape(error.message)}</p><p><a href="/cart">Back to the cart</a></p>`);
@@ -96,7 +96,7 @@ export function createTestCheckoutRouter(deps: Deps): Router {
     try {
       const payments = provider(res);
       if (!payments) return;
-      const result = await expireCheckoutSession(deps, req.params.sessionId);
+      const result = await expireCheckoutSession(deps, payments, req.params.sessionId);
       // Paid a moment earlier (another tab): that order stands.
       if (result.outcome === 'paid' || result.outcome === 'already_paid') return res.redirect(303, successUrl(deps, req.params.sessionId));
       res.redirect(303, `${deps.env.PUBLIC_URL}/cancel`);

@@ -111,6 +111,12 @@ export function createTestProvider(opts: TestProviderOptions): TestPaymentProvid
     kind: 'test',
     shippingOptionsOf: optionsOf,
 
+    // No money moved, so none goes back: the refund is recorded as made, under an id derived
+    // from the payment (asking again answers the same refund).
+    refund(input) {
+      return Promise.resolve({ id: `test_re_${input.paymentId}`, status: 'succeeded' as const, amount: input.amount });
+    },
+
     async createSession(input: CreateSessionInput): Promise<CreatedSession> {
       // The idempotency key is per order; an order has at most one open session.
       const existing = await findOpenTestSessionForOrder(db, input.orderId);

@@ -26,9 +26,10 @@ export function createWebhookRouter(deps: Deps): Router {
   const handle = async (req: Request, res: Response) => {
     const body: unknown = req.body;
     if (!Buffer.isBuffer(body)) return sendError(req, res, new Refusal({ status: 400, message: 'Webhook body must be the raw request', code: 'BAD_REQUEST' }));
+    const stripe = deps.providers.byKind('stripe') ?? deps.payments;
     let event;
     try {
-      event = deps.payments.parseWebhook(body, req.get('stripe-signature'));
+      event = stripe.parseWebhook(body, req.get('stripe-signature'));
     } catch (error) {
       if (error instanceof AppError) {
         req.log.warn({ reason: error.message }, 'webhook refused');
@@ -41,7 +42,7 @@ export function createWebhookRouter(deps: Deps): Router {
     }
     let result: FulfilResult;
     try {
-      result = await fulfilCheckoutSession(deps, event.sessionId, { paymentFailed: event.type === 'checkout.session.async_payment_failed' });
+      result = await fulfilCheckoutSession(deps, stripe, event.sessionId, { paymentFailed: event.type === 'checkout.session.async_payment_failed' });
     } catch (error) {
       if (error instanceof AppError && error.appCode === 'NOT_FOUND') {
         // Not a session of this account's API key: nothing of ours to do, and retrying will not help.

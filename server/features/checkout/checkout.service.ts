@@ -166,12 +166,13 @@ function sameLines(cart: readonly q.CheckoutLine[], items: readonly orders.Order
  * session, or of another provider, is released directly.
  */
 async function closeOpenCheckout(deps: Deps, order: orders.OrderRecord): Promise<void> {
-  if (order.paymentSessionId === null || order.provider !== deps.payments.kind) {
+  const provider = deps.providers.byKind(order.provider);
+  if (order.paymentSessionId === null || provider === null) {
     await releaseOrder(deps, order.id, 'replaced by a new checkout');
     return;
   }
   try {
-    await expireCheckoutSession(deps, order.paymentSessionId);
+    await expireCheckoutSession(deps, provider, order.paymentSessionId);
   } catch (error) {
     if (!(error instanceof AppError && error.appCode === 'NOT_FOUND')) throw error;
     await releaseOrder(deps, order.id, 'replaced by a new checkout; the provider does not know its session');
@@ -191,6 +192,7 @@ async function openPaymentSession(deps: Deps, user: { id: string; email: string 
       email: user.email,
       lines: lines.map((line) => ({ name: line.name, imageUrl: line.images[0] ?? null, unitAmount: line.unitPrice, quantity: line.quantity })),
       shippingOptions,
+      shipping: null,
       deliveryAddress,
       idempotencyKey: `checkout-${orderId}`,
     });

@@ -1,7 +1,7 @@
 import { AppError } from '../../errors';
 import { transaction } from '../../db/transaction';
 import { runExclusively } from '../../db/exclusive';
-import type { ProviderSession } from '../../payments/payment-provider';
+import type { PaymentProvider, ProviderSession } from '../../payments/payment-provider';
 import { CHECKOUT_SESSION_TTL_MS, shippingOptionsFrom } from '../../payments/payment-provider';
 import type { Deps } from '../../deps';
 import type { ConfirmReturnResult } from '../../../shared/schemas/order';
@@ -40,14 +40,14 @@ function isPaid(session: ProviderSession): boolean {
   return session.status === 'complete' && (session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required');
 }
 
-async function findOrderFor(deps: Deps, session: ProviderSession): Promise<OrderRecord | null> {
+async function findOrderFor(deps: Deps, provider: PaymentProvider, session: ProviderSession): Promise<OrderRecord | null> {
   const bySession = await orders.findOrderRecordBySession(deps.db, session.id);
-  if (bySession) return bySession;
+  if (bySession) return bySession.provider === provider.kind ? bySession : null;
   // The provider can answer (a webhook, a quick shopper) before checkout has recorded the
   // session id on the order; the order id the provider carries then finds it.
   if (session.orderId) {
     const order = await orders.findOrderRecord(deps.db, session.orderId);
-    if (order && order.paymentSessionId === null && order.provider === deps.payments.kind) return order;
+    if (order && order.paymentSessionId === null && order.provider === provider.kind) return order;
   }
   return null;
 }
@@ -153,8 +153,8 @@ async function markPaid(deps: Deps, order: OrderRecord, session: ProviderSession
  * idempotent: any number of calls, in any order, give one paid order, one stock change and
  * one cleared cart.
  */
-export async function applyProviderSession(deps: Deps, session: ProviderSession, opts: { paymentFailed?: boolean } = {}): Promise<FulfilResult> {
-  const order = await findOrderFor(deps, session);
+export async function applyProviderSession(deps: Deps, provider: PaymentProvider, session: ProviderSession, opts: { paymentFailed?: boolean } = {}): Promise<FulfilResult> {
+  const order = await findOrderFor(deps, provider, session);
   if (!order) {
     deps.log.warn({ sessionId: session.id, orderId: session.orderId }, 'payment session matches no order of ours');
     return { outcome: 'unknown_session', orderId: null };
@@ -177,13 +177,13 @@ export async function applyProviderSession(deps: Deps, session: ProviderSession,
  * Re-reads the session from the provider (never trusting a caller's copy) and applies it.
  * Throws NOT_FOUND for a session the provider does not know, PAYMENT_PROVIDER when it fails.
  */
-export async function fulfilCheckoutSession(deps: Deps, sessionId: string, opts: { paymentFailed?: boolean } = {}): Promise<FulfilResult> {
-  return applyProviderSession(deps, await deps.payments.retrieveSession(sessionId), opts);
+export async function fulfilCheckoutSession(deps: Deps, provider: PaymentProvider, sessionId: string, opts: { paymentFailed?: boolean } = {}): Promise<FulfilResult> {
+  return applyProviderSession(deps, provider, await provider.retrieveSession(sessionId), opts);
 }
 
 /** Closes a session at the provider (Cancel, or a session past its time) and applies the answer: a session paid meanwhile is fulfilled, not cancelled. */
-export async function expireCheckoutSession(deps: Deps, sessionId: string): Promise<FulfilResult> {
-  return applyProviderSession(deps, await deps.payments.expireSession(sessionId));
+export async function expireCheckoutSession(deps: Deps, provider: PaymentProvider, sessionId: string): Promise<FulfilResult> {
+  return applyProviderSession(deps, provider, await provider.expireSession(sessionId));
 }
 
 /**
@@ -192,16 +192,25 @@ export async function expireCheckoutSession(deps: Deps, sessionId: string): Prom
  * not the caller's.
  */
 export async function confirmReturn(deps: Deps, userId: string, sessionId: string): Promise<ConfirmReturnResult> {
-  let session: ProviderSession;
-  try {
-    session = await deps.payments.retrieveSession(sessionId);
-  } catch (error) {
-    if (error instanceof AppError && error.appCode === 'NOT_FOUND') throw new AppError('ORDER_NOT_FOUND', 'Order not found');
-    throw error;
+  // The provider that opened the session: the order's, once recorded; before that (a very quick
+  // return), whichever configured provider knows the id.
+  const recorded = await orders.findOrderRecordBySession(deps.db, sessionId);
+  const recordedProvider = recorded ? deps.providers.byKind(recorded.provider) : null;
+  const candidates = recordedProvider ? [recordedProvider] : recorded ? [] : deps.providers.online;
+  let found: { provider: PaymentProvider; session: ProviderSession } | null = null;
+  for (const provider of candidates) {
+    try {
+      found = { provider, session: await provider.retrieveSession(sessionId) };
+      break;
+    } catch (error) {
+      if (!(error instanceof AppError && error.appCode === 'NOT_FOUND')) throw error;
+    }
   }
-  const order = await findOrderFor(deps, session);
+  if (!found) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+  const { provider, session } = found;
+  const order = await findOrderFor(deps, provider, session);
   if (!order || order.userId !== userId) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
-  await applyProviderSession(deps, session);
+  await applyProviderSession(deps, provider, session);
   const after = await orders.findOrderRecord(deps.db, order.id);
   return { orderId: order.id, status: after?.status ?? null };
 }
@@ -236,9 +245,16 @@ async function sweepOne(deps: Deps, order: OrderRecord, now: Date): Promise<Fulf
     }
     return { outcome: 'open', orderId: order.id };
   }
+  const provider = deps.providers.byKind(order.provider);
+  if (provider === null) {
+    // Its provider's keys are no longer set: nobody can pay it any more once its time is up.
+    if (!pastExpiry) return { outcome: 'open', orderId: order.id };
+    const released = await releaseOrder(deps, order.id, `the ${order.provider} keys are no longer set`);
+    return { outcome: released ? 'released' : 'already_released', orderId: order.id };
+  }
   let session: ProviderSession;
   try {
-    session = await deps.payments.retrieveSession(order.paymentSessionId);
+    session = await provider.retrieveSession(order.paymentSessionId);
   } catch (error) {
     // A session the provider has never heard of (keys or provider changed) can never be paid.
     if (error instanceof AppError && error.appCode === 'NOT_FOUND' && pastExpiry) {
@@ -248,9 +264,9 @@ async function sweepOne(deps: Deps, order: OrderRecord, now: Date): Promise<Fulf
     throw error;
   }
   if (session.status === 'open' && (session.expiresAt <= now.toISOString() || pastExpiry)) {
-    return expireCheckoutSession(deps, session.id);
+    return expireCheckoutSession(deps, provider, session.id);
   }
-  return applyProviderSession(deps, session);
+  return applyProviderSession(deps, provider, session);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Order, OrderStatus, ShippingAddress } from '../../../shared/schema
 import type { Selectable } from 'kysely';
 import type { OrdersTable } from '../../db/schema';
 import { parseImages } from '../catalog/catalog.queries';
-import type { ShippingOption } from '../../payments/payment-provider';
+import type { OrderProvider, ShippingOption } from '../../payments/payment-provider';
 import type { DeliveryAddress } from '../../../shared/schemas/settings';
 
 const orderColumns = [
@@ -36,7 +36,7 @@ type OrderRow = {
   user_id: string;
   email: string;
   status: OrderStatus;
-  provider: 'stripe' | 'test';
+  provider: OrderProvider;
   payment_session_id: string | null;
   payment_intent_id: string | null;
   payment_method_types: string;
@@ -62,7 +62,7 @@ export type OrderRecord = {
   userId: string;
   email: string;
   status: OrderStatus;
-  provider: 'stripe' | 'test';
+  provider: OrderProvider;
   paymentSessionId: string | null;
   /** The session's hosted payment page, while it is open. */
   paymentSessionUrl: string | null;
@@ -100,7 +100,7 @@ export type NewOrder = {
   id: string;
   userId: string;
   email: string;
-  provider: 'stripe' | 'test';
+  provider: OrderProvider;
   totalAmount: number;
   nowIso: string;
   deliveryAddress: DeliveryAddress | null;
