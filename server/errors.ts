@@ -24,6 +24,10 @@ const CODES = {
   QUANTITY_INVALID: 'BAD_REQUEST',
   CART_EMPTY: 'BAD_REQUEST',
   NOT_SERVICEABLE: 'BAD_REQUEST',
+  /** Cash on delivery is off, or not for this cart or address (the message says why). */
+  COD_UNAVAILABLE: 'BAD_REQUEST',
+  /** The shopper has as many open cash-on-delivery orders as the owner allows. */
+  COD_LIMIT: 'CONFLICT',
   IMAGE_INVALID: 'BAD_REQUEST',
   IMAGE_TOO_MANY_PIXELS: 'BAD_REQUEST',
   IMAGE_TOO_LARGE: 'PAYLOAD_TOO_LARGE',

@@ -1,3 +1,4 @@
+import { formatINR } from '../../shared/money';
 import { newId, type DB } from '../db/database';
 import { categoryLabel } from '../../shared/categories';
 import type { AuditEntry } from '../../shared/schemas/audit';
@@ -10,7 +11,7 @@ import type { AuditEntry } from '../../shared/schemas/audit';
  */
 
 export type AuditAction =
-  'settings.update' | 'tax.category' | 'tax.product' | 'user.role' | 'user.password' | 'user.email' | 'user.two-factor' | 'user.delete' | 'catalog.demo-removed';
+  'settings.update' | 'tax.category' | 'tax.product' | 'user.role' | 'user.password' | 'user.email' | 'user.two-factor' | 'user.delete' | 'catalog.demo-removed' | 'order.refund';
 
 export async function writeAudit(db: DB, entry: { at: string; actorId: string | null; action: AuditAction; detail: unknown }): Promise<void> {
   await db
@@ -51,6 +52,10 @@ function summaryOf(action: string, detail: Record<string, unknown>): string {
       return detail.enabled === true ? 'Turned on two-factor sign-in' : 'Turned off two-factor sign-in';
     case 'catalog.demo-removed':
       return `Removed the demo data: ${String(detail.productsDeleted)} products deleted, ${String(detail.productsArchived)} archived (in orders), ${String(detail.bannersDeleted)} banners deleted`;
+    case 'order.refund':
+      return detail.status === 'failed'
+        ? `Refund of order ${String(detail.orderId)} through ${String(detail.provider)} failed: ${String(detail.error)}`
+        : `Refunded order ${String(detail.orderId)} through ${String(detail.provider)} (${formatINR(Number(detail.amount))}, ${String(detail.status)})`;
     case 'user.delete':
       return `Deleted their account (${String(detail.userId)}); its orders are kept`;
     default:

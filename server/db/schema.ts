@@ -96,7 +96,7 @@ export interface CartItemsTable {
   updated_at: string;
 }
 
-export type OrderStatus = 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
+export type OrderStatus = 'pending' | 'paid' | 'confirmed' | 'shipped' | 'delivered' | 'returned' | 'cancelled';
 
 export interface OrdersTable {
   id: string;
@@ -138,6 +138,14 @@ export interface OrdersTable {
   invoiced_at: string | null;
   credit_note_number: string | null;
   credit_noted_at: string | null;
+  /** Paise: the cash-on-delivery fee, its own line (0 for other orders). */
+  cod_fee: Generated<number>;
+  /** A refund asked of the provider when an admin cancelled the paid order. */
+  refund_id: string | null;
+  refund_status: 'pending' | 'succeeded' | 'failed' | null;
+  refund_amount: number | null;
+  refunded_at: string | null;
+  refund_error: string | null;
 }
 
 export interface OrderItemsTable {

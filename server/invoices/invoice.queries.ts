@@ -20,6 +20,7 @@ export type TaxableOrder = {
   id: string;
   status: string;
   deliveryAddress: string | null;
+  /** Paise: the delivery charge plus any cash-on-delivery fee, taxed together as one service (the SAC of delivery). */
   shippingAmount: number;
   shippingHsn: string | null;
   shippingRateBp: number | null;
@@ -31,7 +32,7 @@ export type TaxableOrder = {
 export async function findTaxableOrder(db: DB, orderId: string): Promise<{ order: TaxableOrder; items: TaxableItem[] } | null> {
   const row = await db
     .selectFrom('orders')
-    .select(['id', 'status', 'delivery_address', 'shipping_amount', 'shipping_hsn', 'shipping_gst_rate_bp', 'invoice_number', 'invoiced_at', 'credit_note_number'])
+    .select(['id', 'status', 'delivery_address', 'shipping_amount', 'cod_fee', 'shipping_hsn', 'shipping_gst_rate_bp', 'invoice_number', 'invoiced_at', 'credit_note_number'])
     .where('id', '=', orderId)
     .executeTakeFirst();
   if (!row) return null;
@@ -46,7 +47,7 @@ export async function findTaxableOrder(db: DB, orderId: string): Promise<{ order
       id: row.id,
       status: row.status,
       deliveryAddress: row.delivery_address,
-      shippingAmount: row.shipping_amount,
+      shippingAmount: row.shipping_amount + row.cod_fee,
       shippingHsn: row.shipping_hsn,
       shippingRateBp: row.shipping_gst_rate_bp,
       invoiceNumber: row.invoice_number,
@@ -126,7 +127,12 @@ export type StoredInvoice = {
   placeOfSupply: string | null;
   seller: string | null;
   amountCharged: number | null;
-  shipping: { amount: number; hsn: string | null; rateBasisPoints: number | null; taxable: number; cgst: number; sgst: number; igst: number };
+  /** Who took the money ('cod': the courier, in cash). */
+  provider: string;
+  /** A refund made through the provider on cancelling, when one was asked for. */
+  refund: { id: string | null; status: string; amount: number } | null;
+  /** The delivery charge, with any cash-on-delivery fee (`codFee`, part of `amount`) taxed with it. */
+  shipping: { amount: number; codFee: number; hsn: string | null; rateBasisPoints: number | null; taxable: number; cgst: number; sgst: number; igst: number };
   lines: { name: string; unitPrice: number; quantity: number; hsn: string | null; rateBasisPoints: number | null; taxable: number; cgst: number; sgst: number; igst: number }[];
 };
 
@@ -143,7 +149,12 @@ const invoiceColumns = [
   'place_of_supply',
   'seller',
   'amount_charged',
+  'provider',
+  'refund_id',
+  'refund_status',
+  'refund_amount',
   'shipping_amount',
+  'cod_fee',
   'shipping_hsn',
   'shipping_gst_rate_bp',
   'shipping_taxable',
@@ -209,8 +220,11 @@ export async function listStoredInvoices(db: DB, filter: { orderId?: string; fro
     placeOfSupply: r.place_of_supply,
     seller: r.seller,
     amountCharged: r.amount_charged,
+    provider: r.provider,
+    refund: r.refund_status !== null ? { id: r.refund_id, status: r.refund_status, amount: r.refund_amount ?? 0 } : null,
     shipping: {
-      amount: r.shipping_amount,
+      amount: r.shipping_amount + r.cod_fee,
+      codFee: r.cod_fee,
       hsn: r.shipping_hsn,
       rateBasisPoints: r.shipping_gst_rate_bp,
       taxable: r.shipping_taxable,

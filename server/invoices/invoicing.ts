@@ -1,4 +1,5 @@
 import type { DB } from '../db/database';
+import { formatINR } from '../../shared/money';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import type { ShippingAddress } from '../payments/payment-provider';
@@ -147,7 +148,7 @@ export function documentLines(stored: q.StoredInvoice, b2cHsnDigits: 4 | 6, b2b:
   if (stored.shipping.amount > 0) {
     const s = stored.shipping;
     lines.push({
-      description: 'Delivery charge',
+      description: s.codFee > 0 ? (s.amount > s.codFee ? 'Delivery charge and cash on delivery fee' : 'Cash on delivery fee') : 'Delivery charge',
       hsn: hsn(s.hsn),
       quantity: 1,
       unit: SERVICE_UNIT,
@@ -233,6 +234,23 @@ export function invoiceDocument(stored: q.StoredInvoice, kind: InvoiceDocument['
     totals,
     totalInWords: amountInWords(totals.total),
     reverseCharge: 'No',
-    notes: credit ? [`Issued for the cancellation of order ${stored.orderId}: the whole invoice is reversed.`] : [`Order ${stored.orderId}. Prices include GST.`],
+    notes: credit ? creditNoteNotes(stored) : [`Order ${stored.orderId}. Prices include GST.${stored.provider === 'cod' ? ' Payable in cash on delivery.' : ''}`],
   };
+}
+
+const PROVIDER_NAMES: Record<string, string> = { stripe: 'Stripe', razorpay: 'Razorpay', test: 'the test checkout' };
+
+/** Why the credit note was issued, and the refund that went with it. */
+function creditNoteNotes(stored: q.StoredInvoice): string[] {
+  const notes = [
+    stored.status === 'returned'
+      ? `Issued for order ${stored.orderId}, returned undelivered: the whole invoice is reversed.`
+      : `Issued for the cancellation of order ${stored.orderId}: the whole invoice is reversed.`,
+  ];
+  const refund = stored.refund;
+  if (refund && refund.status !== 'failed') {
+    const through = PROVIDER_NAMES[stored.provider] ?? stored.provider;
+    notes.push(`Refund of ${formatINR(refund.amount)} ${refund.status === 'succeeded' ? 'made' : 'requested'} through ${through}${refund.id ? ` (reference ${refund.id})` : ''}.`);
+  }
+  return notes;
 }

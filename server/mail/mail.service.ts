@@ -15,7 +15,7 @@ import { AppError } from '../errors';
 import { decodeCursor, encodeCursor } from '../lib/cursor';
 import type { Page } from '../../shared/schemas/admin';
 import type { MailMessage, MailSummary } from '../../shared/schemas/mail';
-import { orderConfirmationMail, orderStatusMail, type Brand, type MailOrder, type RenderedMail } from './templates';
+import { orderConfirmationMail, orderStatusMail, refundMail, type Brand, type MailOrder, type RenderedMail } from './templates';
 
 /**
  * The shop's mail (issue 15). A message is written to the outbox in the same transaction as
@@ -72,6 +72,8 @@ export async function mailOrder(db: DB, orderId: string): Promise<(MailOrder & {
       'orders.email',
       'orders.total_amount',
       'orders.shipping_amount',
+      'orders.cod_fee',
+      'orders.provider',
       'orders.amount_charged',
       'orders.delivery_address',
       'orders.invoice_number',
@@ -92,13 +94,15 @@ export async function mailOrder(db: DB, orderId: string): Promise<(MailOrder & {
     customerName: order.name,
     lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.unit_price })),
     shippingAmount: order.shipping_amount,
-    total: order.amount_charged ?? order.total_amount + order.shipping_amount,
+    codFee: order.cod_fee,
+    cashOnDelivery: order.provider === 'cod',
+    total: order.amount_charged ?? order.total_amount + order.shipping_amount + order.cod_fee,
     address,
     invoiceNumber: order.invoice_number,
   };
 }
 
-/** Queues the order's confirmation (with its invoice attached when it has one); inside the transaction that marked it paid. */
+/** Queues the order's confirmation (with its invoice attached when it has one); inside the transaction that marked it paid (or placed it, for cash on delivery). */
 export async function enqueueOrderConfirmation(db: DB, deps: MailDeps, orderId: string): Promise<void> {
   const order = await mailOrder(db, orderId);
   if (!order) return;
@@ -107,10 +111,17 @@ export async function enqueueOrderConfirmation(db: DB, deps: MailDeps, orderId: 
 }
 
 /** Queues the shipped, delivered or cancelled notice; inside the transaction that changed the status. */
-export async function enqueueOrderStatusMail(db: DB, deps: MailDeps, orderId: string, status: 'shipped' | 'delivered' | 'cancelled'): Promise<void> {
+export async function enqueueOrderStatusMail(db: DB, deps: MailDeps, orderId: string, status: 'shipped' | 'delivered' | 'cancelled' | 'returned'): Promise<void> {
   const order = await mailOrder(db, orderId);
   if (!order) return;
   await enqueueMail(db, deps, `order-${status}`, order.email, orderStatusMail(await brandOf(db, deps), order, status));
+}
+
+/** Queues the shopper's refund notice; inside the transaction that records the provider's answer. */
+export async function enqueueRefundMail(db: DB, deps: MailDeps, orderId: string, refund: { amount: number; provider: string; id: string | null; settled: boolean }): Promise<void> {
+  const order = await mailOrder(db, orderId);
+  if (!order) return;
+  await enqueueMail(db, deps, 'order-refund', order.email, refundMail(await brandOf(db, deps), order, refund));
 }
 
 async function attachmentsFor(deps: Pick<Deps, 'db'>, refs: q.MailAttachmentRef[]): Promise<{ filename: string; content: Buffer; contentType: string }[]> {

@@ -81,6 +81,10 @@ export type MailOrder = {
   customerName: string;
   lines: { name: string; quantity: number; unitPrice: number }[];
   shippingAmount: number;
+  /** Paise: the cash-on-delivery fee (0 for other orders). */
+  codFee: number;
+  /** Paid in cash to the courier on delivery. */
+  cashOnDelivery: boolean;
   total: number;
   /** Printed lines of the delivery address, when known. */
   address: string[];
@@ -98,7 +102,7 @@ function orderTableHtml(order: MailOrder): string {
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px">
 ${rows}
 <tr><td style="${cell}">Delivery</td><td align="right" style="${cell}">${escapeHtml(order.shippingAmount === 0 ? 'Free' : formatINR(order.shippingAmount))}</td></tr>
-<tr><td style="padding:10px 0;font-size:16px;font-weight:700">Total (GST included)</td><td align="right" style="padding:10px 0;font-size:16px;font-weight:700">${escapeHtml(formatINR(order.total))}</td></tr>
+${order.codFee > 0 ? `<tr><td style="${cell}">Cash on delivery fee</td><td align="right" style="${cell}">${escapeHtml(formatINR(order.codFee))}</td></tr>\n` : ''}<tr><td style="padding:10px 0;font-size:16px;font-weight:700">Total (GST included)</td><td align="right" style="padding:10px 0;font-size:16px;font-weight:700">${escapeHtml(formatINR(order.total))}</td></tr>
 </table>`;
 }
 
@@ -106,6 +110,7 @@ function orderTableText(order: MailOrder): string {
   return [
     ...order.lines.map((line) => `${line.name} x ${line.quantity}: ${formatINR(line.unitPrice * line.quantity)}`),
     `Delivery: ${order.shippingAmount === 0 ? 'Free' : formatINR(order.shippingAmount)}`,
+    ...(order.codFee > 0 ? [`Cash on delivery fee: ${formatINR(order.codFee)}`] : []),
     `Total (GST included): ${formatINR(order.total)}`,
   ].join('\n');
 }
@@ -115,11 +120,14 @@ export function orderConfirmationMail(brand: Brand, order: MailOrder): RenderedM
   const subject = `Order confirmed: ${formatINR(order.total)} at ${brand.shopName}`;
   const address = order.address.length > 0 ? paragraph(`<strong>Delivering to</strong><br>${order.address.map(escapeHtml).join('<br>')}`) : '';
   const invoice = order.invoiceNumber ? paragraph(`Your GST tax invoice ${escapeHtml(order.invoiceNumber)} is attached.`) : '';
+  const opening = order.cashOnDelivery
+    ? `we have your order and are getting it ready. Please pay ${formatINR(order.total)} in cash when it arrives; your GST invoice comes with the parcel.`
+    : 'we have your payment and are getting your order ready.';
   const html = layout(
     brand,
     'Thank you for your order',
     [
-      paragraph(`Hello ${escapeHtml(order.customerName)}, we have your payment and are getting your order ready.`),
+      paragraph(`Hello ${escapeHtml(order.customerName)}, ${escapeHtml(opening)}`),
       orderTableHtml(order),
       address,
       invoice,
@@ -128,7 +136,7 @@ export function orderConfirmationMail(brand: Brand, order: MailOrder): RenderedM
     ].join('\n'),
   );
   const text = [
-    `Hello ${order.customerName}, we have your payment and are getting your order ready.`,
+    `Hello ${order.customerName}, ${opening}`,
     '',
     orderTableText(order),
     '',
@@ -148,7 +156,34 @@ const STATUS_NOTES = {
     heading: 'Order cancelled',
     line: 'Your order was cancelled. If you were charged, the refund goes back to how you paid; a credit note reverses the invoice.',
   },
+  returned: {
+    subject: 'Your order came back to us',
+    heading: 'Order returned undelivered',
+    line: 'The courier could not deliver your order and brought it back to us, so it is cancelled. Nothing is owed for it.',
+  },
 } as const;
+
+/** The refund of a cancelled order, once the provider has taken it in hand. */
+export function refundMail(brand: Brand, order: MailOrder, refund: { amount: number; provider: string; id: string | null; settled: boolean }): RenderedMail {
+  const link = `${brand.publicUrl}/order`;
+  const line = refund.settled
+    ? `We have refunded ${formatINR(refund.amount)} through ${refund.provider}. Depending on your bank it shows in your account within 5–7 working days.`
+    : `We have asked ${refund.provider} to refund ${formatINR(refund.amount)}. Depending on your bank it shows in your account within 5–7 working days.`;
+  const reference = refund.id ? `Refund reference: ${refund.id}` : '';
+  const html = layout(
+    brand,
+    'Your refund',
+    [
+      paragraph(`Hello ${escapeHtml(order.customerName)},`),
+      paragraph(escapeHtml(line)),
+      reference ? paragraph(escapeHtml(reference)) : '',
+      button(link, 'See your order'),
+      paragraph(`<span style="color:#52525b;font-size:13px">Order ${escapeHtml(order.id)}</span>`),
+    ].join('\n'),
+  );
+  const text = [`Hello ${order.customerName},`, '', line, ...(reference ? ['', reference] : []), '', `See your order: ${link}`, `Order ${order.id}`].join('\n');
+  return { subject: `Refund of ${formatINR(refund.amount)} (${brand.shopName})`, html, text };
+}
 
 export function orderStatusMail(brand: Brand, order: MailOrder, status: keyof typeof STATUS_NOTES): RenderedMail {
   const note = STATUS_NOTES[status];

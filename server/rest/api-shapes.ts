@@ -27,6 +27,8 @@ type WithOrderMoney = {
   subtotalAmount: number;
   totalAmount: number;
   amountCharged: number | null;
+  codFee: number;
+  refund: { amount: number } | null;
   tax: (TaxAmounts & { lines: TaxAmounts[]; shipping: TaxAmounts }) | null;
 };
 
@@ -51,6 +53,8 @@ export function apiOrder<O extends WithOrderMoney>(order: O): O {
     subtotalAmount: paiseToRupees(order.subtotalAmount),
     totalAmount: paiseToRupees(order.totalAmount),
     amountCharged: order.amountCharged === null ? null : paiseToRupees(order.amountCharged),
+    codFee: paiseToRupees(order.codFee),
+    refund: order.refund === null ? null : { ...order.refund, amount: paiseToRupees(order.refund.amount) },
     tax: order.tax === null ? null : { ...rupeeTax(order.tax), lines: order.tax.lines.map(rupeeTax), shipping: rupeeTax(order.tax.shipping) },
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CategorySchema } from '../categories';
-import { ORDER_STATUSES, type Order, type OrderStatus } from './order';
+import { ORDER_STATUSES, type Order, type OrderStatus, type PaymentMethod } from './order';
 
 /** A product at or below this many units on sale is listed as low on stock. */
 export const LOW_STOCK_THRESHOLD = 5;
@@ -12,20 +12,32 @@ export const REVENUE_CHART_DAYS = 30;
 export const REVENUE_STATUSES = ['paid', 'shipped', 'delivered'] as const satisfies readonly OrderStatus[];
 
 /**
- * The order life cycle an admin may drive: a paid order ships, then is delivered; a paid or
- * shipped one may be cancelled. Anything else (pending orders belong to the payment flow,
- * delivered and cancelled are final) is refused.
+ * The order life cycle an admin may drive. Paid online: paid -> shipped -> delivered, and paid or
+ * shipped -> cancelled (a credit note, and a refund through the provider if asked). Cash on
+ * delivery: confirmed -> shipped (invoiced then) -> delivered (the cash collected: it becomes
+ * paid) or -> returned (came back undelivered: its stock goes back on sale), and confirmed ->
+ * cancelled. Pending orders belong to the payment flow; delivered, returned and cancelled are
+ * final.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending: [],
   paid: ['shipped', 'cancelled'],
-  shipped: ['delivered', 'cancelled'],
+  confirmed: ['shipped', 'cancelled'],
+  shipped: ['delivered', 'returned', 'cancelled'],
   delivered: [],
+  returned: [],
   cancelled: [],
 };
 
-export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return ORDER_TRANSITIONS[from].includes(to);
+/** The moves open to an order paid `method`: a shipped COD parcel is delivered or returned, a shipped paid one delivered or cancelled. */
+export function nextStatuses(from: OrderStatus, method: PaymentMethod): readonly OrderStatus[] {
+  // A paid order is never a COD one before delivery, a confirmed one never an online one.
+  if ((from === 'paid' && method === 'cod') || (from === 'confirmed' && method === 'online')) return [];
+  return ORDER_TRANSITIONS[from].filter((to) => !(from === 'shipped' && to === (method === 'cod' ? 'cancelled' : 'returned')));
+}
+
+export function canTransition(from: OrderStatus, to: OrderStatus, method: PaymentMethod = 'online'): boolean {
+  return nextStatuses(from, method).includes(to);
 }
 
 const LimitSchema = z.number({ error: 'limit must be a number' }).int().min(1, { error: 'limit must be at least 1' }).max(100, { error: 'limit must be at most 100' });
@@ -55,6 +67,8 @@ export type AdminOrdersInput = z.input<typeof AdminOrdersInputSchema>;
 export const SetOrderStatusInputSchema = z.object({
   orderId: IdSchema('orderId'),
   status: OrderStatusSchema,
+  /** With status cancelled, for an order paid online: refund the whole payment through its provider. */
+  refund: z.boolean({ error: 'refund must be true or false' }).optional(),
 });
 export type SetOrderStatusInput = z.input<typeof SetOrderStatusInputSchema>;
 

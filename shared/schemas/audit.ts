@@ -12,7 +12,7 @@ export type AuditEntry = {
   _id: string;
   /** ISO instant. */
   at: string;
-  /** 'settings.update', 'tax.category', 'tax.product', 'user.role', 'user.password', 'user.email', 'user.two-factor', 'user.delete' or 'stock'. */
+  /** 'settings.update', 'tax.category', 'tax.product', 'user.role', 'user.password', 'user.email', 'user.two-factor', 'user.delete', 'catalog.demo-removed', 'order.refund' or 'stock'. */
   action: string;
   /** Who did it; null for the shop itself (or an account deleted since). */
   actor: { _id: string; name: string; email: string } | null;

@@ -1,20 +1,69 @@
 import { z } from 'zod';
 import type { DeliveryAddress } from './settings';
 
-export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+/**
+ * `confirmed`: a cash-on-delivery order, placed and unpaid (its stock held until it ships, is
+ * cancelled, or comes back); `returned`: a cash-on-delivery parcel that came back undelivered.
+ */
+export const ORDER_STATUSES = ['pending', 'paid', 'confirmed', 'shipped', 'delivered', 'returned', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** How an order is paid: through an online provider's page, or in cash to the courier. */
+export type PaymentMethod = 'online' | 'cod';
+/** Who takes the money: an online provider, or the courier ('cod'). */
+export type OrderPaymentProvider = 'stripe' | 'razorpay' | 'test' | 'cod';
+export const ONLINE_PROVIDER_KINDS = ['stripe', 'razorpay', 'test'] as const;
+export type OnlineProviderKind = (typeof ONLINE_PROVIDER_KINDS)[number];
 
 /**
  * Checkout takes `{cartItems}` for the old clients' sake and ignores it: the server prices the
  * cart. `addressId` is one of the shopper's saved addresses (the address step); without it (the
  * legacy POST /api/checkout) the payment page collects the delivery address.
  */
+const AddressIdSchema = z.string({ error: 'addressId must be text' }).trim().min(1, { error: 'addressId is required' }).max(64, { error: 'addressId is not valid' });
+const ShippingChoiceSchema = z.enum(['standard', 'express'], { error: 'shipping must be standard or express' });
+
 export const StartCheckoutInputSchema = z
   .looseObject({
     cartItems: z.unknown().optional(),
-    addressId: z.string({ error: 'addressId must be text' }).trim().min(1, { error: 'addressId is required' }).max(64, { error: 'addressId is not valid' }).optional(),
+    addressId: AddressIdSchema.optional(),
+    /** Which online provider, when the owner offers more than one; the shop's choice otherwise. */
+    provider: z.enum(ONLINE_PROVIDER_KINDS, { error: `provider must be one of: ${ONLINE_PROVIDER_KINDS.join(', ')}` }).optional(),
+    /** The delivery chosen on the shop's checkout page (a provider whose page cannot offer the choice charges it). */
+    shipping: ShippingChoiceSchema.optional(),
   })
   .optional();
+
+/** A cash-on-delivery order: to a saved address, with the delivery chosen here. */
+export const PlaceCodOrderInputSchema = z.object({
+  addressId: AddressIdSchema,
+  shipping: ShippingChoiceSchema.default('standard'),
+});
+export type PlaceCodOrderInput = z.input<typeof PlaceCodOrderInputSchema>;
+
+export type PlaceCodOrderResult = {
+  orderId: string;
+  /** The shop's success page for this order. */
+  url: string;
+};
+
+export const CheckoutOptionsInputSchema = z.object({ addressId: AddressIdSchema.optional() }).optional();
+
+/** What the checkout page offers for the caller's cart and address. Amounts in paise. */
+export type CheckoutOptions = {
+  /** Sum of the cart's lines on sale. */
+  subtotal: number;
+  /** Delivery choices (the free-delivery threshold applied). */
+  delivery: { rate: 'standard' | 'express'; label: string; amount: number; days: string }[];
+  /** The online providers offered, in order; `choosesDelivery`: its own page lets the shopper pick delivery (else this page must). */
+  online: { kind: OnlineProviderKind; label: string; choosesDelivery: boolean }[];
+  /** Cash on delivery: `offered` when the owner turned it on; `available` for this cart and address, else `reason` says why not. */
+  cod: { offered: boolean; available: boolean; reason: string | null; feePaise: number; maxOrderPaise: number };
+};
+
+export const CancelOrderInputSchema = z.object({
+  orderId: z.string({ error: 'orderId is required' }).trim().min(1, { error: 'orderId is required' }).max(64, { error: 'orderId is not valid' }),
+});
 
 export const ConfirmReturnInputSchema = z.object({
   sessionId: z.string({ error: 'session_id is required' }).trim().min(1, { error: 'session_id is required' }).max(255, { error: 'session_id is too long' }),
@@ -79,6 +128,25 @@ export type Order = {
   invoice: OrderDocument | null;
   /** The credit note, issued when a paid order was cancelled. */
   creditNote: OrderDocument | null;
+  /** `cod`: paid in cash to the courier on delivery (paidAt is then when the cash was collected). */
+  paymentMethod: PaymentMethod;
+  /** Who takes the money. */
+  provider: OrderPaymentProvider;
+  /** The cash-on-delivery fee in paise, its own line (0 for other orders); included in totalAmount. */
+  codFee: number;
+  /** The refund made at the provider when an admin cancelled the paid order; null when none was asked for. */
+  refund: OrderRefund | null;
+};
+
+export type OrderRefund = {
+  /** The provider's refund id; null when the provider refused before making one. */
+  id: string | null;
+  status: 'pending' | 'succeeded' | 'failed';
+  /** Paise. */
+  amount: number;
+  at: string;
+  /** The provider's reason, when it failed. */
+  error: string | null;
 };
 
 export type TaxAmounts = { taxableValue: number; cgst: number; sgst: number; igst: number };

@@ -169,6 +169,36 @@ export const SecuritySettingsSchema = z.object({
   requireAdminTwoFactor: z.boolean({ error: 'requireAdminTwoFactor must be true or false' }),
 });
 
+/** Which online provider the Payment button uses when both Stripe's and Razorpay's keys are set ('both': the shopper picks). */
+export const ONLINE_PAYMENT_CHOICES = ['both', 'razorpay', 'stripe'] as const;
+export type OnlinePaymentChoice = (typeof ONLINE_PAYMENT_CHOICES)[number];
+
+/** Cash on delivery, off until the owner turns it on. */
+export const CodSettingsSchema = z.object({
+  enabled: z.boolean({ error: 'cash on delivery must be on or off' }),
+  /** The most an order may come to (lines, delivery and fee) to be paid in cash. */
+  maxOrderPaise: FeeSchema('cash on delivery limit').min(100, { error: 'cash on delivery limit must be at least ₹1' }),
+  /** Added to the order as its own line; 0 for none. */
+  feePaise: FeeSchema('cash on delivery fee'),
+  /** PIN codes or prefixes where the courier collects cash; empty: wherever the shop delivers. */
+  pins: z.array(PinPatternSchema).max(5000, { error: 'at most 5000 cash on delivery PIN codes or prefixes' }),
+  /** Cash orders a shopper may have open (placed or shipped, not yet delivered) at once. */
+  maxOpenOrders: z
+    .number({ error: 'open cash orders per shopper must be a number' })
+    .int({ error: 'open cash orders per shopper must be a whole number' })
+    .min(1, { error: 'open cash orders per shopper must be at least 1' })
+    .max(20, { error: 'open cash orders per shopper must be at most 20' }),
+});
+export type CodSettings = z.output<typeof CodSettingsSchema>;
+
+export const DEFAULT_COD_SETTINGS: CodSettings = { enabled: false, maxOrderPaise: 5_000_000, feePaise: 0, pins: [], maxOpenOrders: 2 };
+
+export const PaymentSettingsSchema = z.object({
+  online: z.enum(ONLINE_PAYMENT_CHOICES, { error: `online payment must be one of: ${ONLINE_PAYMENT_CHOICES.join(', ')}` }),
+  cod: CodSettingsSchema,
+});
+export type PaymentSettings = z.output<typeof PaymentSettingsSchema>;
+
 /**
  * The shop's clock when the owner has chosen none: India Standard Time. Dates and times shown to
  * people (order pages, the admin panel, emails, the test checkout's expiry) and the dashboard's
@@ -196,6 +226,8 @@ export const ShopSettingsSchema = z.object({
   security: SecuritySettingsSchema.default({ requireAdminTwoFactor: false }),
   /** The zone dates and times are shown in. Absent in settings saved before it existed (and from older forms): India's. */
   timeZone: TimeZoneSchema.default(DEFAULT_SHOP_TIME_ZONE),
+  /** Absent in settings saved before it existed: both online providers offered, cash on delivery off. */
+  payments: PaymentSettingsSchema.default({ online: 'both', cod: DEFAULT_COD_SETTINGS }),
 });
 export type ShopSettings = z.output<typeof ShopSettingsSchema>;
 export type ShopSettingsInput = z.input<typeof ShopSettingsSchema>;
@@ -212,7 +244,12 @@ export const ProductTaxInputSchema = z.object({
 });
 
 /** The admin's Settings page: settings plus the per-category tax table. */
-export type AdminSettings = ShopSettings & { categoryTax: CategoryTax[]; updatedAt: string | null };
+export type AdminSettings = ShopSettings & {
+  categoryTax: CategoryTax[];
+  updatedAt: string | null;
+  /** The online providers whose keys are set on the server ('test': the built-in test checkout, no keys). */
+  onlineProviders: ('stripe' | 'razorpay' | 'test')[];
+};
 
 /** What every shopper may see of the settings: the footer's seller and grievance officer, policies, delivery terms and the shop's time zone. */
 export type StorefrontInfo = {

@@ -78,19 +78,19 @@ export async function countPaidOrdersShortOfStock(db: DB): Promise<number> {
 // ---- dashboard ----
 
 /**
- * Sales paid in [fromIso, toIso): when each was paid and what it brought in (lines plus
- * shipping, paise). Only orders still counting as sales (`statuses`) are included.
+ * Sales paid in [fromIso, toIso): when each was paid and what it brought in (lines, shipping
+ * and any cash-on-delivery fee, paise). Only orders still counting as sales (`statuses`) are included.
  */
 export async function listSalesPaidBetween(db: DB, fromIso: string, toIso: string, statuses: readonly OrderStatus[]): Promise<{ paidAt: string; amount: number }[]> {
   const rows = await db
     .selectFrom('orders')
-    .select(['paid_at', 'total_amount', 'shipping_amount'])
+    .select(['paid_at', 'total_amount', 'shipping_amount', 'cod_fee'])
     .where('status', 'in', statuses)
     .where('paid_at', 'is not', null)
     .where('paid_at', '>=', fromIso)
     .where('paid_at', '<', toIso)
     .execute();
-  return rows.flatMap((r) => (r.paid_at === null ? [] : [{ paidAt: r.paid_at, amount: r.total_amount + r.shipping_amount }]));
+  return rows.flatMap((r) => (r.paid_at === null ? [] : [{ paidAt: r.paid_at, amount: r.total_amount + r.shipping_amount + r.cod_fee }]));
 }
 
 /** Products on sale with `threshold` or fewer units left, scarcest first. */

@@ -72,8 +72,17 @@ export const adminRouter = router({
     return toPage(rows, limit);
   }),
 
-  /** paid -> shipped -> delivered, paid/shipped -> cancelled; anything else INVALID_TRANSITION (409). */
-  setOrderStatus: adminProcedure.input(SetOrderStatusInputSchema).mutation(({ ctx, input }) => service.setOrderStatus(ctx.deps, input.orderId, input.status, ctx.user._id)),
+  /**
+   * Online: paid -> shipped -> delivered, paid/shipped -> cancelled (with `refund`: refunded through
+   * the provider). Cash on delivery: confirmed -> shipped -> delivered (cash collected) or returned,
+   * confirmed -> cancelled. Anything else INVALID_TRANSITION (409).
+   */
+  setOrderStatus: adminProcedure
+    .input(SetOrderStatusInputSchema)
+    .mutation(({ ctx, input }) => service.setOrderStatus(ctx.deps, input.orderId, input.status, ctx.user._id, { refund: input.refund ?? false })),
+
+  /** Refunds a cancelled order paid online through its provider (again, after a failure: the same idempotency key). */
+  refundOrder: adminProcedure.input(OrderIdInputSchema).mutation(({ ctx, input }) => service.refundOrder(ctx.deps, input.orderId, ctx.user._id)),
 
   /** For an order paid for units that were not in stock: takes them from stock now (after a restock). */
   resolveShortage: adminProcedure.input(OrderIdInputSchema).mutation(({ ctx, input }) => service.resolveShortage(ctx.deps, input.orderId, ctx.user._id)),

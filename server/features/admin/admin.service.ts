@@ -1,21 +1,22 @@
 import { AppError } from '../../errors';
 import { transaction } from '../../db/transaction';
 import type { Deps } from '../../deps';
-import type { OrderStatus } from '../../../shared/schemas/order';
+import type { OrderStatus, PaymentMethod } from '../../../shared/schemas/order';
 import {
   LOW_STOCK_THRESHOLD,
-  ORDER_TRANSITIONS,
   REVENUE_CHART_DAYS,
   REVENUE_STATUSES,
   canTransition,
+  nextStatuses,
   type AdminOrder,
   type Dashboard,
   type DashboardPeriod,
 } from '../../../shared/schemas/admin';
-import { listOrderItemStock, setItemStock } from '../order/order.queries';
+import { findOrderRecord, findRefundState, listOrderItemStock, markCodCollected, recordRefund, setItemStock } from '../order/order.queries';
 import { putBackStock, takeStock } from '../catalog/stock.queries';
-import { issueCreditNote } from '../../invoices/invoicing';
-import { enqueueOrderStatusMail } from '../../mail/mail.service';
+import { issueCreditNote, issueInvoice } from '../../invoices/invoicing';
+import { writeAudit } from '../../audit/audit';
+import { enqueueOrderStatusMail, enqueueRefundMail } from '../../mail/mail.service';
 import { loadSettings } from '../settings/settings.service';
 import * as q from './admin.queries';
 import { countDemoData } from '../../seed/demo-removal';
@@ -84,32 +85,49 @@ export async function buildDashboard(deps: Deps, zone?: string): Promise<Dashboa
   };
 }
 
-function transitionRefusal(from: OrderStatus, to: OrderStatus): string {
+function transitionRefusal(from: OrderStatus, to: OrderStatus, method: PaymentMethod): string {
   if (from === to) return `This order is already ${to}.`;
-  const allowed = ORDER_TRANSITIONS[from];
+  const allowed = nextStatuses(from, method);
   if (from === 'pending') return `This order is still waiting for its payment and cannot be marked ${to}.`;
+  if (method === 'cod' && from === 'shipped' && to === 'cancelled') return 'A shipped cash on delivery order cannot be cancelled: mark it returned when the parcel comes back.';
   if (allowed.length === 0) return `A ${from} order cannot be changed any more (asked to mark it ${to}).`;
   return `A ${from} order cannot be marked ${to}: it can only become ${allowed.join(' or ')}.`;
 }
 
+const PROVIDER_NAMES: Record<string, string> = { stripe: 'Stripe', razorpay: 'Razorpay', test: 'the test checkout' };
+
 /**
- * Moves an order along its life cycle (ORDER_TRANSITIONS: paid -> shipped -> delivered, paid or
- * shipped -> cancelled). Cancelling a PAID order puts back the units it took from stock, as
- * nothing left the warehouse; a SHIPPED order's units are out of the door, so its stock is left
- * alone (they are counted back by editing the product once the parcel returns). An order paid
- * for units that were not in stock cannot ship until they are taken (resolveShortage). Money is
- * never moved here: a refund is made at the payment provider.
+ * Moves an order along its life cycle (nextStatuses). Paid online: paid -> shipped -> delivered,
+ * paid or shipped -> cancelled. Cash on delivery: confirmed -> shipped (its tax invoice is issued
+ * then: the goods leave with it) -> delivered (the cash is collected: the order becomes paid) or
+ * -> returned (came back undelivered: its units go back on sale and a credit note reverses the
+ * invoice), and confirmed -> cancelled. Cancelling a PAID or CONFIRMED order puts back the units
+ * it took from stock, as nothing left the warehouse; a SHIPPED order's units are out of the door,
+ * so its stock is left alone (counted back by editing the product once the parcel returns). An
+ * order paid for units that were not in stock cannot ship until they are taken (resolveShortage).
  *
- * Throws ORDER_NOT_FOUND, and INVALID_TRANSITION (409, nothing changed) for any other move.
+ * `refund` (with cancelled, for an order paid online): after the cancellation commits, the whole
+ * payment is refunded through its provider (refundOrder), and the answer recorded on the order.
+ *
+ * Throws ORDER_NOT_FOUND, BAD_INPUT for a refund that does not apply, and INVALID_TRANSITION
+ * (409, nothing changed) for any other move.
  */
-export async function setOrderStatus(deps: Deps, orderId: string, to: OrderStatus, actorId: string | null = null): Promise<AdminOrder> {
+export async function setOrderStatus(deps: Deps, orderId: string, to: OrderStatus, actorId: string | null = null, opts: { refund?: boolean } = {}): Promise<AdminOrder> {
   const now = deps.clock().toISOString();
   const from = await transaction(
     deps.db,
     async (trx) => {
-      const current = await q.findOrderStatus(trx, orderId);
-      if (current === null) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
-      if (!canTransition(current, to)) throw new AppError('INVALID_TRANSITION', transitionRefusal(current, to));
+      const order = await findOrderRecord(trx, orderId);
+      if (order === null) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+      const current = order.status;
+      const method: PaymentMethod = order.provider === 'cod' ? 'cod' : 'online';
+      if (!canTransition(current, to, method)) throw new AppError('INVALID_TRANSITION', transitionRefusal(current, to, method));
+      if (opts.refund) {
+        if (to !== 'cancelled' || method !== 'online' || order.paidAt === null) {
+          throw new AppError('BAD_INPUT', 'Only an order paid online can be refunded, when it is cancelled.');
+        }
+        if (order.paymentId === null) throw new AppError('INVALID_TRANSITION', 'This order has no payment on record at its provider to refund: refund it by hand.');
+      }
       const items = await listOrderItemStock(trx, orderId);
       const short = items.reduce((sum, item) => sum + item.shortQuantity, 0);
       if (to === 'shipped' && short > 0) {
@@ -121,13 +139,25 @@ export async function setOrderStatus(deps: Deps, orderId: string, to: OrderStatu
       if (!(await q.updateOrderStatus(trx, orderId, current, to, now))) {
         throw new AppError('INVALID_TRANSITION', 'This order was changed meanwhile: reload the list and try again.');
       }
-      if (to === 'shipped' || to === 'delivered' || to === 'cancelled') await enqueueOrderStatusMail(trx, deps, orderId, to);
-      if (to === 'cancelled') {
+      if (method === 'cod' && to === 'shipped') await issueInvoice(trx, deps, orderId, null, now);
+      if (method === 'cod' && to === 'delivered') await markCodCollected(trx, orderId, order.totalAmount + order.shippingAmount + order.codFee, now);
+      if (to === 'shipped' || to === 'delivered' || to === 'cancelled' || to === 'returned') await enqueueOrderStatusMail(trx, deps, orderId, to);
+      if (to === 'cancelled' || to === 'returned') {
         await issueCreditNote(trx, deps, orderId, now);
+        // Units still in the warehouse (not shipped), or back in it (returned), go back on sale.
+        const backOnSale = current === 'paid' || current === 'confirmed' || to === 'returned';
         for (const item of items) {
-          if (current === 'paid') await putBackStock(trx, item.productId, item.stockTaken, { reason: 'restock', at: now, orderId, actorId, note: 'order cancelled' });
+          if (backOnSale) {
+            await putBackStock(trx, item.productId, item.stockTaken, {
+              reason: 'restock',
+              at: now,
+              orderId,
+              actorId,
+              note: to === 'returned' ? 'returned undelivered' : 'order cancelled',
+            });
+          }
           // Nothing is owed any more: the order will not be delivered.
-          await setItemStock(trx, item.id, { stockTaken: current === 'paid' ? 0 : item.stockTaken, shortQuantity: 0 });
+          await setItemStock(trx, item.id, { stockTaken: backOnSale ? 0 : item.stockTaken, shortQuantity: 0 });
         }
       }
       return current;
@@ -135,6 +165,59 @@ export async function setOrderStatus(deps: Deps, orderId: string, to: OrderStatu
     { locks: [`order:${orderId}`] },
   );
   deps.log.info({ orderId, from, to }, 'order status changed by an admin');
+  if (opts.refund) await refundOrder(deps, orderId, actorId);
+  return adminOrder(deps, orderId);
+}
+
+/**
+ * Refunds a cancelled order's whole payment through the provider that took it, and records the
+ * answer (and emails the shopper once the provider has taken it in hand). The provider is
+ * called outside any transaction; the idempotency key is the order's, so asking again (a retry
+ * after a failure, a double click) never refunds twice. A failure is recorded and shown to the
+ * admin, who may retry. Throws ORDER_NOT_FOUND; INVALID_TRANSITION when there is nothing to
+ * refund (not a cancelled paid online order, or refunded already).
+ */
+export async function refundOrder(deps: Deps, orderId: string, actorId: string | null): Promise<AdminOrder> {
+  const order = await findOrderRecord(deps.db, orderId);
+  if (!order) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+  if (order.status !== 'cancelled' || order.paidAt === null || order.provider === 'cod' || order.paymentId === null) {
+    throw new AppError('INVALID_TRANSITION', 'Only a cancelled order that was paid online can be refunded through its provider.');
+  }
+  const state = await findRefundState(deps.db, orderId);
+  if (state?.status === 'succeeded' || state?.status === 'pending') {
+    if (state.status === 'succeeded') throw new AppError('INVALID_TRANSITION', 'This order was refunded already.');
+  }
+  const amount = order.amountCharged ?? order.totalAmount + order.shippingAmount + order.codFee;
+  const providerName = PROVIDER_NAMES[order.provider] ?? order.provider;
+  const provider = deps.providers.byKind(order.provider);
+  let outcome: { id: string | null; status: 'pending' | 'succeeded' | 'failed'; amount: number; error: string | null };
+  if (!provider) {
+    outcome = { id: null, status: 'failed', amount, error: `The ${providerName} keys are no longer set on this shop: refund it in ${providerName}'s dashboard.` };
+  } else {
+    try {
+      const refund = await provider.refund({ orderId, paymentId: order.paymentId, amount, idempotencyKey: `refund-${orderId}` });
+      outcome = { id: refund.id, status: refund.status, amount: refund.amount, error: refund.status === 'failed' ? `${providerName} could not make the refund.` : null };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      outcome = { id: null, status: 'failed', amount, error: error.message };
+    }
+  }
+  const now = deps.clock().toISOString();
+  await transaction(
+    deps.db,
+    async (trx) => {
+      const before = await findRefundState(trx, orderId);
+      await recordRefund(trx, orderId, outcome, now);
+      await writeAudit(trx, { at: now, actorId, action: 'order.refund', detail: { orderId, provider: order.provider, ...outcome } });
+      // One email per refund, when it first goes through (not again on a repeated answer).
+      if (outcome.status !== 'failed' && before?.status !== 'pending' && before?.status !== 'succeeded') {
+        await enqueueRefundMail(trx, deps, orderId, { amount: outcome.amount, provider: providerName, id: outcome.id, settled: outcome.status === 'succeeded' });
+      }
+    },
+    { locks: [`order:${orderId}`] },
+  );
+  if (outcome.status === 'failed') deps.log.error({ orderId, error: outcome.error }, 'refund failed');
+  else deps.log.info({ orderId, refundId: outcome.id, status: outcome.status }, 'refund made through the provider');
   return adminOrder(deps, orderId);
 }
 

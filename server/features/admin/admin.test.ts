@@ -350,7 +350,7 @@ describe('admin.setOrderStatus', () => {
   it('knows exactly four allowed moves', () => {
     const allowed = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.filter((to) => canTransition(from, to)).map((to) => `${from}->${to}`));
     expect(allowed.sort()).toEqual(['paid->cancelled', 'paid->shipped', 'shipped->cancelled', 'shipped->delivered']);
-    expect(refused).toHaveLength(25 - 4);
+    expect(refused).toHaveLength(ORDER_STATUSES.length ** 2 - 4);
   });
 
   it.each(refused)('refuses %s -> %s with 409 INVALID_TRANSITION and changes nothing', async (from, to) => {

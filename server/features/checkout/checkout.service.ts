@@ -12,7 +12,7 @@ import { expireCheckoutSession, releaseOrder } from './fulfilment.service';
 import { findSavedAddress, markAddressUsed } from '../account/address.service';
 import { isServiceable, loadSettings, shippingOptionsFor } from '../settings/settings.service';
 import type { DeliveryAddress } from '../../../shared/schemas/settings';
-import type { ShippingOption } from '../../payments/payment-provider';
+import type { PaymentProvider, ProviderKind, ShippingOption, ShippingRateKey } from '../../payments/payment-provider';
 
 /** An open session with less time left than this is replaced rather than handed out again. */
 export const MIN_SESSION_TIME_LEFT_MS = 2 * 60 * 1000;
@@ -21,7 +21,14 @@ export const CONCURRENT_CHECKOUT_WAIT_MS = 15_000;
 const CONCURRENT_CHECKOUT_POLL_MS = 50;
 const MAX_REPLACEMENTS = 3;
 
-type Reserved = { kind: 'created'; orderId: string; lines: q.CheckoutLine[]; shippingOptions: ShippingOption[]; deliveryAddress: DeliveryAddress | null };
+type Reserved = {
+  kind: 'created';
+  orderId: string;
+  lines: q.CheckoutLine[];
+  shippingOptions: ShippingOption[];
+  shipping: ShippingOption | null;
+  deliveryAddress: DeliveryAddress | null;
+};
 type FoundOpen = { kind: 'open'; order: orders.OrderRecord; sameCart: boolean };
 
 /**
@@ -40,17 +47,24 @@ type FoundOpen = { kind: 'open'; order: orders.OrderRecord; sameCart: boolean };
  * Throws CART_EMPTY, OUT_OF_STOCK (naming the product), QUANTITY_INVALID, PAYMENT_PROVIDER, and
  * CONFLICT when an earlier payment is still being processed.
  */
-export async function startCheckout(deps: Deps, user: { id: string; email: string }, opts: { addressId?: string | null } = {}): Promise<StartCheckoutResult> {
+export async function startCheckout(
+  deps: Deps,
+  user: { id: string; email: string },
+  opts: { addressId?: string | null; provider?: ProviderKind | undefined; shipping?: ShippingRateKey | undefined } = {},
+): Promise<StartCheckoutResult> {
   const waitUntil = Date.now() + CONCURRENT_CHECKOUT_WAIT_MS;
+  const provider = await chooseOnlineProvider(deps, opts.provider);
   const address = await deliveryAddressFor(deps, user.id, opts.addressId ?? null);
+  // A provider whose page cannot offer the delivery choice charges the one made here.
+  const shippingChoice = providerChoosesDelivery(provider.kind) ? null : (opts.shipping ?? 'standard');
   let replacements = 0;
   for (;;) {
-    const step = await reserveOrFindOpen(deps, user, address);
-    if (step.kind === 'created') return openPaymentSession(deps, user, step);
+    const step = await reserveOrFindOpen(deps, user, address, provider.kind, shippingChoice);
+    if (step.kind === 'created') return openPaymentSession(deps, provider, user, step);
 
     const { order, sameCart } = step;
     const leftMs = order.expiresAt === null ? Infinity : new Date(order.expiresAt).getTime() - deps.clock().getTime();
-    if (sameCart && order.provider === deps.payments.kind) {
+    if (sameCart && order.provider === provider.kind && (shippingChoice === null || order.shippingRate === shippingChoice)) {
       if (order.paymentSessionId !== null && order.paymentSessionUrl !== null && leftMs >= MIN_SESSION_TIME_LEFT_MS) {
         return { orderId: order.id, sessionId: order.paymentSessionId, url: order.paymentSessionUrl };
       }
@@ -72,7 +86,7 @@ export async function startCheckout(deps: Deps, user: { id: string; email: strin
  * checkout without one (the payment page then collects it). Throws NOT_FOUND for an address
  * that is not the caller's and NOT_SERVICEABLE for a PIN the shop does not deliver to.
  */
-async function deliveryAddressFor(deps: Deps, userId: string, addressId: string | null): Promise<DeliveryAddress | null> {
+export async function deliveryAddressFor(deps: Deps, userId: string, addressId: string | null): Promise<DeliveryAddress | null> {
   if (addressId === null) return null;
   const saved = await findSavedAddress(deps.db, userId, addressId);
   if (!saved) throw new AppError('NOT_FOUND', 'That delivery address was not found: choose another or add it again.');
@@ -88,7 +102,13 @@ async function deliveryAddressFor(deps: Deps, userId: string, addressId: string 
  * delivery address still match it), else a new pending order with every line's stock reserved,
  * each line's HSN and GST rate, the delivery choices and the address.
  */
-async function reserveOrFindOpen(deps: Deps, user: { id: string; email: string }, address: DeliveryAddress | null): Promise<Reserved | FoundOpen> {
+async function reserveOrFindOpen(
+  deps: Deps,
+  user: { id: string; email: string },
+  address: DeliveryAddress | null,
+  providerKind: ProviderKind,
+  shippingChoice: ShippingRateKey | null,
+): Promise<Reserved | FoundOpen> {
   const createdAt = deps.clock().toISOString();
   return transaction(
     deps.db,
@@ -121,11 +141,13 @@ async function reserveOrFindOpen(deps: Deps, user: { id: string; email: string }
       const totalAmount = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
       const settings = await loadSettings(trx, deps);
       const shippingOptions = shippingOptionsFor(settings, totalAmount);
+      const shipping = shippingChoice === null ? null : (shippingOptions.find((o) => o.rate === shippingChoice) ?? null);
       await orders.insertPendingOrder(trx, {
         id: orderId,
         userId: user.id,
         email: user.email,
-        provider: deps.payments.kind,
+        provider: providerKind,
+        shipping,
         totalAmount,
         nowIso: createdAt,
         deliveryAddress: address,
@@ -143,7 +165,7 @@ async function reserveOrFindOpen(deps: Deps, user: { id: string; email: string }
           rateBasisPoints: line.rateBasisPoints,
         })),
       });
-      return { kind: 'created', orderId, lines, shippingOptions, deliveryAddress: address };
+      return { kind: 'created', orderId, lines, shippingOptions, shipping, deliveryAddress: address };
     },
     { locks: [`user:${user.id}`] },
   );
@@ -165,7 +187,7 @@ function sameLines(cart: readonly q.CheckoutLine[], items: readonly orders.Order
  * answer applied (a session paid a moment ago is fulfilled, not cancelled); an order without a
  * session, or of another provider, is released directly.
  */
-async function closeOpenCheckout(deps: Deps, order: orders.OrderRecord): Promise<void> {
+export async function closeOpenCheckout(deps: Deps, order: orders.OrderRecord): Promise<void> {
   const provider = deps.providers.byKind(order.provider);
   if (order.paymentSessionId === null || provider === null) {
     await releaseOrder(deps, order.id, 'replaced by a new checkout');
@@ -183,16 +205,16 @@ async function closeOpenCheckout(deps: Deps, order: orders.OrderRecord): Promise
   }
 }
 
-async function openPaymentSession(deps: Deps, user: { id: string; email: string }, reserved: Reserved): Promise<StartCheckoutResult> {
-  const { orderId, lines, shippingOptions, deliveryAddress } = reserved;
+async function openPaymentSession(deps: Deps, provider: PaymentProvider, user: { id: string; email: string }, reserved: Reserved): Promise<StartCheckoutResult> {
+  const { orderId, lines, shippingOptions, shipping, deliveryAddress } = reserved;
   let session: { id: string; url: string; expiresAt: string };
   try {
-    session = await deps.payments.createSession({
+    session = await provider.createSession({
       orderId,
       email: user.email,
       lines: lines.map((line) => ({ name: line.name, imageUrl: line.images[0] ?? null, unitAmount: line.unitPrice, quantity: line.quantity })),
       shippingOptions,
-      shipping: null,
+      shipping,
       deliveryAddress,
       idempotencyKey: `checkout-${orderId}`,
     });
@@ -204,4 +226,37 @@ async function openPaymentSession(deps: Deps, user: { id: string; email: string 
   }
   await orders.setOrderPaymentSession(deps.db, orderId, session, deps.clock().toISOString());
   return { orderId, sessionId: session.id, url: session.url };
+}
+
+/** Stripe's page and the test page offer the delivery choices; Razorpay's payment link charges a fixed amount, so the shop's checkout page asks. */
+export function providerChoosesDelivery(kind: ProviderKind): boolean {
+  return kind !== 'razorpay';
+}
+
+export const PROVIDER_LABELS: Record<ProviderKind, string> = {
+  razorpay: 'UPI, cards, netbanking and wallets (Razorpay)',
+  stripe: 'Card (Stripe)',
+  test: 'Card (test checkout: no money moves)',
+};
+
+/**
+ * The online providers the Payment button offers, in order: the owner's choice when both
+ * Stripe's and Razorpay's keys are set (Razorpay first when both are offered: UPI is how most
+ * Indian shoppers pay), the one configured otherwise, the test checkout when none is.
+ */
+export async function offeredOnlineProviders(deps: Deps): Promise<PaymentProvider[]> {
+  const configured = deps.providers.online;
+  const choice = (await loadSettings(deps.db, deps)).payments.online;
+  const picked = choice === 'both' ? configured : configured.filter((p) => p.kind === choice);
+  const list = picked.length > 0 ? picked : configured;
+  return [...list].sort((a, b) => Number(b.kind === 'razorpay') - Number(a.kind === 'razorpay'));
+}
+
+/** The provider for this checkout: the one asked for if offered, else the first offered. Throws BAD_INPUT for one not offered. */
+async function chooseOnlineProvider(deps: Deps, requested: ProviderKind | undefined): Promise<PaymentProvider> {
+  const offered = await offeredOnlineProviders(deps);
+  if (requested === undefined) return offered[0] ?? deps.payments;
+  const provider = offered.find((p) => p.kind === requested);
+  if (!provider) throw new AppError('BAD_INPUT', `This shop does not take payments through ${requested} right now: choose another way to pay.`);
+  return provider;
 }

@@ -1,5 +1,5 @@
 import type { DB } from '../../db/database';
-import type { Order, OrderStatus, ShippingAddress } from '../../../shared/schemas/order';
+import type { Order, OrderRefund, OrderStatus, ShippingAddress } from '../../../shared/schemas/order';
 import type { Selectable } from 'kysely';
 import type { OrdersTable } from '../../db/schema';
 import { parseImages } from '../catalog/catalog.queries';
@@ -29,6 +29,7 @@ const orderColumns = [
   'updated_at',
   'delivery_address',
   'shipping_offer',
+  'cod_fee',
 ] as const;
 
 type OrderRow = {
@@ -54,6 +55,7 @@ type OrderRow = {
   updated_at: string;
   delivery_address: string | null;
   shipping_offer: string | null;
+  cod_fee: number;
 };
 
 /** The facts fulfilment needs about an order (camelCase, no JSON columns). */
@@ -76,6 +78,16 @@ export type OrderRecord = {
   deliveryAddress: DeliveryAddress | null;
   /** The delivery choices offered at checkout; null for orders from before they were recorded. */
   shippingOffer: ShippingOption[] | null;
+  /** Paise: the cash-on-delivery fee (0 for other orders). */
+  codFee: number;
+  /** The delivery charge's rate key once known ('standard' or 'express'). */
+  shippingRate: string | null;
+  /** Paise: the delivery charge once known. */
+  shippingAmount: number;
+  /** The provider's payment id (Stripe's PaymentIntent, Razorpay's pay_… id), once paid. */
+  paymentId: string | null;
+  /** Paise the provider says it charged (cash on delivery: what the courier collected). */
+  amountCharged: number | null;
 };
 
 function toRecord(row: OrderRow): OrderRecord {
@@ -93,6 +105,11 @@ function toRecord(row: OrderRow): OrderRecord {
     paidAt: row.paid_at,
     deliveryAddress: parseJson<DeliveryAddress | null>(row.delivery_address, null),
     shippingOffer: parseJson<ShippingOption[] | null>(row.shipping_offer, null),
+    codFee: row.cod_fee,
+    shippingRate: row.shipping_rate,
+    shippingAmount: row.shipping_amount,
+    paymentId: row.payment_intent_id,
+    amountCharged: row.amount_charged,
   };
 }
 
@@ -101,6 +118,12 @@ export type NewOrder = {
   userId: string;
   email: string;
   provider: OrderProvider;
+  /** 'pending' awaiting an online payment; 'confirmed' for cash on delivery. */
+  status?: 'pending' | 'confirmed';
+  /** The delivery chosen on the shop's checkout page (cash on delivery, or a provider whose page cannot offer it). */
+  shipping?: ShippingOption | null;
+  /** Paise: the cash-on-delivery fee. */
+  codFee?: number;
   totalAmount: number;
   nowIso: string;
   deliveryAddress: DeliveryAddress | null;
@@ -118,9 +141,11 @@ export async function insertPendingOrder(db: DB, order: NewOrder): Promise<void>
       id: order.id,
       user_id: order.userId,
       email: order.email,
-      status: 'pending',
+      status: order.status ?? 'pending',
       provider: order.provider,
       total_amount: order.totalAmount,
+      ...(order.shipping ? { shipping_rate: order.shipping.rate, shipping_amount: order.shipping.amount } : {}),
+      ...(order.provider === 'cod' ? { cod_fee: order.codFee ?? 0, payment_method_types: JSON.stringify(['cod']) } : {}),
       delivery_address: order.deliveryAddress ? JSON.stringify(order.deliveryAddress) : null,
       place_of_supply: order.deliveryAddress?.stateCode ?? null,
       shipping_offer: JSON.stringify(order.shippingOffer),
@@ -312,6 +337,13 @@ export const contractOrderColumns = [
   'orders.invoiced_at',
   'orders.credit_note_number',
   'orders.credit_noted_at',
+  'orders.provider',
+  'orders.cod_fee',
+  'orders.refund_id',
+  'orders.refund_status',
+  'orders.refund_amount',
+  'orders.refunded_at',
+  'orders.refund_error',
 ] as const;
 
 type Unqualified<Column> = Column extends `orders.${infer Name}` ? Name : never;
@@ -379,7 +411,7 @@ export function toOrder(row: ContractOrderRow, linesByOrder: ReadonlyMap<string,
     shipping_options: row.shipping_rate !== null ? [{ shipping_amount: row.shipping_amount, shipping_rate: row.shipping_rate }] : [],
     shippingAddress: parseJson<ShippingAddress | null>(row.shipping_address, null),
     subtotalAmount: row.total_amount,
-    totalAmount: row.total_amount + row.shipping_amount,
+    totalAmount: row.total_amount + row.shipping_amount + row.cod_fee,
     amountCharged: row.amount_charged,
     amountMismatch: row.amount_mismatch === 1,
     stockShortfall: lines.reduce((sum, line) => sum + line.notInStock, 0),
@@ -387,6 +419,13 @@ export function toOrder(row: ContractOrderRow, linesByOrder: ReadonlyMap<string,
     tax: taxOf(row, lineTax),
     invoice: row.invoice_number && row.invoiced_at ? { number: row.invoice_number, issuedAt: row.invoiced_at, url: `/orders/${row.id}/invoice.pdf` } : null,
     creditNote: row.credit_note_number && row.credit_noted_at ? { number: row.credit_note_number, issuedAt: row.credit_noted_at, url: `/orders/${row.id}/credit-note.pdf` } : null,
+    paymentMethod: row.provider === 'cod' ? 'cod' : 'online',
+    provider: row.provider,
+    codFee: row.cod_fee,
+    refund:
+      row.refund_status !== null && row.refunded_at !== null
+        ? { id: row.refund_id, status: row.refund_status as OrderRefund['status'], amount: row.refund_amount ?? 0, at: row.refunded_at, error: row.refund_error }
+        : null,
   };
 }
 
@@ -417,13 +456,14 @@ function taxOf(row: ContractOrderRow, lines: LineTax[]): Order['tax'] {
 
 /**
  * Orders in the contract's shape, newest first; `userId` limits to one user, `statuses` to some
- * states, `paidOnly` to orders that were paid at some point (a cancelled checkout never was).
+ * states, `placedOnly` to orders paid at some point or placed for cash on delivery (a cancelled checkout is neither).
  */
-export async function listOrders(db: DB, filter: { userId?: string; statuses?: readonly OrderStatus[]; paidOnly?: boolean }): Promise<Order[]> {
+export async function listOrders(db: DB, filter: { userId?: string; statuses?: readonly OrderStatus[]; placedOnly?: boolean }): Promise<Order[]> {
   let query = db.selectFrom('orders').select(contractOrderColumns).orderBy('created_at', 'desc').orderBy('id', 'desc');
   if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
   if (filter.statuses !== undefined) query = query.where('status', 'in', filter.statuses);
-  if (filter.paidOnly) query = query.where('paid_at', 'is not', null);
+  // Placed: paid at some point, or a cash-on-delivery order (paid only on delivery).
+  if (filter.placedOnly) query = query.where((eb) => eb.or([eb('paid_at', 'is not', null), eb('provider', '=', 'cod')]));
   const rows = await query.execute();
   if (rows.length === 0) return [];
   const linesByOrder = await loadOrderLines(
@@ -437,4 +477,45 @@ export async function listOrders(db: DB, filter: { userId?: string; statuses?: r
 export async function listOrderIdsOf(db: DB, userId: string, statuses: readonly OrderStatus[]): Promise<string[]> {
   const rows = await db.selectFrom('orders').select('id').where('user_id', '=', userId).where('status', 'in', statuses).orderBy('created_at').execute();
   return rows.map((r) => r.id);
+}
+
+/** A shopper's cash-on-delivery orders still open (placed or shipped, not yet delivered, returned or cancelled). */
+export async function countOpenCodOrders(db: DB, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('provider', '=', 'cod')
+    .where('status', 'in', ['confirmed', 'shipped'])
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** A cash-on-delivery order delivered and its cash collected: it is paid now. */
+export async function markCodCollected(db: DB, orderId: string, amount: number, nowIso: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ paid_at: nowIso, payment_status: 'paid', amount_charged: amount, updated_at: nowIso })
+    .where('id', '=', orderId)
+    .where('provider', '=', 'cod')
+    .execute();
+}
+
+/** Records the refund asked of the provider, and then its answer. */
+export async function recordRefund(
+  db: DB,
+  orderId: string,
+  refund: { id: string | null; status: 'pending' | 'succeeded' | 'failed'; amount: number; error: string | null },
+  nowIso: string,
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ refund_id: refund.id, refund_status: refund.status, refund_amount: refund.amount, refund_error: refund.error, refunded_at: nowIso, updated_at: nowIso })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+export async function findRefundState(db: DB, orderId: string): Promise<{ status: 'pending' | 'succeeded' | 'failed' | null; id: string | null } | null> {
+  const row = await db.selectFrom('orders').select(['refund_status', 'refund_id']).where('id', '=', orderId).executeTakeFirst();
+  return row ? { status: row.refund_status, id: row.refund_id } : null;
 }

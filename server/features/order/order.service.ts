@@ -11,5 +11,5 @@ export function ordersOfUser(db: DB, userId: string): Promise<Order[]> {
 
 /** A user's orders still under way (awaiting payment, or paid and not yet delivered): an account with one cannot be deleted. */
 export function openOrderIdsOf(db: DB, userId: string): Promise<string[]> {
-  return q.listOrderIdsOf(db, userId, ['pending', 'paid', 'shipped']);
+  return q.listOrderIdsOf(db, userId, ['pending', 'paid', 'confirmed', 'shipped']);
 }

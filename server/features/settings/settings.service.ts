@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import type { ShippingOption } from '../../payments/payment-provider';
 import { stateByCode } from '../../../shared/gst';
 import {
+  DEFAULT_COD_SETTINGS,
   DEFAULT_SHOP_TIME_ZONE,
   ShopSettingsSchema,
   type AdminSettings,
@@ -43,6 +44,7 @@ export function defaultSettings(env: { SHIPPING_STANDARD_PAISE: number; SHIPPING
     tax: { shippingSac: '996812', shippingRateBp: 1800, b2cHsnDigits: 4 },
     security: { requireAdminTwoFactor: false },
     timeZone: DEFAULT_SHOP_TIME_ZONE,
+    payments: { online: 'both', cod: DEFAULT_COD_SETTINGS },
   };
 }
 
@@ -76,7 +78,7 @@ export async function loadSettings(db: DB, deps: Pick<Deps, 'env' | 'log'>): Pro
 
 export async function adminSettings(deps: Deps): Promise<AdminSettings> {
   const settings = await loadSettings(deps.db, deps);
-  return { ...settings, categoryTax: await q.listCategoryTax(deps.db) };
+  return { ...settings, categoryTax: await q.listCategoryTax(deps.db), onlineProviders: deps.providers.online.map((p) => p.kind) };
 }
 
 /** Saves the whole settings form (validated by the router), with an audit entry naming the sections that changed. */
@@ -146,6 +148,12 @@ export function storefrontInfo(settings: ShopSettings): StorefrontInfo {
     },
     timeZone,
   };
+}
+
+/** Whether the courier collects cash at `pin`: every PIN the shop delivers to when the COD list is empty. */
+export function codServesPin(settings: Pick<ShopSettings, 'shipping' | 'payments'>, pin: string): boolean {
+  const list = settings.payments.cod.pins;
+  return isServiceable(settings, pin) && (list.length === 0 || list.some((pattern) => pin.startsWith(pattern)));
 }
 
 /** Whether the shop delivers to `pin`: every PIN when the list is empty, else one matching a listed PIN or prefix. */

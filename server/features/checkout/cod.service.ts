@@ -1,0 +1,211 @@
+import { newId } from '../../db/database';
+import { transaction } from '../../db/transaction';
+import { AppError } from '../../errors';
+import type { Deps } from '../../deps';
+import type { CheckoutOptions, Order, PlaceCodOrderResult } from '../../../shared/schemas/order';
+import type { ShopSettings } from '../../../shared/schemas/settings';
+import { MAX_QUANTITY_PER_LINE } from '../../../shared/schemas/cart';
+import { formatINR } from '../../../shared/money';
+import type { ShippingRateKey } from '../../payments/payment-provider';
+import * as orders from '../order/order.queries';
+import { putBackStock, stockLeft, takeStock } from '../catalog/stock.queries';
+import { removeBoughtProducts } from '../cart/cart.service';
+import { enqueueOrderConfirmation, enqueueOrderStatusMail } from '../../mail/mail.service';
+import { codServesPin, loadSettings, shippingOptionsFor } from '../settings/settings.service';
+import { findSavedAddress } from '../account/address.service';
+import * as q from './checkout.queries';
+import { PROVIDER_LABELS, closeOpenCheckout, deliveryAddressFor, offeredOnlineProviders, providerChoosesDelivery } from './checkout.service';
+
+/** How many times a COD checkout closes a pending online checkout of the same shopper before giving up. */
+const MAX_CLOSES = 3;
+
+/**
+ * Why cash on delivery is not possible for an order of `total` paise to `pin` (null: it is). The
+ * PIN rule is the owner's COD list (every serviceable PIN when empty).
+ */
+function codRefusal(settings: ShopSettings, total: number, pin: string | null): string | null {
+  const cod = settings.payments.cod;
+  if (!cod.enabled) return 'Cash on delivery is not offered by this shop.';
+  if (total > cod.maxOrderPaise) return `Cash on delivery is available for orders up to ${formatINR(cod.maxOrderPaise)}. Pay online for this one.`;
+  if (pin !== null && !codServesPin(settings, pin)) return `Cash on delivery is not available for PIN code ${pin}. Pay online for this one.`;
+  return null;
+}
+
+/**
+ * What the checkout page offers for the caller's cart and (optionally) a saved address: the
+ * delivery choices, the online providers, and whether cash on delivery is possible and why not.
+ */
+export async function checkoutOptions(deps: Deps, userId: string, addressId: string | null): Promise<CheckoutOptions> {
+  const settings = await loadSettings(deps.db, deps);
+  const lines = await q.listCheckoutLines(deps.db, userId);
+  const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  const delivery = shippingOptionsFor(settings, subtotal).map((option) => ({
+    ...option,
+    days: option.rate === 'express' ? settings.shipping.expressDays : settings.shipping.standardDays,
+  }));
+  const saved = addressId ? await findSavedAddress(deps.db, userId, addressId) : null;
+  const fee = settings.payments.cod.feePaise;
+  // The cheapest delivery decides whether the order fits under the COD limit at all.
+  const cheapest = Math.min(...delivery.map((d) => d.amount));
+  const refusal = codRefusal(settings, subtotal + cheapest + fee, saved?.pin ?? null);
+  return {
+    subtotal,
+    delivery,
+    online: (await offeredOnlineProviders(deps)).map((p) => ({ kind: p.kind, label: PROVIDER_LABELS[p.kind], choosesDelivery: providerChoosesDelivery(p.kind) })),
+    cod: {
+      offered: settings.payments.cod.enabled,
+      available: refusal === null && lines.length > 0,
+      reason: lines.length === 0 ? 'Your cart is empty' : refusal,
+      feePaise: fee,
+      maxOrderPaise: settings.payments.cod.maxOrderPaise,
+    },
+  };
+}
+
+/**
+ * Places a cash-on-delivery order for the caller's cart: checked against the owner's COD
+ * settings (on, the order's value, the PIN, the shopper's open COD orders), then in ONE
+ * transaction every line's stock is taken with no expiry, the order is written as `confirmed`
+ * with the delivery and the COD fee as its own amounts, the bought products leave the cart and
+ * the confirmation email is queued. A pending online checkout of the same shopper is closed
+ * first (its reservation would hold the same units twice). Prices come from the database.
+ *
+ * Throws COD_UNAVAILABLE, COD_LIMIT, NOT_FOUND (address), NOT_SERVICEABLE, CART_EMPTY,
+ * OUT_OF_STOCK, QUANTITY_INVALID, CONFLICT.
+ */
+export async function placeCodOrder(deps: Deps, user: { id: string; email: string }, input: { addressId: string; shipping: ShippingRateKey }): Promise<PlaceCodOrderResult> {
+  const before = await loadSettings(deps.db, deps);
+  if (!before.payments.cod.enabled) throw new AppError('COD_UNAVAILABLE', 'Cash on delivery is not offered by this shop.');
+  const address = await deliveryAddressFor(deps, user.id, input.addressId);
+  if (!address) throw new AppError('NOT_FOUND', 'Choose a delivery address for cash on delivery.');
+
+  for (let closes = 0; ; closes++) {
+    const open = await orders.findPendingOrderOf(deps.db, user.id);
+    if (!open) break;
+    if (closes >= MAX_CLOSES) throw new AppError('CONFLICT', 'Another checkout of yours is still being prepared. Please try again in a moment.');
+    await closeOpenCheckout(deps, open);
+  }
+
+  const orderId = newId();
+  const createdAt = deps.clock().toISOString();
+  await transaction(
+    deps.db,
+    async (trx) => {
+      if (await orders.findPendingOrderOf(trx, user.id)) {
+        throw new AppError('CONFLICT', 'Another checkout of yours started meanwhile: finish or cancel it, then try again.');
+      }
+      const settings = await loadSettings(trx, deps);
+      const cod = settings.payments.cod;
+      const open = await orders.countOpenCodOrders(trx, user.id);
+      if (open >= cod.maxOpenOrders) {
+        throw new AppError(
+          'COD_LIMIT',
+          `You already have ${open} cash on delivery order${open === 1 ? '' : 's'} on the way (the most this shop allows at once is ${cod.maxOpenOrders}). Pay online for this one, or wait for the earlier ones to arrive.`,
+        );
+      }
+      const lines = await q.listCheckoutLines(trx, user.id);
+      if (lines.length === 0) throw new AppError('CART_EMPTY', 'Your cart is empty');
+      const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+      const shippingOptions = shippingOptionsFor(settings, subtotal);
+      const shipping = shippingOptions.find((o) => o.rate === input.shipping) ?? shippingOptions[0];
+      if (!shipping) throw new Error('no delivery option');
+      const refusal = codRefusal(settings, subtotal + shipping.amount + cod.feePaise, address.pin);
+      if (refusal) throw new AppError('COD_UNAVAILABLE', refusal);
+
+      const taken = await takeLines(trx, lines, orderId, createdAt);
+      await orders.insertPendingOrder(trx, {
+        id: orderId,
+        userId: user.id,
+        email: user.email,
+        provider: 'cod',
+        status: 'confirmed',
+        shipping,
+        codFee: cod.feePaise,
+        totalAmount: subtotal,
+        nowIso: createdAt,
+        deliveryAddress: address,
+        shippingOffer: shippingOptions,
+        shippingTax: { hsn: settings.tax.shippingSac, rateBasisPoints: settings.tax.shippingRateBp },
+        items: lines.map((line, i) => ({
+          id: newId(),
+          productId: line.productId,
+          name: line.name,
+          images: line.images,
+          unitPrice: line.unitPrice,
+          quantity: line.quantity,
+          stockTaken: taken[i] ?? 0,
+          hsn: line.hsn,
+          rateBasisPoints: line.rateBasisPoints,
+        })),
+      });
+      await removeBoughtProducts(
+        trx,
+        user.id,
+        lines.map((line) => line.productId),
+      );
+      await enqueueOrderConfirmation(trx, deps, orderId);
+    },
+    { locks: [`user:${user.id}`] },
+  );
+  deps.log.info({ orderId }, 'cash on delivery order placed');
+  return { orderId, url: `/success?order_id=${encodeURIComponent(orderId)}` };
+}
+
+/** Takes every line's units from stock (all or none: the caller's transaction rolls back on a refusal); the units taken per line. */
+async function takeLines(trx: Deps['db'], lines: q.CheckoutLine[], orderId: string, at: string): Promise<number[]> {
+  const taken: number[] = [];
+  for (const line of lines) {
+    if (line.quantity < 1 || line.quantity > MAX_QUANTITY_PER_LINE) {
+      throw new AppError('QUANTITY_INVALID', `The quantity of ${line.name} must be from 1 to ${MAX_QUANTITY_PER_LINE}`);
+    }
+    const result = await takeStock(trx, line.productId, line.quantity, { reason: 'sale', at, orderId, onSaleOnly: true });
+    if (result === 'short') {
+      const left = await stockLeft(trx, line.productId);
+      throw new AppError(
+        'OUT_OF_STOCK',
+        left < 1 ? `${line.name} is out of stock: remove it from your cart to continue` : `Only ${left} of ${line.name} left in stock: lower the quantity in your cart`,
+      );
+    }
+    taken.push(result === 'taken' ? line.quantity : 0);
+  }
+  return taken;
+}
+
+/**
+ * The shopper cancels their own cash-on-delivery order before it ships: it becomes cancelled,
+ * its units go back on sale, the cancellation email is queued, in one transaction. Throws
+ * ORDER_NOT_FOUND for an order that is not the caller's, INVALID_TRANSITION once it has shipped.
+ */
+export async function cancelOwnCodOrder(deps: Deps, userId: string, orderId: string): Promise<Order> {
+  const now = deps.clock().toISOString();
+  await transaction(
+    deps.db,
+    async (trx) => {
+      const order = await orders.findOrderRecord(trx, orderId);
+      if (!order || order.userId !== userId) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+      if (order.provider !== 'cod') {
+        throw new AppError('INVALID_TRANSITION', 'An order paid online is cancelled by the shop: contact us and we will cancel it and refund you.');
+      }
+      if (order.status !== 'confirmed') {
+        throw new AppError(
+          'INVALID_TRANSITION',
+          order.status === 'shipped'
+            ? 'This order has shipped and can no longer be cancelled: you may refuse it at the door.'
+            : `This order is ${order.status} and cannot be cancelled.`,
+        );
+      }
+      const updated = await trx.updateTable('orders').set({ status: 'cancelled', updated_at: now }).where('id', '=', orderId).where('status', '=', 'confirmed').executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw new AppError('INVALID_TRANSITION', 'This order was changed meanwhile: reload the page.');
+      for (const item of await orders.listOrderItemStock(trx, orderId)) {
+        await putBackStock(trx, item.productId, item.stockTaken, { reason: 'release', at: now, orderId, note: 'cash on delivery order cancelled by the shopper' });
+        await orders.setItemStock(trx, item.id, { stockTaken: 0, shortQuantity: 0 });
+      }
+      await enqueueOrderStatusMail(trx, deps, orderId, 'cancelled');
+    },
+    { locks: [`order:${orderId}`] },
+  );
+  deps.log.info({ orderId }, 'cash on delivery order cancelled by its shopper');
+  const mine = (await orders.listOrders(deps.db, { userId })).find((o) => o._id === orderId);
+  if (!mine) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+  return mine;
+}
