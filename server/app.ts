@@ -19,6 +19,7 @@ import { personalReplies, procedureReplies } from './http/procedure-replies';
 import { requestLogging } from './http/request-log';
 import { createImageUploadRouter, UPLOAD_IMAGE_PATH } from './images/image.routes';
 import { createWebhookRouter, WEBHOOK_PATHS } from './payments/webhook.routes';
+import { createRazorpayRouter, RAZORPAY_PATH, RAZORPAY_WEBHOOK_PATH } from './payments/razorpay.routes';
 import { createTestCheckoutRouter } from './payments/test-checkout.routes';
 import { createSitemapRouter } from './features/catalog/sitemap.routes';
 import { createPageRouter, type IndexHtml } from './pages/pages.routes';
@@ -28,8 +29,10 @@ import { createAccountDataRouter } from './http/account-data.routes';
 const BODY_LIMIT = '10mb';
 const BODY_LIMIT_TEXT = '10 MB';
 
+/** Payment providers' webhooks: authenticated by their signatures, not by where they come from. */
+const SIGNED_WEBHOOK_PATHS = [...WEBHOOK_PATHS, RAZORPAY_WEBHOOK_PATH];
 /** Paths that bring their own authentication or body format. */
-const NON_JSON_PATHS = [...WEBHOOK_PATHS, UPLOAD_IMAGE_PATH];
+const NON_JSON_PATHS = [...SIGNED_WEBHOOK_PATHS, UPLOAD_IMAGE_PATH];
 
 export type ClientMode =
   | { kind: 'static'; dir: string }
@@ -65,7 +68,7 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
   app.use(warnOnForeignHost(env.PUBLIC_URL, deps.log));
   // A client deployed on another origin (CORS_ORIGINS) may call the API with credentials.
   app.use(['/api', '/trpc'], crossOriginClients(env.corsOrigins));
-  app.use(originGuard(env.PUBLIC_URL, WEBHOOK_PATHS, env.corsOrigins));
+  app.use(originGuard(env.PUBLIC_URL, SIGNED_WEBHOOK_PATHS, env.corsOrigins));
 
   // Replies of shared procedures (product, category and search pages) are the same for everyone:
   // server/http/shared-replies.ts sends them with their validators and keeps them until a change
@@ -82,8 +85,10 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
   app.use(['/api', '/trpc'], shared.personalByDefault());
   app.use('/trpc', rejectDeepQueryInput(), shared.trpcQueries());
 
-  // ---- /api: the webhook (raw body) and the upload (multipart) first, then the JSON table. ----
+  // ---- /api: the webhooks (raw body) and the upload (multipart) first, then the JSON table. ----
   app.use(WEBHOOK_PATHS, createWebhookRouter(deps));
+  // Razorpay's webhook and the callback its page sends the shopper back to.
+  app.use(RAZORPAY_PATH, createRazorpayRouter(deps));
   app.use(UPLOAD_IMAGE_PATH, createImageUploadRouter(deps));
   app.use(
     '/api',

@@ -42,6 +42,16 @@ const EnvSchema = z
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     STRIPE_API_BASE: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    RAZORPAY_KEY_ID: optionalText,
+    RAZORPAY_KEY_SECRET: optionalText,
+    RAZORPAY_WEBHOOK_SECRET: optionalText,
+    // The SDK appends /v1/... to it, so only a bare origin makes sense (tests aim it at a fake).
+    RAZORPAY_API_BASE: optionalText.pipe(
+      z
+        .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+        .refine((v) => exactOrigin(v) !== null, { error: 'must be an origin without a path, e.g. http://127.0.0.1:4010' })
+        .optional(),
+    ),
     SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465' }).optional()),
     MAIL_FROM: optionalText,
     SHIPPING_STANDARD_PAISE: paise(0),
@@ -81,11 +91,26 @@ const EnvSchema = z
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'must be set when STRIPE_SECRET_KEY is set (webhooks are how orders get paid)' });
     }
-    if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && !env.ALLOW_TEST_PAYMENTS) {
+    if (env.RAZORPAY_KEY_ID && !env.RAZORPAY_KEY_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['RAZORPAY_KEY_SECRET'], message: 'must be set when RAZORPAY_KEY_ID is set (the two are one API key)' });
+    }
+    if (env.RAZORPAY_KEY_SECRET && !env.RAZORPAY_KEY_ID) {
+      ctx.addIssue({ code: 'custom', path: ['RAZORPAY_KEY_ID'], message: 'must be set when RAZORPAY_KEY_SECRET is set (the two are one API key)' });
+    }
+    if (env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && !env.RAZORPAY_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RAZORPAY_WEBHOOK_SECRET'],
+        message: 'must be set when RAZORPAY_KEY_ID is set (webhooks are how orders get paid when a shopper does not come back)',
+      });
+    }
+    const razorpay = Boolean(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET);
+    if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && !razorpay && !env.ALLOW_TEST_PAYMENTS) {
       ctx.addIssue({
         code: 'custom',
         path: ['STRIPE_SECRET_KEY'],
-        message: 'is required with NODE_ENV=production (or set ALLOW_TEST_PAYMENTS=1 to run the built-in test checkout on purpose)',
+        message:
+          'is required with NODE_ENV=production, unless RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set (or set ALLOW_TEST_PAYMENTS=1 to run the built-in test checkout on purpose)',
       });
     }
     // Every app process on one PostgreSQL must seal and open the same cookies: a secret made

@@ -51,7 +51,8 @@ export async function main(opts: { client?: ClientMode } = {}): Promise<void> {
     lines.push(`(listening on ${env.HOST}:${port}; set PUBLIC_URL to the address shoppers use, or they will be signed out on payment)`);
   }
   lines.push(adminLine(admin));
-  if (deps.payments.kind === 'test') lines.push('Payments: built-in TEST checkout (no card is charged). Set STRIPE_SECRET_KEY for real payments.');
+  const providerKinds = deps.providers.online.map((p) => p.kind);
+  lines.push(paymentsLine(providerKinds, env.PUBLIC_URL));
   if (!env.SMTP_URL) lines.push(`Mail: not sent (no SMTP_URL); read it in the admin panel at ${env.PUBLIC_URL}/admit-panel/mail`);
   console.log(lines.join('\n'));
 
@@ -102,6 +103,16 @@ async function listenOrExit(server: http.Server, port: number, host: string): Pr
     process.exit(1);
   }
   return (server.address() as AddressInfo).port;
+}
+
+/** The start-up line naming the payment providers configured, and where each one's webhook goes. */
+function paymentsLine(kinds: readonly string[], publicUrl: string): string {
+  if (kinds.length === 1 && kinds[0] === 'test') return 'Payments: built-in TEST checkout (no card is charged). Set STRIPE_SECRET_KEY for real payments.';
+  const named: Record<string, string> = {
+    stripe: `Stripe Checkout (webhook ${publicUrl}/api/webhook)`,
+    razorpay: `Razorpay Payment Links (webhook ${publicUrl}/api/razorpay/webhook)`,
+  };
+  return `Payments: ${kinds.map((kind) => named[kind] ?? kind).join('; ')}`;
 }
 
 function readEnvOrExit(): Env {

@@ -195,6 +195,73 @@ describe('Stripe provider against the fake Stripe API', () => {
   });
 });
 
+describe('Stripe refunds against the fake Stripe API', () => {
+  async function paidIntent(): Promise<{ orderId: string; paymentId: string; amount: number }> {
+    const req = input();
+    const created = await provider.createSession(req);
+    const session = fake.completeSession(created.id);
+    if (!session.payment_intent) throw new Error('no payment intent');
+    return { orderId: req.orderId, paymentId: session.payment_intent, amount: session.amount_total };
+  }
+
+  it('refunds the whole payment with the order id, once per idempotency key', async () => {
+    const paid = await paidIntent();
+    const refundInput = { ...paid, idempotencyKey: `refund-${paid.orderId}` };
+    const first = await provider.refund(refundInput);
+    expect(first).toEqual({ id: expect.stringMatching(/^re_/) as unknown, status: 'succeeded', amount: paid.amount });
+    const sent = fake.requests.findLast((r) => r.method === 'POST' && r.path === '/v1/refunds');
+    expect(sent?.headers['idempotency-key']).toBe(refundInput.idempotencyKey);
+    expect(sent?.params).toEqual({ payment_intent: paid.paymentId, amount: String(paid.amount), metadata: { order_id: paid.orderId } });
+
+    expect(await provider.refund(refundInput)).toEqual(first);
+    expect(fake.refunds(paid.paymentId)).toHaveLength(1);
+
+    // The same key with another amount is a different request: Stripe refuses it.
+    const changed = await errorOf(provider.refund({ ...refundInput, amount: paid.amount - 100 }));
+    expect(changed.appCode).toBe('PAYMENT_PROVIDER');
+    expect(changed.message).toMatch(/^Stripe did not make the refund: Keys for idempotent requests/);
+    expect(fake.refunds(paid.paymentId)).toHaveLength(1);
+  });
+
+  it('answers the refund made for the order when retried after Stripe forgot the key (24 hours)', async () => {
+    const paid = await paidIntent();
+    const refundInput = { ...paid, idempotencyKey: `refund-${paid.orderId}` };
+    const first = await provider.refund(refundInput);
+    fake.forgetIdempotencyKeys();
+    expect(await provider.refund(refundInput)).toEqual(first);
+    expect(fake.refunds(paid.paymentId)).toHaveLength(1);
+    expect(fake.requests.findLast((r) => r.method === 'GET' && r.path === '/v1/refunds')?.query).toEqual({ payment_intent: paid.paymentId, limit: '100' });
+  });
+
+  it('maps pending and failed refunds', async () => {
+    try {
+      fake.setRefundStatus('pending');
+      const pending = await paidIntent();
+      expect((await provider.refund({ ...pending, idempotencyKey: `refund-${pending.orderId}` })).status).toBe('pending');
+      fake.setRefundStatus('failed');
+      const failed = await paidIntent();
+      expect((await provider.refund({ ...failed, idempotencyKey: `refund-${failed.orderId}` })).status).toBe('failed');
+    } finally {
+      fake.setRefundStatus('succeeded');
+    }
+  });
+
+  it('passes on what Stripe says when it refuses or fails', async () => {
+    const paid = await paidIntent();
+    const unknown = await errorOf(provider.refund({ ...paid, paymentId: 'pi_unknown', idempotencyKey: `refund-unknown-${paid.orderId}` }));
+    expect(unknown.appCode).toBe('PAYMENT_PROVIDER');
+    expect(unknown.message).toBe("Stripe did not make the refund: No such payment_intent: 'pi_unknown'");
+    const tooMuch = await errorOf(provider.refund({ ...paid, amount: paid.amount + 1, idempotencyKey: `refund-more-${paid.orderId}` }));
+    expect(tooMuch.message).toMatch(/greater than unrefunded amount/);
+    fake.failNext(1, 500);
+    const outage = await errorOf(provider.refund({ ...paid, idempotencyKey: `refund-${paid.orderId}` }));
+    expect(outage.appCode).toBe('PAYMENT_PROVIDER');
+    expect(fake.refunds(paid.paymentId)).toHaveLength(0);
+    // The outage stored nothing under the key: the retry makes the refund.
+    expect((await provider.refund({ ...paid, idempotencyKey: `refund-${paid.orderId}` })).status).toBe('succeeded');
+  });
+});
+
 describe('the fake Stripe API itself, through the SDK', () => {
   const sdk = () => new Stripe(fake.secretKey, { ...stripeHostConfig(fake.url), maxNetworkRetries: 0 });
   const valid = (): Stripe.Checkout.SessionCreateParams => ({

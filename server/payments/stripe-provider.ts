@@ -7,6 +7,7 @@ import {
   type CreatedSession,
   type PaymentProvider,
   type ProviderSession,
+  type RefundResult,
   type SessionPaymentStatus,
   type SessionStatus,
   type ShippingAddress,
@@ -143,9 +144,15 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
           { payment_intent: input.paymentId, amount: input.amount, metadata: { order_id: input.orderId } },
           { idempotencyKey: input.idempotencyKey },
         );
-        const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending';
-        return { id: refund.id, status, amount: refund.amount };
+        return toRefundResult(refund);
       } catch (error) {
+        // Stripe forgets idempotency keys after 24 hours: a retry later than that is refused as
+        // already refunded, and the refund made for this order then is the answer.
+        if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') {
+          const earlier = await stripe.refunds.list({ payment_intent: input.paymentId, limit: 100 }).catch(() => null);
+          const ours = earlier?.data.find((r) => r.metadata?.order_id === input.orderId && r.status !== 'failed' && r.status !== 'canceled');
+          if (ours) return toRefundResult(ours);
+        }
         opts.log.error({ err: error, orderId: input.orderId }, 'stripe refund failed');
         const reason = error instanceof Stripe.errors.StripeError && error.message ? `: ${error.message}` : '';
         throw new AppError('PAYMENT_PROVIDER', `Stripe did not make the refund${reason}`, { cause: error });
@@ -233,6 +240,11 @@ export function toProviderSession(session: Stripe.Checkout.Session): ProviderSes
     shippingAddress,
     expiresAt: new Date(session.expires_at * 1000).toISOString(),
   };
+}
+
+function toRefundResult(refund: Stripe.Refund): RefundResult {
+  const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending';
+  return { id: refund.id, status, amount: refund.amount };
 }
 
 function normaliseStatus(status: Stripe.Checkout.Session['status']): SessionStatus {

@@ -26,7 +26,9 @@ export function createWebhookRouter(deps: Deps): Router {
   const handle = async (req: Request, res: Response) => {
     const body: unknown = req.body;
     if (!Buffer.isBuffer(body)) return sendError(req, res, new Refusal({ status: 400, message: 'Webhook body must be the raw request', code: 'BAD_REQUEST' }));
-    const stripe = deps.providers.byKind('stripe') ?? deps.payments;
+    // Stripe's events (or the test checkout's, which speaks the same format); never Razorpay's, which have their own path.
+    const stripe = deps.providers.byKind('stripe') ?? deps.providers.byKind('test');
+    if (!stripe) return sendError(req, res, new Refusal({ status: 404, message: 'Stripe is not configured on this shop', code: 'NOT_FOUND' }));
     let event;
     try {
       event = stripe.parseWebhook(body, req.get('stripe-signature'));

@@ -11,7 +11,8 @@ import Stripe from 'stripe';
  * success URL, a 30-minute expiry), so a test passing here means the request would work there.
  *
  * Test controls stand in for the shopper on Stripe's page (completeSession), for Stripe's own
- * clock (expireSessionNow), for outages (failNext) and for Stripe's webhook sender (signedEvent).
+ * clock (expireSessionNow, forgetIdempotencyKeys), for outages (failNext) and for Stripe's webhook
+ * sender (signedEvent).
  */
 
 export type Param = string | Param[] | { [key: string]: Param };
@@ -121,6 +122,23 @@ export interface CompleteSessionOptions {
   legacyShippingDetails?: boolean;
 }
 
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  balance_transaction: string;
+  charge: string;
+  created: number;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string | null;
+  receipt_number: null;
+  source_transfer_reversal: null;
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+  transfer_reversal: null;
+}
+
 export interface SignedEvent {
   /** The exact body to POST to the webhook endpoint. */
   body: string;
@@ -149,6 +167,12 @@ export interface FakeStripe {
   expireSessionNow(id: string): FakeSession;
   /** The next `count` API requests answer `status` with a Stripe api_error (an outage). */
   failNext(count: number, status?: number): void;
+  /** Refunds made, newest last (of one PaymentIntent when given). */
+  refunds(paymentIntent?: string): FakeRefund[];
+  /** The status the next refunds get (default succeeded). */
+  setRefundStatus(status: FakeRefund['status']): void;
+  /** Stripe prunes idempotency keys after 24 hours: forget every one seen so far. */
+  forgetIdempotencyKeys(): void;
   /** A webhook body and a valid signature for it, as Stripe would send them. */
   signedEvent(type: string, session: FakeSession | string, opts?: { secret?: string; timestamp?: number }): SignedEvent;
   close(): Promise<void>;
@@ -358,6 +382,8 @@ export async function startFakeStripe(opts: FakeStripeOptions = {}): Promise<Fak
   const lineItemsBySession = new Map<string, FakeLineItem[]>();
   const shippingRates = new Map<string, FakeShippingRate>();
   const idempotency = new Map<string, { fingerprint: string; status: number; body: string }>();
+  const refunds: FakeRefund[] = [];
+  let refundStatus: FakeRefund['status'] = 'succeeded';
   const requests: RecordedRequest[] = [];
   let failures: { count: number; status: number } = { count: 0, status: 500 };
   let baseUrl = '';
@@ -609,7 +635,59 @@ export async function startFakeStripe(opts: FakeStripeOptions = {}): Promise<Fak
       markExpired(session);
       return { status: 200, body: render(session, expandList(params)) };
     }
+    if (method === 'POST' && path === '/v1/refunds') return { status: 200, body: createRefund(params) };
+    if (method === 'GET' && path === '/v1/refunds') {
+      rejectUnknown(params, ['charge', 'created', 'ending_before', 'expand', 'limit', 'payment_intent', 'starting_after'], '');
+      const paymentIntent = asString(params.payment_intent, 'payment_intent');
+      const limit = asInteger(params.limit, 'limit') ?? 10;
+      if (limit < 1 || limit > 100) throw invalid('limit must be between 1 and 100.', 'limit');
+      // Stripe lists newest first.
+      const data = refunds.filter((r) => paymentIntent === undefined || r.payment_intent === paymentIntent).reverse();
+      return { status: 200, body: { object: 'list', data: data.slice(0, limit), has_more: data.length > limit, url: '/v1/refunds' } };
+    }
     throw new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
+  }
+
+  /** A refund of a paid session's PaymentIntent, at most what is left of what it charged. */
+  function createRefund(params: ParamObject): FakeRefund {
+    rejectUnknown(
+      params,
+      ['amount', 'charge', 'currency', 'customer', 'expand', 'instructions_email', 'metadata', 'origin', 'payment_intent', 'reason', 'refund_application_fee', 'reverse_transfer'],
+      '',
+    );
+    if (params.charge !== undefined) throw invalid('The shop refunds by payment_intent; this fake has no charges.', 'charge');
+    const paymentIntent = required(asString(params.payment_intent, 'payment_intent'), 'payment_intent');
+    const session = [...sessions.values()].find((s) => s.payment_intent === paymentIntent);
+    if (!session) throw invalid(`No such payment_intent: '${paymentIntent}'`, 'payment_intent', 'resource_missing');
+    if (session.payment_status !== 'paid') throw invalid('This PaymentIntent has no successful charge to refund.', 'payment_intent', 'charge_not_refundable');
+    const refunded = refunds.filter((r) => r.payment_intent === paymentIntent && r.status !== 'failed' && r.status !== 'canceled').reduce((sum, r) => sum + r.amount, 0);
+    const left = session.amount_total - refunded;
+    const charge = `ch_${paymentIntent.slice('pi_'.length)}`;
+    if (left <= 0) throw invalid(`Charge ${charge} has already been refunded.`, undefined, 'charge_already_refunded');
+    const amount = asInteger(params.amount, 'amount') ?? left;
+    if (amount < 1) throw invalid('This value must be greater than or equal to 1.', 'amount');
+    if (amount > left)
+      throw invalid(`Refund amount (₹${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (₹${(left / 100).toFixed(2)})`, 'amount', 'amount_too_large');
+    const reason = asString(params.reason, 'reason') ?? null;
+    if (reason !== null && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason)) throw invalid(`Invalid reason: ${reason}`, 'reason');
+    const refund: FakeRefund = {
+      id: randomId('re'),
+      object: 'refund',
+      amount,
+      balance_transaction: randomId('txn'),
+      charge,
+      created: nowSeconds(),
+      currency: session.currency,
+      metadata: checkMetadata(asObject(params.metadata, 'metadata'), 'metadata'),
+      payment_intent: paymentIntent,
+      reason,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: refundStatus,
+      transfer_reversal: null,
+    };
+    refunds.push(refund);
+    return refund;
   }
 
   function markExpired(session: FakeSession): void {
@@ -775,6 +853,13 @@ export async function startFakeStripe(opts: FakeStripeOptions = {}): Promise<Fak
     },
     failNext(count, status = 500) {
       failures = { count, status };
+    },
+    refunds: (paymentIntent) => refunds.filter((r) => paymentIntent === undefined || r.payment_intent === paymentIntent),
+    setRefundStatus(status) {
+      refundStatus = status;
+    },
+    forgetIdempotencyKeys() {
+      idempotency.clear();
     },
     signedEvent(type, sessionOrId, options = {}) {
       const session = typeof sessionOrId === 'string' ? getSession(sessionOrId) : sessionOrId;
