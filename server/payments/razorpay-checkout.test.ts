@@ -117,6 +117,35 @@ describe('Razorpay Payment Links through the fake Razorpay API', () => {
     expect((await orderRow(orderId)).invoice_number).toBe(order.invoice_number);
   });
 
+  it('an admin cancels a paid order with a refund: one refund at Razorpay, recorded, on the credit note, emailed once', async () => {
+    const product = await insertProduct(server.deps.db, { productName: 'Refunded Phone', sellingPrice: 1_499_900, price: 1_999_900, stock: 3 });
+    const { client, user, orderId, sessionId } = await startCheckout([product.id]);
+    const params = fake.pay(sessionId, { method: 'upi' });
+    expect((await callback(client, params)).status).toBe(303);
+    const { client: admin } = await signInAs(server, 'ADMIN');
+
+    const cancelled = await admin.trpc<{ status: string; refund: { id: string; status: string; amount: number } | null }>('mutation', 'admin.setOrderStatus', {
+      orderId,
+      status: 'cancelled',
+      refund: true,
+    });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('cancelled');
+    const refunds = fake.refunds(params.razorpay_payment_id);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amount: 1_499_900 });
+    expect(cancelled.body.refund).toMatchObject({ id: refunds[0]!.id, status: 'succeeded', amount: 1_499_900 });
+    expect(await stockOf(product.id)).toBe(3);
+    expect(await orderRow(orderId)).toMatchObject({ refund_id: refunds[0]!.id, refund_status: 'succeeded', credit_note_number: expect.any(String) as string });
+
+    // Asked again: refused, and Razorpay is not asked to refund a second time.
+    expect((await admin.trpc('mutation', 'admin.refundOrder', { orderId })).status).toBe(409);
+    expect(fake.refunds(params.razorpay_payment_id)).toHaveLength(1);
+    const mails = await server.deps.db.selectFrom('mail_outbox').select('text_body').where('kind', '=', 'order-refund').where('to_address', '=', user.email).execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text_body).toContain('through Razorpay');
+  });
+
   it('refuses a forged callback with 400 and changes nothing', async () => {
     const product = await insertProduct(server.deps.db, { stock: 3 });
     const victim = await startCheckout([product.id]);
