@@ -1,13 +1,14 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CheckoutOptions } from '../../../shared/schemas/order';
 import type { SavedAddress, StorefrontInfo } from '../../../shared/schemas/settings';
 import { FakeServerError, fakeServer, renderableApp, withToastHost } from '../../lib/test-providers';
 import { Component as Checkout } from './checkout';
 
 function Where() {
   const location = useLocation();
-  return <output data-testid="where">{`${location.pathname} ${JSON.stringify(location.state)}`}</output>;
+  return <output data-testid="where">{`${location.pathname}${location.search} ${JSON.stringify(location.state)}`}</output>;
 }
 
 const shopper = { _id: 'u1', name: 'Ravi Kumar', email: 'ravi@example.com', role: 'GENERAL', profilePic: null };
@@ -65,11 +66,47 @@ const office: SavedAddress = {
 /** Where checkout.start sends the browser: a fragment of this page, the one navigation jsdom performs. */
 const PAYMENT_URL = `${window.location.origin}${window.location.pathname}#pay-cs_test_1`;
 
-function shop(opts: { user?: typeof shopper | null; addresses?: SavedAddress[]; lines?: unknown[]; start?: (input: any) => unknown } = {}) {
+const TEST_CHECKOUT = { kind: 'test', label: 'Card (test checkout: no money moves)', choosesDelivery: true } as const;
+const STRIPE = { kind: 'stripe', label: 'Card (Stripe)', choosesDelivery: true } as const;
+const RAZORPAY = { kind: 'razorpay', label: 'UPI, cards, netbanking and wallets (Razorpay)', choosesDelivery: false } as const;
+const COD_OFF: CheckoutOptions['cod'] = { offered: false, available: false, reason: 'Cash on delivery is not offered by this shop.', feePaise: 0, maxOrderPaise: 5_000_000 };
+const COD_ON: CheckoutOptions['cod'] = { offered: true, available: true, reason: null, feePaise: 2500, maxOrderPaise: 5_000_000 };
+
+/** checkout.options as the server words it for `lines`: the storefront's fees, standard free from ₹50,000. */
+function optionsFor(lines: unknown[], patch: Partial<CheckoutOptions> = {}): CheckoutOptions {
+  const subtotal = (lines as typeof cartLines).reduce((sum, line) => sum + line.quantity * line.productId.sellingPrice, 0);
+  return {
+    subtotal,
+    delivery: [
+      { rate: 'standard', label: 'Standard delivery', amount: subtotal >= 5_000_000 ? 0 : 4900, days: '3–5' },
+      { rate: 'express', label: 'Express delivery', amount: 9900, days: '1–2' },
+    ],
+    online: [TEST_CHECKOUT],
+    cod: COD_OFF,
+    ...patch,
+  };
+}
+
+type Procedure = (input: any) => unknown;
+
+function shop(
+  opts: {
+    user?: typeof shopper | null;
+    addresses?: SavedAddress[];
+    lines?: unknown[];
+    start?: Procedure;
+    /** checkout.options' answer for an input; the test checkout alone, no cash on delivery, by default. */
+    options?: (input: any) => Partial<CheckoutOptions>;
+    placeCodOrder?: Procedure;
+  } = {},
+) {
   let addresses = [...(opts.addresses ?? [])];
+  const lines = opts.lines ?? cartLines;
   return fakeServer({
     'account.me': () => (opts.user === undefined ? shopper : opts.user),
-    'cart.list': () => opts.lines ?? cartLines,
+    'cart.list': () => lines,
+    'checkout.options': (input: any) => optionsFor(lines, opts.options?.(input)),
+    'checkout.placeCodOrder': opts.placeCodOrder ?? (() => ({ orderId: 'o-cod', url: '/success?order_id=o-cod' })),
     'settings.storefront': () => storefront,
     'address.list': () => addresses,
     'address.create': (input: any) => {
@@ -100,6 +137,7 @@ function renderCheckout(server: ReturnType<typeof shop>) {
         },
         { path: '/login', element: <Where /> },
         { path: '/cart', element: <Where /> },
+        { path: '/success', element: <Where /> },
       ],
       initialEntries: ['/checkout'],
       fetch: server.fetch,
@@ -110,6 +148,14 @@ function renderCheckout(server: ReturnType<typeof shop>) {
 
 const fill = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const continueButton = () => screen.getByRole<HTMLButtonElement>('button', { name: /Continue to payment|Opening payment/ });
+/** The order button once the ways to pay are in (it waits for them: cash on delivery depends on the address). */
+async function readyButton(name: string | RegExp) {
+  const button = await screen.findByRole<HTMLButtonElement>('button', { name });
+  await waitFor(() => expect(button.disabled).toBe(false));
+  return button;
+}
+const radio = (name: string | RegExp) => screen.getByRole<HTMLInputElement>('radio', { name });
+const descriptionOf = (element: HTMLElement) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent;
 
 describe('Checkout: the delivery address step', () => {
   withToastHost();
@@ -189,9 +235,9 @@ describe('Checkout: the delivery address step', () => {
     expect(saved.closest('li')?.textContent).toContain('Bengaluru, Karnataka 560001');
     expect(await screen.findByText('Address saved')).toBeTruthy();
 
-    fireEvent.click(continueButton());
+    fireEvent.click(await readyButton('Continue to payment'));
     await waitFor(() => expect(window.location.hash).toBe('#pay-cs_test_1'));
-    expect(server.inputsOf('checkout.start')).toEqual([{ addressId: 'a-new' }]);
+    expect(server.inputsOf('checkout.start')).toEqual([{ addressId: 'a-new', provider: 'test' }]);
     // Busy until the payment page has replaced this one.
     expect(continueButton().textContent).toBe('Opening payment…');
     expect(continueButton().disabled).toBe(true);
@@ -217,7 +263,7 @@ describe('Checkout: the delivery address step', () => {
 
     fireEvent.click(second);
     expect(second.checked).toBe(true);
-    fireEvent.click(continueButton());
+    fireEvent.click(await readyButton('Continue to payment'));
     await waitFor(() => expect(continueButton().textContent).toBe('Opening payment…'));
     expect(continueButton().disabled).toBe(true);
     release();
@@ -228,7 +274,7 @@ describe('Checkout: the delivery address step', () => {
     expect(second.getAttribute('aria-describedby')).toBe(alert.id);
     // And as a toast.
     expect(screen.getAllByText(message)).toHaveLength(2);
-    expect(server.inputsOf('checkout.start')).toEqual([{ addressId: 'a-office' }]);
+    expect(server.inputsOf('checkout.start')).toEqual([{ addressId: 'a-office', provider: 'test' }]);
     expect(continueButton().disabled).toBe(false);
     expect(continueButton().textContent).toBe('Continue to payment');
   });
@@ -242,7 +288,7 @@ describe('Checkout: the delivery address step', () => {
         },
       }),
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Continue to payment' }));
+    fireEvent.click(await readyButton('Continue to payment'));
     const summary = screen.getByRole('complementary', { name: 'Order summary' });
     const alert = await within(summary).findByRole('alert');
     expect(alert.textContent).toContain('Only 1 of Sony WF-C700N left in stock');
@@ -265,5 +311,151 @@ describe('Checkout: the delivery address step', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit the address of Ravi Kumar, 12 MG Road' }));
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Mobile number' }).value).toBe('9876543210');
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'State or union territory' }).value).toBe('29');
+  });
+});
+
+describe('Checkout: how to pay', () => {
+  withToastHost();
+  afterEach(() => {
+    cleanup();
+    window.history.replaceState(null, '', window.location.pathname);
+  });
+
+  it('offers cash on delivery with its fee, asks for the delivery, places the order and goes to the success page', async () => {
+    const server = shop({ addresses: [home], options: () => ({ cod: COD_ON }) });
+    renderCheckout(server);
+    await readyButton('Continue to payment');
+    // The test checkout's page offers the delivery choices itself.
+    expect(radio(TEST_CHECKOUT.label).checked).toBe(true);
+    expect(screen.queryByRole('group', { name: 'Delivery' })).toBeNull();
+    const cod = radio('Cash on delivery');
+    expect(cod.disabled).toBe(false);
+    expect(descriptionOf(cod)).toBe('+ ₹25.00 cash on delivery fee');
+    expect(server.inputsOf('checkout.options').at(-1)).toEqual({ addressId: 'a-home' });
+
+    fireEvent.click(cod);
+    const delivery = screen.getByRole('group', { name: 'Delivery' });
+    const standard = within(delivery).getByRole<HTMLInputElement>('radio', { name: /^Standard delivery\s*₹49\.00$/ });
+    expect(standard.checked).toBe(true);
+    expect(descriptionOf(standard)).toBe('3–5 days');
+    const summary = screen.getByRole('complementary', { name: 'Order summary' });
+    expect(within(summary).getByTestId('checkout-cod-fee').textContent).toBe('₹25.00');
+    // ₹16,279 of items, ₹49 standard delivery, ₹25 fee.
+    expect(within(summary).getByTestId('checkout-total').textContent).toBe('₹16,353.00');
+    expect(screen.getByRole('button', { name: 'Place order (pay ₹16,353.00 on delivery)' })).toBeTruthy();
+    expect(screen.getByText('You pay the courier in cash when the order arrives.')).toBeTruthy();
+
+    fireEvent.click(within(delivery).getByRole('radio', { name: /^Express delivery/ }));
+    expect(within(summary).getByTestId('checkout-delivery').textContent).toBe('₹99.00');
+    expect(within(summary).getByTestId('checkout-total').textContent).toBe('₹16,403.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Place order (pay ₹16,403.00 on delivery)' }));
+
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/success?order_id=o-cod null'));
+    expect(server.inputsOf('checkout.placeCodOrder')).toEqual([{ addressId: 'a-home', shipping: 'express' }]);
+    expect(server.inputsOf('checkout.start')).toEqual([]);
+  });
+
+  it('shows cash on delivery disabled with the reason for this address, and asks again for another address', async () => {
+    const server = shop({
+      addresses: [home, office],
+      options: (input) =>
+        input?.addressId === 'a-office'
+          ? { cod: { ...COD_ON, available: false, reason: 'Cash on delivery is not available for PIN code 500081. Pay online for this one.' } }
+          : { cod: COD_ON },
+    });
+    renderCheckout(server);
+    await readyButton('Continue to payment');
+    expect(radio('Cash on delivery').disabled).toBe(false);
+
+    fireEvent.click(radio(/Hitech City/));
+    await waitFor(() => expect(radio('Cash on delivery').disabled).toBe(true));
+    expect(descriptionOf(radio('Cash on delivery'))).toBe('Cash on delivery is not available for PIN code 500081. Pay online for this one.');
+    expect(server.inputsOf('checkout.options')).toEqual([{ addressId: 'a-home' }, { addressId: 'a-office' }]);
+    expect(screen.queryByTestId('checkout-cod-fee')).toBeNull();
+  });
+
+  it('falls back to paying online when the chosen cash on delivery becomes unavailable', async () => {
+    const server = shop({
+      addresses: [home, office],
+      options: (input) => ({ cod: input?.addressId === 'a-office' ? { ...COD_ON, available: false, reason: 'Not here.' } : COD_ON }),
+    });
+    renderCheckout(server);
+    await readyButton('Continue to payment');
+    fireEvent.click(radio('Cash on delivery'));
+    await readyButton(/^Place order/);
+    fireEvent.click(radio(/Hitech City/));
+    await readyButton('Continue to payment');
+    expect(radio(TEST_CHECKOUT.label).checked).toBe(true);
+    expect(radio('Cash on delivery').checked).toBe(false);
+  });
+
+  it('hides cash on delivery when the shop does not offer it', async () => {
+    renderCheckout(shop({ addresses: [home] }));
+    await readyButton('Continue to payment');
+    expect(screen.queryByRole('radio', { name: 'Cash on delivery' })).toBeNull();
+    expect(radio(TEST_CHECKOUT.label).checked).toBe(true);
+  });
+
+  it('asks for the delivery for a provider whose page cannot, and says the amount on the button', async () => {
+    const server = shop({ addresses: [home], options: () => ({ online: [RAZORPAY, STRIPE] }) });
+    renderCheckout(server);
+    // Razorpay first, as the server lists it: the page asks for the delivery and knows the total.
+    const pay = await readyButton('Pay ₹16,328.00');
+    expect(radio(RAZORPAY.label).checked).toBe(true);
+    const delivery = screen.getByRole('group', { name: 'Delivery' });
+    fireEvent.click(within(delivery).getByRole('radio', { name: /^Express delivery/ }));
+    expect(pay.textContent).toBe('Pay ₹16,378.00');
+    fireEvent.click(pay);
+    await waitFor(() => expect(window.location.hash).toBe('#pay-cs_test_1'));
+    expect(server.inputsOf('checkout.start')).toEqual([{ addressId: 'a-home', provider: 'razorpay', shipping: 'express' }]);
+  });
+
+  it("leaves the delivery to Stripe's page and sends no delivery with it", async () => {
+    const server = shop({ addresses: [home], options: () => ({ online: [RAZORPAY, STRIPE] }) });
+    renderCheckout(server);
+    await readyButton(/^Pay ₹/);
+    fireEvent.click(radio(STRIPE.label));
+    expect(screen.queryByRole('group', { name: 'Delivery' })).toBeNull();
+    const summary = screen.getByRole('complementary', { name: 'Order summary' });
+    expect(summary.textContent).toContain('Express delivery (1–2 days, ₹99.00) can be chosen on the payment page.');
+    fireEvent.click(await readyButton('Continue to payment'));
+    await waitFor(() => expect(window.location.hash).toBe('#pay-cs_test_1'));
+    expect(server.inputsOf('checkout.start')).toEqual([{ addressId: 'a-home', provider: 'stripe' }]);
+  });
+
+  it("shows the server's refusal of cash on delivery, in a toast and beside the button", async () => {
+    const message =
+      'You already have 2 cash on delivery orders on the way (the most this shop allows at once is 2). Pay online for this one, or wait for the earlier ones to arrive.';
+    const server = shop({
+      addresses: [home],
+      options: () => ({ cod: COD_ON }),
+      placeCodOrder: () => {
+        throw new FakeServerError(409, 'COD_LIMIT', message);
+      },
+    });
+    renderCheckout(server);
+    await readyButton('Continue to payment');
+    fireEvent.click(radio('Cash on delivery'));
+    fireEvent.click(await readyButton(/^Place order/));
+    const summary = screen.getByRole('complementary', { name: 'Order summary' });
+    expect((await within(summary).findByRole('alert')).textContent).toBe(message);
+    expect(screen.getAllByText(message)).toHaveLength(2);
+    expect(screen.getByTestId('where').textContent).toBe('/checkout null');
+    expect((await readyButton(/^Place order/)).textContent).toBe('Place order (pay ₹16,353.00 on delivery)');
+  });
+
+  it('still lets the shopper pay online when the ways to pay cannot be read', async () => {
+    const server = shop({
+      addresses: [home],
+      options: () => {
+        throw new FakeServerError(500, 'INTERNAL', 'Something went wrong on our side.');
+      },
+    });
+    renderCheckout(server);
+    const payment = await screen.findByRole('region', { name: 'Payment' });
+    expect((await within(payment).findByRole('alert')).textContent).toContain('Something went wrong on our side.');
+    fireEvent.click(await readyButton('Continue to payment'));
+    await waitFor(() => expect(window.location.hash).toBe('#pay-cs_test_1'));
+    expect(server.inputsOf('checkout.start')).toEqual([{ addressId: 'a-home' }]);
   });
 });

@@ -3,6 +3,7 @@ import { OrderList } from '../../components/orders/order-list';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { useCurrentUser } from '../../features/account/api/use-current-user';
 import { useMyOrders } from '../../features/orders/api/use-my-orders';
+import { CancelCodOrder } from '../../features/orders/components/cancel-cod-order';
 import { useShopTimeZone } from '../../features/settings/api/use-shop-time-zone';
 import { errorMessage } from '../../lib/trpc';
 import { pageTitle } from '../../lib/page-titles';
@@ -29,7 +30,7 @@ export function Component() {
           {errorMessage(orders.error)}
         </p>
       ) : (
-        <OrderList orders={orders.data} timeZone={timeZone} />
+        <OrderList orders={orders.data} timeZone={timeZone} actions={(order) => <CancelCodOrder order={order} />} />
       )}
     </section>
   );

@@ -1,17 +1,60 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { formatINR } from '../../../shared/money';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { useConfirmReturn } from '../../features/checkout/api/use-confirm-return';
+import { useMyOrders } from '../../features/orders/api/use-my-orders';
 import { errorMessage } from '../../lib/trpc';
 import { pageTitle } from '../../lib/page-titles';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const SETTLED = new Set(['paid', 'shipped', 'delivered']);
 
+/** `?order_id=`: a cash-on-delivery order placed from the checkout; `?session_id=`: back from a payment page. */
 export function Component() {
-  useDocumentTitle(pageTitle('Payment successful'));
   const [params] = useSearchParams();
-  const sessionId = params.get('session_id');
+  const orderId = params.get('order_id');
+  if (orderId && !params.get('session_id')) return <OrderPlaced orderId={orderId} />;
+  return <PaymentReturn sessionId={params.get('session_id')} />;
+}
+
+/** A cash-on-delivery order: placed, nothing paid yet; how much cash to have ready, from the shopper's orders. */
+function OrderPlaced({ orderId }: { orderId: string }) {
+  useDocumentTitle(pageTitle('Order placed'));
+  const orders = useMyOrders(true);
+  if (orders.isPending) return <PageSpinner label="Loading your order" />;
+  const order = orders.data?.find((o) => o._id === orderId);
+
+  return (
+    <section className="page flex justify-center" aria-labelledby="success-heading">
+      <div className="card flex w-full max-w-md flex-col items-center gap-4 p-8 text-center">
+        <span className="flex size-16 items-center justify-center rounded-full bg-emerald-50 text-3xl text-emerald-700" aria-hidden="true">
+          ✓
+        </span>
+        <h1 id="success-heading" className="text-2xl font-bold text-emerald-800">
+          Order placed!
+        </h1>
+        {orders.isError ? (
+          <p className="text-zinc-700" role="alert">
+            {errorMessage(orders.error)}
+          </p>
+        ) : order?.paymentMethod === 'cod' ? (
+          <p className="text-zinc-700" data-testid="cod-message">
+            Pay <strong className="text-zinc-900">{formatINR(order.totalAmount)}</strong> in cash when it arrives.
+          </p>
+        ) : (
+          <p className="text-zinc-700">Thank you for shopping with Voltmart. Your order is in your orders.</p>
+        )}
+        <Link to="/order" className="btn-primary min-h-11">
+          See Order{' '}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function PaymentReturn({ sessionId }: { sessionId: string | null }) {
+  useDocumentTitle(pageTitle('Payment successful'));
   const confirm = useConfirmReturn();
   const { mutate } = confirm;
   const asked = useRef<string | null>(null);

@@ -25,6 +25,10 @@ function order(id: string, createdAt: string, overrides: Partial<Order> = {}): O
     tax: null,
     invoice: null,
     creditNote: null,
+    paymentMethod: 'online',
+    provider: 'stripe',
+    codFee: 0,
+    refund: null,
     ...overrides,
   };
 }
@@ -120,5 +124,61 @@ describe('OrderList', () => {
     render(<OrderList timeZone="UTC" orders={[paid]} />);
     expect(screen.getByRole('link', { name: /^Invoice/ }).getAttribute('href')).toBe('/orders/o1/invoice.pdf');
     expect(screen.queryByRole('link', { name: /Credit note/ })).toBeNull();
+  });
+});
+
+describe('OrderList: cash on delivery and refunds', () => {
+  afterEach(cleanup);
+
+  /** Placed for cash on delivery: unpaid, ₹25 fee on top of ₹59,980 of items and ₹49 delivery. */
+  const cod = (id: string, overrides: Partial<Order> = {}) =>
+    order(id, '2026-11-20T08:00:00.000Z', {
+      status: 'confirmed',
+      paidAt: null,
+      paymentDetails: { paymentId: null, payment_method_type: ['cod'], payment_status: 'unpaid' },
+      shipping_options: [{ shipping_amount: 4900, shipping_rate: 'standard' }],
+      totalAmount: 6_002_700,
+      amountCharged: null,
+      paymentMethod: 'cod',
+      provider: 'cod',
+      codFee: 2500,
+      ...overrides,
+    });
+
+  it('labels a placed cash on delivery order, and one returned undelivered', () => {
+    render(<OrderList timeZone="UTC" orders={[cod('o1'), cod('o2', { status: 'returned' }), order('o3', '2026-11-20T07:00:00.000Z', { status: 'shipped' })]} />);
+    expect(screen.getAllByTestId('order-status').map((s) => s.textContent)).toEqual(['Confirmed · pay on delivery', 'Returned undelivered', 'shipped']);
+  });
+
+  it('shows cash on delivery as the payment method, the fee as its own line and the total with it', () => {
+    render(<OrderList timeZone="UTC" orders={[cod('o1')]} />);
+    const card = screen.getByTestId('order');
+    expect(within(card).getByText('Payment method : Cash on delivery')).toBeTruthy();
+    expect(within(card).getByText('Payment Status : to be paid on delivery')).toBeTruthy();
+    expect(within(card).getByTestId('order-cod-fee').textContent).toBe('Cash on delivery fee : ₹25.00');
+    expect(within(card).getByText('Total Amount : ₹60,027.00')).toBeTruthy();
+    // An order paid online has no fee line.
+    cleanup();
+    render(<OrderList timeZone="UTC" orders={[order('o2', '2026-11-20T08:00:00.000Z')]} />);
+    expect(screen.queryByTestId('order-cod-fee')).toBeNull();
+  });
+
+  it('says how the refund of a cancelled order stands', () => {
+    const refunded = (id: string, status: 'pending' | 'succeeded' | 'failed') =>
+      order(id, '2026-11-20T08:00:00.000Z', {
+        status: 'cancelled',
+        refund: { id: status === 'failed' ? null : `re_${id}`, status, amount: 6_007_900, at: '2026-11-21T08:00:00.000Z', error: status === 'failed' ? 'Declined' : null },
+      });
+    render(<OrderList timeZone="UTC" orders={[refunded('o1', 'succeeded'), refunded('o2', 'pending'), refunded('o3', 'failed'), order('o4', '2026-11-20T08:00:00.000Z')]} />);
+    expect(screen.getAllByTestId('order-refund').map((line) => line.textContent)).toEqual([
+      'Refund of ₹60,079.00: processed',
+      'Refund of ₹60,079.00: in progress',
+      'Refund of ₹60,079.00: failed',
+    ]);
+  });
+
+  it('puts what the shopper can do with an order in its card', () => {
+    render(<OrderList timeZone="UTC" orders={[cod('o1')]} actions={(o) => <button type="button">{`Act on ${o._id}`}</button>} />);
+    expect(within(screen.getByTestId('order')).getByRole('button', { name: 'Act on o1' })).toBeTruthy();
   });
 });

@@ -11,9 +11,31 @@ export const NO_ORDERS_MESSAGE = 'No Order available!';
 const STATUS_STYLE: Record<Order['status'], string> = {
   pending: 'bg-amber-100 text-amber-900',
   paid: 'bg-emerald-100 text-emerald-900',
+  confirmed: 'bg-emerald-100 text-emerald-900',
   shipped: 'bg-sky-100 text-sky-900',
   delivered: 'bg-brand-100 text-brand-900',
+  returned: 'bg-zinc-200 text-zinc-800',
   cancelled: 'bg-zinc-200 text-zinc-800',
+};
+
+/** What the status pill says (its first letter shown as a capital). */
+export const STATUS_LABEL: Record<Order['status'], string> = {
+  pending: 'pending',
+  paid: 'paid',
+  confirmed: 'Confirmed · pay on delivery',
+  shipped: 'shipped',
+  delivered: 'delivered',
+  returned: 'Returned undelivered',
+  cancelled: 'cancelled',
+};
+
+export const COD_PAYMENT_METHOD = 'Cash on delivery';
+
+/** "Refund of ₹X: processed / in progress / failed", as the shopper reads it. */
+export const REFUND_STATE: Record<NonNullable<Order['refund']>['status'], string> = {
+  succeeded: 'processed',
+  pending: 'in progress',
+  failed: 'failed',
 };
 
 function words(value: string): string {
@@ -54,8 +76,8 @@ export function OrdersByDate<T extends Order>({
 export function OrderIdentity({ order, children }: { order: Order; children?: ReactNode }) {
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
-      <span className={`rounded-full px-2.5 py-0.5 font-semibold capitalize ${STATUS_STYLE[order.status]}`} data-testid="order-status">
-        {order.status}
+      <span className={`rounded-full px-2.5 py-0.5 font-semibold first-letter:uppercase ${STATUS_STYLE[order.status]}`} data-testid="order-status">
+        {STATUS_LABEL[order.status]}
       </span>
       <span className="text-zinc-600">Order {order._id}</span>
       {children}
@@ -104,12 +126,17 @@ export function OrderPaymentSummary({
   totalNote?: ReactNode;
 }) {
   const Heading = heading;
+  const cod = order.paymentMethod === 'cod';
+  // Cash is only owed while the parcel is on its way; a cancelled or returned one owes nothing.
+  const payOnDelivery = cod && order.paymentDetails.payment_status === 'unpaid' && (order.status === 'confirmed' || order.status === 'shipped');
   return (
     <div className={className}>
       <div>
         <Heading className="font-semibold text-zinc-900">Payment Details :</Heading>
-        <p className="text-zinc-700">Payment method : {order.paymentDetails.payment_method_type.map(words).join(', ') || '—'}</p>
-        <p className="capitalize text-zinc-700">Payment Status : {words(order.paymentDetails.payment_status)}</p>
+        <p className="text-zinc-700">Payment method : {cod ? COD_PAYMENT_METHOD : order.paymentDetails.payment_method_type.map(words).join(', ') || '—'}</p>
+        <p className={payOnDelivery ? 'text-zinc-700' : 'capitalize text-zinc-700'}>
+          Payment Status : {payOnDelivery ? 'to be paid on delivery' : words(order.paymentDetails.payment_status)}
+        </p>
         {paymentNote}
       </div>
       <div>
@@ -124,12 +151,27 @@ export function OrderPaymentSummary({
             </p>
           ))
         )}
+        {order.codFee > 0 ? (
+          <p className="text-zinc-700" data-testid="order-cod-fee">
+            Cash on delivery fee : {formatINR(order.codFee)}
+          </p>
+        ) : null}
       </div>
       <div>
         <p className="text-base font-bold text-zinc-900">Total Amount : {formatINR(order.totalAmount)}</p>
         {totalNote}
       </div>
     </div>
+  );
+}
+
+/** The shopper's line about the refund of a cancelled order paid online: "Refund of ₹X: processed". */
+export function OrderRefundLine({ refund }: { refund: Order['refund'] }) {
+  if (!refund) return null;
+  return (
+    <p className={`font-medium ${refund.status === 'failed' ? 'text-red-800' : 'text-zinc-800'}`} data-testid="order-refund">
+      Refund of {formatINR(refund.amount)}: {REFUND_STATE[refund.status]}
+    </p>
   );
 }
 
@@ -191,17 +233,33 @@ export function OrderDocuments({ order }: { order: Pick<Order, 'invoice' | 'cred
 /**
  * The shopper's orders grouped by the long-form date they were placed (spec §2 "Orders").
  * Orders arrive newest first. The admin's list builds its cards from the same pieces.
+ * `actions` renders what the shopper can do with an order (cancel it), under its documents.
  */
-export function OrderList({ orders, showEmail = false, timeZone }: { orders: readonly Order[]; showEmail?: boolean; timeZone: string }) {
+export function OrderList({
+  orders,
+  showEmail = false,
+  timeZone,
+  actions,
+}: {
+  orders: readonly Order[];
+  showEmail?: boolean;
+  timeZone: string;
+  actions?: (order: Order) => ReactNode;
+}) {
   if (orders.length === 0) return <NoOrders />;
   return (
     <div className="flex flex-col gap-8">
-      <OrdersByDate orders={orders} timeZone={timeZone} heading="h2" renderOrder={(order) => <OrderCard key={order._id} order={order} showEmail={showEmail} />} />
+      <OrdersByDate
+        orders={orders}
+        timeZone={timeZone}
+        heading="h2"
+        renderOrder={(order) => <OrderCard key={order._id} order={order} showEmail={showEmail} actions={actions?.(order)} />}
+      />
     </div>
   );
 }
 
-function OrderCard({ order, showEmail }: { order: Order; showEmail: boolean }) {
+function OrderCard({ order, showEmail, actions }: { order: Order; showEmail: boolean; actions: ReactNode }) {
   return (
     <li className="card flex flex-col gap-4 p-4 lg:flex-row lg:justify-between" data-testid="order">
       <div className="flex min-w-0 flex-1 flex-col gap-3">
@@ -210,8 +268,15 @@ function OrderCard({ order, showEmail }: { order: Order; showEmail: boolean }) {
         <OrderDeliveryAddress address={order.deliveryAddress} />
       </div>
       <div className="flex flex-col gap-3 lg:w-72 lg:shrink-0">
-        <OrderPaymentSummary order={order} heading="h3" className="flex flex-col gap-3 text-sm" totalNote={<OrderGst tax={order.tax} />} />
+        <OrderPaymentSummary
+          order={order}
+          heading="h3"
+          className="flex flex-col gap-3 text-sm"
+          paymentNote={<OrderRefundLine refund={order.refund} />}
+          totalNote={<OrderGst tax={order.tax} />}
+        />
         <OrderDocuments order={order} />
+        {actions}
       </div>
     </li>
   );

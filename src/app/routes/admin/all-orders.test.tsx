@@ -34,6 +34,10 @@ function order(id: string, patch: Partial<AdminOrder> = {}): AdminOrder {
     tax: null,
     invoice: null,
     creditNote: null,
+    paymentMethod: 'online',
+    provider: 'stripe',
+    codFee: 0,
+    refund: null,
     ...patch,
   };
 }
@@ -95,6 +99,15 @@ const lastOrdersInput = (server: ReturnType<typeof shop>) => server.inputsOf('ad
 describe('All orders page', () => {
   withToastHost();
   afterEach(cleanup);
+
+  it('filters by every status, cash on delivery ones included', async () => {
+    const server = renderPage('/admit-panel/all-orders');
+    await waitFor(() => expect(shownOrders()).toEqual(['ord_short', 'ord_ok']));
+    const filter = screen.getByLabelText<HTMLSelectElement>('Status');
+    expect([...filter.options].map((o) => o.value)).toEqual(['', 'pending', 'paid', 'confirmed', 'shipped', 'delivered', 'returned', 'cancelled']);
+    fireEvent.change(filter, { target: { value: 'returned' } });
+    await waitFor(() => expect(lastOrdersInput(server)).toMatchObject({ status: 'returned' }));
+  });
 
   it('shows only the orders needing stock when the address says ?attention=1', async () => {
     const server = renderPage('/admit-panel/all-orders?attention=1');

@@ -8,8 +8,8 @@ import { Component as SettingsPage } from './settings';
 
 const VALID_GSTIN = '29ABCDE1234F1ZW';
 
-/** A shop whose owner has saved nothing: the server's defaults, no seller yet. */
-function defaults(): AdminSettings {
+/** A shop whose owner has saved nothing: the server's defaults, no seller yet; Stripe's and Razorpay's keys set unless told. */
+function defaults(onlineProviders: AdminSettings['onlineProviders'] = ['stripe', 'razorpay']): AdminSettings {
   return {
     seller: null,
     invoicePrefix: 'INV',
@@ -19,13 +19,18 @@ function defaults(): AdminSettings {
     tax: { shippingSac: '996812', shippingRateBp: 1800, b2cHsnDigits: 4 },
     security: { requireAdminTwoFactor: false },
     timeZone: 'Asia/Kolkata',
+    payments: { online: 'both', cod: { enabled: false, maxOrderPaise: 5_000_000, feePaise: 0, pins: [], maxOpenOrders: 2 } },
     categoryTax: CATEGORIES.map((c) => ({ category: c.value, hsn: '8517', rateBasisPoints: 1800 })),
     updatedAt: null,
+    onlineProviders,
   };
 }
 
-function renderPage(update: (input: unknown) => unknown = (input) => ({ ...defaults(), ...(input as ShopSettings), updatedAt: '2026-11-27T06:30:00.000Z' })) {
-  let current = defaults();
+function renderPage(
+  update: (input: unknown) => unknown = (input) => ({ ...defaults(), ...(input as ShopSettings), updatedAt: '2026-11-27T06:30:00.000Z' }),
+  onlineProviders?: AdminSettings['onlineProviders'],
+) {
+  let current = defaults(onlineProviders);
   const server = fakeServer({
     'settings.get': () => current,
     'settings.update': (input) => {
@@ -146,6 +151,7 @@ describe('Settings page', () => {
         tax: { shippingSac: '996812', shippingRateBp: 500, b2cHsnDigits: 6 },
         security: { requireAdminTwoFactor: false },
         timeZone: 'Asia/Kolkata',
+        payments: { online: 'both', cod: { enabled: false, maxOrderPaise: 5_000_000, feePaise: 0, pins: [], maxOpenOrders: 2 } },
       },
     ]);
     await waitFor(() => expect(screen.queryByTestId('not-set-up')).toBeNull());
@@ -234,6 +240,81 @@ describe('Settings page', () => {
     // Unticking it answers the message.
     fireEvent.click(checkbox());
     expect(checkbox().getAttribute('aria-invalid')).toBeNull();
+  });
+
+  describe('Payments', () => {
+    const payments = () => screen.getByRole('region', { name: 'Payments' });
+
+    it('saves the provider the Payment button uses and cash on delivery in paise, then shows what was saved', async () => {
+      const server = renderPage();
+      await screen.findByTestId('not-set-up');
+      const section = payments();
+      expect(within(section).getByRole<HTMLInputElement>('radio', { name: 'Offer both: the shopper picks' }).checked).toBe(true);
+      const cod = within(section).getByRole<HTMLInputElement>('checkbox', { name: 'Offer cash on delivery' });
+      expect(cod.checked).toBe(false);
+      expect(field('Maximum order value (₹)').value).toBe('50000');
+      expect(field('Cash on delivery fee (₹)').value).toBe('0');
+      expect(field('Open cash on delivery orders per shopper').value).toBe('2');
+      expect(within(section).getByTestId('cod-pin-count').textContent).toBe('Now: wherever you deliver.');
+
+      fireEvent.click(within(section).getByRole('radio', { name: 'Razorpay' }));
+      fireEvent.click(cod);
+      type('Maximum order value (₹)', '20000');
+      type('Cash on delivery fee (₹)', '49.50');
+      type(/^Cash on delivery PIN codes/, '560001\n5600, 400');
+      type('Open cash on delivery orders per shopper', '3');
+      expect(within(section).getByTestId('cod-pin-count').textContent).toBe('Now: 3 entries.');
+      save();
+
+      expect(await screen.findByText(SETTINGS_SAVED_MESSAGE)).toBeTruthy();
+      expect(server.inputsOf('settings.update')).toEqual([
+        expect.objectContaining({
+          payments: { online: 'razorpay', cod: { enabled: true, maxOrderPaise: 2_000_000, feePaise: 4950, pins: ['560001', '5600', '400'], maxOpenOrders: 3 } },
+        }),
+      ]);
+      // The form now holds what the server saved, in rupees.
+      expect(field('Cash on delivery fee (₹)').value).toBe('49.5');
+      expect(field(/^Cash on delivery PIN codes/).value).toBe('560001\n5600\n400');
+      expect(within(payments()).getByRole<HTMLInputElement>('radio', { name: 'Razorpay' }).checked).toBe(true);
+      expect(within(payments()).getByRole<HTMLInputElement>('checkbox', { name: 'Offer cash on delivery' }).checked).toBe(true);
+    });
+
+    it('names the one provider set up instead of offering a choice, and keeps the saved choice', async () => {
+      const server = renderPage(undefined, ['razorpay']);
+      await screen.findByTestId('not-set-up');
+      expect(within(payments()).queryByRole('radio')).toBeNull();
+      expect(within(payments()).getByTestId('online-provider').textContent).toBe('Online payments go through Razorpay (its keys are set on the server).');
+      save();
+      expect(await screen.findByText(SETTINGS_SAVED_MESSAGE)).toBeTruthy();
+      expect(server.inputsOf('settings.update')).toEqual([expect.objectContaining({ payments: expect.objectContaining({ online: 'both' }) })]);
+      cleanup();
+
+      renderPage(undefined, ['test']);
+      expect((await screen.findByTestId('online-provider')).textContent).toContain('built-in test checkout: no money moves');
+    });
+
+    it('checks the cash on delivery fields before sending, and shows the server’s field errors beside them', async () => {
+      const server = renderPage(() => {
+        throw new FakeServerError(400, 'BAD_INPUT', 'payments.cod.feePaise: cash on delivery fee is too high', { 'payments.cod.feePaise': 'cash on delivery fee is too high' });
+      });
+      await screen.findByTestId('not-set-up');
+      type('Open cash on delivery orders per shopper', '0');
+      type(/^Cash on delivery PIN codes/, '56A');
+      save();
+      await waitFor(() => expect(field('Open cash on delivery orders per shopper').getAttribute('aria-invalid')).toBe('true'));
+      expect(messagesOf(field('Open cash on delivery orders per shopper'))).toContain('open cash orders per shopper must be at least 1');
+      expect(messagesOf(field(/^Cash on delivery PIN codes/))).toContain('56A: each serviceable PIN must be a 6-digit PIN code or its first 1 to 5 digits');
+      expect(server.inputsOf('settings.update')).toEqual([]);
+
+      type('Open cash on delivery orders per shopper', '2');
+      type(/^Cash on delivery PIN codes/, '');
+      type('Cash on delivery fee (₹)', '99999');
+      save();
+      const fee = field('Cash on delivery fee (₹)');
+      await waitFor(() => expect(fee.getAttribute('aria-invalid')).toBe('true'));
+      expect(messagesOf(fee)).toContain('cash on delivery fee is too high');
+      expect(screen.getByText('1 field needs attention: see the messages in red.')).toBeTruthy();
+    });
   });
 
   it('saves one category’s HSN code and rate with its own Save button', async () => {

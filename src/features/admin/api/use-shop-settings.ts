@@ -7,14 +7,15 @@ export function useShopSettings() {
 
 /**
  * Saves the whole Settings form. The reply is the saved settings: it replaces the cached ones,
- * and what shoppers see of them (footer, policies, delivery fees and checks) is refetched.
+ * and what shoppers see of them (footer, policies, delivery fees and checks, the ways to pay at
+ * the checkout) is refetched.
  */
 export function useSaveSettings() {
   const utils = trpc.useUtils();
   return trpc.settings.update.useMutation({
     onSuccess: async (saved) => {
       utils.settings.get.setData(undefined, saved);
-      await Promise.all([utils.settings.storefront.invalidate(), utils.settings.deliveryCheck.invalidate()]);
+      await Promise.all([utils.settings.storefront.invalidate(), utils.settings.deliveryCheck.invalidate(), utils.checkout.options.invalidate()]);
     },
   });
 }

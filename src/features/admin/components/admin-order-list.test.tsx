@@ -30,6 +30,10 @@ function adminOrder(id: string, patch: Partial<AdminOrder> = {}): AdminOrder {
     tax: null,
     invoice: null,
     creditNote: null,
+    paymentMethod: 'online',
+    provider: 'stripe',
+    codFee: 0,
+    refund: null,
     ...patch,
   };
 }
@@ -43,8 +47,10 @@ const short = adminOrder('ord_short', {
   ],
 });
 
-function renderList(orders: AdminOrder[], resolveShortage: (input: unknown) => unknown = () => ({ ...short, stockShortfall: 0 })) {
-  const server = fakeServer({ 'admin.resolveShortage': resolveShortage });
+type Procedure = (input: any) => unknown;
+
+function renderList(orders: AdminOrder[], resolveShortage: Procedure = () => ({ ...short, stockShortfall: 0 }), more: Record<string, Procedure> = {}) {
+  const server = fakeServer({ 'admin.resolveShortage': resolveShortage, ...more });
   render(renderableApp({ routes: [{ path: '/', element: <AdminOrderList orders={orders} /> }], fetch: server.fetch, toasts: true }));
   return server;
 }
@@ -151,5 +157,136 @@ describe('AdminOrderList', () => {
       fireEvent.click(within(card('ord_plain')).getByRole('button', { name: 'Cancel order: order ord_plain' }));
       expect(within(screen.getByRole('dialog', { name: 'Cancel this order?' })).queryByTestId('credit-note-notice')).toBeNull();
     });
+  });
+});
+
+describe('AdminOrderList: cash on delivery and refunds', () => {
+  withToastHost();
+  afterEach(cleanup);
+
+  const cod = (id: string, patch: Partial<AdminOrder> = {}) =>
+    adminOrder(id, {
+      status: 'confirmed',
+      paidAt: null,
+      paymentDetails: { paymentId: null, payment_method_type: ['cod'], payment_status: 'unpaid' },
+      amountCharged: null,
+      totalAmount: 6_130_400,
+      paymentMethod: 'cod',
+      provider: 'cod',
+      codFee: 2500,
+      ...patch,
+    });
+  const buttonsOf = (id: string) =>
+    within(card(id))
+      .queryAllByRole('button')
+      .map((b) => b.textContent);
+  /** setOrderStatus as the server answers it: the order moved, refunded as `refund` says when asked. */
+  const setOrderStatus =
+    (orders: AdminOrder[], refund: Partial<NonNullable<AdminOrder['refund']>> = {}): Procedure =>
+    (input) => {
+      const order = orders.find((o) => o._id === input.orderId)!;
+      return {
+        ...order,
+        status: input.status,
+        refund: input.refund ? { id: 're_1', status: 'succeeded', amount: order.amountCharged ?? order.totalAmount, at: '2026-11-23T08:00:00.000Z', error: null, ...refund } : null,
+      };
+    };
+
+  it('moves a COD order along its own life cycle, and names who takes the money', () => {
+    renderList([
+      cod('ord_cod'),
+      cod('ord_cod_shipped', { status: 'shipped' }),
+      adminOrder('ord_card_shipped', { status: 'shipped' }),
+      adminOrder('ord_rzp', { provider: 'razorpay' }),
+    ]);
+    expect(buttonsOf('ord_cod')).toEqual(['Mark shipped', 'Cancel order']);
+    // A shipped COD parcel is delivered (the cash collected) or comes back; it is no longer cancelled.
+    expect(buttonsOf('ord_cod_shipped')).toEqual(['Delivered, cash collected', 'Returned undelivered']);
+    expect(buttonsOf('ord_card_shipped')).toEqual(['Mark delivered', 'Cancel order']);
+    expect(within(card('ord_cod')).getByTestId('payment-provider').textContent).toBe('Payment: COD');
+    expect(within(card('ord_card_shipped')).getByTestId('payment-provider').textContent).toBe('Payment: Stripe');
+    expect(within(card('ord_rzp')).getByTestId('payment-provider').textContent).toBe('Payment: Razorpay');
+    expect(within(card('ord_cod')).getByText('Payment method : Cash on delivery')).toBeTruthy();
+    expect(within(card('ord_cod')).getByTestId('order-cod-fee').textContent).toBe('Cash on delivery fee : ₹25.00');
+    expect(within(card('ord_cod')).getByTestId('order-status').textContent).toBe('Confirmed · pay on delivery');
+  });
+
+  it('marks a COD parcel delivered, cash collected, or returned undelivered', async () => {
+    const orders = [cod('ord_a', { status: 'shipped' }), cod('ord_b', { status: 'shipped' })];
+    const server = renderList(orders, undefined, { 'admin.setOrderStatus': setOrderStatus(orders) });
+    fireEvent.click(within(card('ord_a')).getByRole('button', { name: 'Delivered, cash collected: order ord_a' }));
+    expect(await screen.findByText('Order marked delivered')).toBeTruthy();
+    fireEvent.click(within(card('ord_b')).getByRole('button', { name: 'Returned undelivered: order ord_b' }));
+    expect(await screen.findByText('Order marked returned')).toBeTruthy();
+    expect(server.inputsOf('admin.setOrderStatus')).toEqual([
+      { orderId: 'ord_a', status: 'delivered' },
+      { orderId: 'ord_b', status: 'returned' },
+    ]);
+  });
+
+  it('offers the refund through the provider when cancelling an order paid online, ticked, and sends refund: true', async () => {
+    const orders = [adminOrder('ord_paid', { amountCharged: 6_127_900 })];
+    const server = renderList(orders, undefined, { 'admin.setOrderStatus': setOrderStatus(orders) });
+    fireEvent.click(within(card('ord_paid')).getByRole('button', { name: 'Cancel order: order ord_paid' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
+    const refund = within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Refund ₹61,279.00 through Stripe' });
+    expect(refund.checked).toBe(true);
+    expect(dialog.textContent).not.toContain('yourself');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Order cancelled. Refunded ₹61,279.00')).toBeTruthy();
+    expect(server.inputsOf('admin.setOrderStatus')).toEqual([{ orderId: 'ord_paid', status: 'cancelled', refund: true }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('cancels without a refund when the box is unticked, and says the refund is the admin’s to make', async () => {
+    const orders = [adminOrder('ord_paid', { provider: 'razorpay' })];
+    const server = renderList(orders, undefined, { 'admin.setOrderStatus': setOrderStatus(orders) });
+    fireEvent.click(within(card('ord_paid')).getByRole('button', { name: 'Cancel order: order ord_paid' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Refund ₹61,279.00 through Razorpay' }));
+    expect(dialog.textContent).toContain('Refund the payment at the payment provider yourself.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Order cancelled')).toBeTruthy();
+    expect(server.inputsOf('admin.setOrderStatus')).toEqual([{ orderId: 'ord_paid', status: 'cancelled' }]);
+  });
+
+  it('offers no refund when cancelling a COD order: nothing was paid', async () => {
+    const orders = [cod('ord_cod')];
+    const server = renderList(orders, undefined, { 'admin.setOrderStatus': setOrderStatus(orders) });
+    fireEvent.click(within(card('ord_cod')).getByRole('button', { name: 'Cancel order: order ord_cod' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    expect(dialog.textContent).toContain('Its units go back on sale. Nothing was paid for it');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Order cancelled')).toBeTruthy();
+    expect(server.inputsOf('admin.setOrderStatus')).toEqual([{ orderId: 'ord_cod', status: 'cancelled' }]);
+  });
+
+  it('says so when the provider refused the refund', async () => {
+    const orders = [adminOrder('ord_paid')];
+    renderList(orders, undefined, { 'admin.setOrderStatus': setOrderStatus(orders, { id: null, status: 'failed', error: 'Stripe could not make the refund.' }) });
+    fireEvent.click(within(card('ord_paid')).getByRole('button', { name: 'Cancel order: order ord_paid' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Order cancelled. Refund failed: Stripe could not make the refund.')).toBeTruthy();
+  });
+
+  it('shows where a refund stands, and retries a failed one', async () => {
+    const at = '2026-11-23T08:00:00.000Z';
+    const failed = adminOrder('ord_failed', { status: 'cancelled', refund: { id: null, status: 'failed', amount: 6_127_900, at, error: 'The Razorpay keys are no longer set.' } });
+    const done = adminOrder('ord_done', { status: 'cancelled', refund: { id: 're_42', status: 'succeeded', amount: 6_127_900, at, error: null } });
+    const server = renderList([failed, done], undefined, {
+      'admin.refundOrder': () => ({ ...failed, refund: { id: 'rfnd_7', status: 'pending', amount: 6_127_900, at, error: null } }),
+    });
+    const doneStatus = within(card('ord_done')).getByTestId('refund-status');
+    expect(doneStatus.textContent).toContain('Refunded ₹61,279.00');
+    expect(doneStatus.textContent).toContain('refund re_42');
+    expect(within(doneStatus).queryByRole('button')).toBeNull();
+
+    const failedStatus = within(card('ord_failed')).getByTestId('refund-status');
+    expect(failedStatus.textContent).toContain('Refund failed: The Razorpay keys are no longer set.');
+    fireEvent.click(within(failedStatus).getByRole('button', { name: 'Retry refund: order ord_failed' }));
+    expect(await screen.findByText('Refund of ₹61,279.00 in progress')).toBeTruthy();
+    expect(server.inputsOf('admin.refundOrder')).toEqual([{ orderId: 'ord_failed' }]);
   });
 });

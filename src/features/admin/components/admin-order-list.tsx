@@ -1,23 +1,54 @@
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatINR } from '../../../../shared/money';
-import { ORDER_TRANSITIONS, type AdminOrder } from '../../../../shared/schemas/admin';
-import type { OrderDocument, OrderStatus, ShippingAddress } from '../../../../shared/schemas/order';
+import { nextStatuses, type AdminOrder } from '../../../../shared/schemas/admin';
+import type { OrderDocument, OrderPaymentProvider, OrderRefund, OrderStatus, PaymentMethod, ShippingAddress } from '../../../../shared/schemas/order';
 import type { DeliveryAddress } from '../../../../shared/schemas/settings';
 import { NoOrders, OrderIdentity, OrderLines, OrderPaymentSummary, OrdersByDate } from '../../../components/orders/order-list';
+import { formatDateTime } from '../../../lib/format-date';
 import { addressLines as deliveryLines, formatPhone } from '../../../lib/format-address';
 import { errorMessage } from '../../../lib/trpc';
 import { useShopTimeZone } from '../../settings/api/use-shop-time-zone';
+import { useRefundOrder } from '../api/use-refund-order';
 import { useResolveShortage } from '../api/use-resolve-shortage';
 import { useSetOrderStatus } from '../api/use-set-order-status';
 import { ModalDialog } from './modal-dialog';
 
-/** The button wording for moving an order to each status an admin can pick. */
-const ACTION_LABEL: Partial<Record<OrderStatus, string>> = {
-  shipped: 'Mark shipped',
-  delivered: 'Mark delivered',
-  cancelled: 'Cancel order',
-};
+/** The button wording for moving an order to each status an admin can pick; a COD parcel's delivery is when the cash comes in. */
+export function actionLabel(status: OrderStatus, method: PaymentMethod): string {
+  switch (status) {
+    case 'shipped':
+      return 'Mark shipped';
+    case 'delivered':
+      return method === 'cod' ? 'Delivered, cash collected' : 'Mark delivered';
+    case 'returned':
+      return 'Returned undelivered';
+    case 'cancelled':
+      return 'Cancel order';
+    default:
+      return status;
+  }
+}
+
+/** Who took (or takes) the money, as the admin list names it. */
+export const PROVIDER_LABEL: Record<OrderPaymentProvider, string> = { cod: 'COD', stripe: 'Stripe', razorpay: 'Razorpay', test: 'Test' };
+/** The provider in a sentence: "Refund ₹X through Stripe". */
+const PROVIDER_IN_TEXT: Record<OrderPaymentProvider, string> = { cod: 'cash on delivery', stripe: 'Stripe', razorpay: 'Razorpay', test: 'the test checkout' };
+
+/** What the admin reads of a refund's outcome (a toast after asking, and on the order). */
+export function refundOutcome(refund: OrderRefund): { ok: boolean; text: string } {
+  if (refund.status === 'succeeded') return { ok: true, text: `Refunded ${formatINR(refund.amount)}` };
+  if (refund.status === 'pending') return { ok: true, text: `Refund of ${formatINR(refund.amount)} in progress` };
+  return { ok: false, text: `Refund failed: ${refund.error ?? 'the provider gave no reason'}` };
+}
+
+/** An order paid online and not refunded yet: cancelling it can refund it through its provider. */
+export function refundable(order: Pick<AdminOrder, 'paidAt' | 'paymentMethod'>): boolean {
+  return order.paymentMethod === 'online' && order.paidAt !== null;
+}
+
+/** The amount a refund gives back: what the provider charged, else the order's total. */
+const refundAmount = (order: AdminOrder) => order.amountCharged ?? order.totalAmount;
 
 export const STOCK_SHORTFALL_NOTICE = 'Paid, not in stock: restock or refund';
 export const SHORTFALL_RESOLVED_MESSAGE = 'Units taken from stock: the order can ship';
@@ -49,16 +80,34 @@ export function AdminOrderList({ orders }: { orders: readonly AdminOrder[] }) {
   const [confirmCancel, setConfirmCancel] = useState<AdminOrder | null>(null);
   const setStatus = useSetOrderStatus();
   const resolveShortage = useResolveShortage();
+  const refundOrder = useRefundOrder();
   const timeZone = useShopTimeZone();
 
-  const move = async (order: AdminOrder, status: OrderStatus) => {
+  const move = async (order: AdminOrder, status: OrderStatus, opts: { refund?: boolean } = {}) => {
     try {
-      await setStatus.mutateAsync({ orderId: order._id, status });
-      toast.success(status === 'cancelled' ? 'Order cancelled' : `Order marked ${status}`);
+      const updated = await setStatus.mutateAsync({ orderId: order._id, status, ...(opts.refund ? { refund: true } : {}) });
+      if (status !== 'cancelled') toast.success(`Order marked ${status}`);
+      else if (opts.refund && updated.refund) {
+        // The order is cancelled whatever the provider said; a failed refund stays on it with Retry refund.
+        const outcome = refundOutcome(updated.refund);
+        if (outcome.ok) toast.success(`Order cancelled. ${outcome.text}`);
+        else toast.error(`Order cancelled. ${outcome.text}`);
+      } else toast.success('Order cancelled');
       return true;
     } catch (error) {
       toast.error(errorMessage(error));
       return false;
+    }
+  };
+
+  const retryRefund = async (order: AdminOrder) => {
+    try {
+      const updated = await refundOrder.mutateAsync({ orderId: order._id });
+      const outcome = updated.refund ? refundOutcome(updated.refund) : { ok: true, text: 'Refund asked for' };
+      if (outcome.ok) toast.success(outcome.text);
+      else toast.error(outcome.text);
+    } catch (error) {
+      toast.error(errorMessage(error));
     }
   };
 
@@ -73,7 +122,11 @@ export function AdminOrderList({ orders }: { orders: readonly AdminOrder[] }) {
   };
 
   if (orders.length === 0) return <NoOrders />;
-  const busyIds = new Set([setStatus.isPending ? setStatus.variables.orderId : null, resolveShortage.isPending ? resolveShortage.variables.orderId : null]);
+  const busyIds = new Set([
+    setStatus.isPending ? setStatus.variables.orderId : null,
+    resolveShortage.isPending ? resolveShortage.variables.orderId : null,
+    refundOrder.isPending ? refundOrder.variables.orderId : null,
+  ]);
 
   return (
     <div className="flex flex-col gap-8">
@@ -91,52 +144,125 @@ export function AdminOrderList({ orders }: { orders: readonly AdminOrder[] }) {
               else void move(order, status);
             }}
             onTakeFromStock={() => void takeFromStock(order)}
+            onRetryRefund={() => void retryRefund(order)}
+            timeZone={timeZone}
           />
         )}
       />
       {confirmCancel ? (
-        <ModalDialog title="Cancel this order?" onClose={() => setConfirmCancel(null)} widthClassName="max-w-md">
-          <p className="text-sm text-zinc-700">
-            Order {confirmCancel._id} of {confirmCancel.customer.name} ({formatINR(confirmCancel.totalAmount)}) will be marked cancelled.{' '}
-            {confirmCancel.status === 'paid'
-              ? confirmCancel.stockShortfall > 0
-                ? 'The units it got from stock go back on sale; the ones it was never given are no longer owed.'
-                : 'Its units go back on sale.'
-              : 'It has shipped, so its units are not put back on sale: edit the product when the parcel comes back.'}{' '}
-            Refund the payment at the payment provider.
-          </p>
-          {creditNoteNotice(confirmCancel) ? (
-            <p className="mt-3 rounded-xl bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950" data-testid="credit-note-notice">
-              {creditNoteNotice(confirmCancel)}
-            </p>
-          ) : null}
-          <div className="mt-5 flex justify-end gap-2">
-            <button type="button" className="btn-ghost" onClick={() => setConfirmCancel(null)}>
-              Keep order
-            </button>
-            <button
-              type="button"
-              className="btn bg-red-700 text-white hover:bg-red-800"
-              disabled={setStatus.isPending}
-              onClick={() => {
-                void move(confirmCancel, 'cancelled').then((done) => {
-                  if (done) setConfirmCancel(null);
-                });
-              }}
-            >
-              Cancel order
-            </button>
-          </div>
-        </ModalDialog>
+        <CancelOrderDialog
+          order={confirmCancel}
+          pending={setStatus.isPending}
+          onClose={() => setConfirmCancel(null)}
+          onConfirm={(refund) => {
+            void move(confirmCancel, 'cancelled', { refund }).then((done) => {
+              if (done) setConfirmCancel(null);
+            });
+          }}
+        />
       ) : null}
     </div>
   );
 }
 
-function AdminOrderCard({ order, busy, onMove, onTakeFromStock }: { order: AdminOrder; busy: boolean; onMove: (status: OrderStatus) => void; onTakeFromStock: () => void }) {
+/**
+ * "Cancel this order?": what happens to its units, its tax documents and its money. An order
+ * paid online offers its refund through the provider that took it, ticked: cancelling a paid
+ * order without giving the money back is the exception.
+ */
+function CancelOrderDialog({ order, pending, onClose, onConfirm }: { order: AdminOrder; pending: boolean; onClose: () => void; onConfirm: (refund: boolean) => void }) {
+  const canRefund = refundable(order);
+  const [refund, setRefund] = useState(canRefund);
+  const checkboxId = useId();
+  const units =
+    order.status === 'paid' || order.status === 'confirmed'
+      ? order.stockShortfall > 0
+        ? 'The units it got from stock go back on sale; the ones it was never given are no longer owed.'
+        : 'Its units go back on sale.'
+      : 'It has shipped, so its units are not put back on sale: edit the product when the parcel comes back.';
+  const money =
+    order.paymentMethod === 'cod'
+      ? 'Nothing was paid for it: it was to be paid in cash on delivery.'
+      : canRefund && !refund
+        ? 'Refund the payment at the payment provider yourself.'
+        : canRefund
+          ? ''
+          : 'Refund the payment at the payment provider.';
+  return (
+    <ModalDialog title="Cancel this order?" onClose={onClose} widthClassName="max-w-md">
+      <p className="text-sm text-zinc-700">
+        Order {order._id} of {order.customer.name} ({formatINR(order.totalAmount)}) will be marked cancelled. {units}
+        {money ? ` ${money}` : null}
+      </p>
+      {canRefund ? (
+        <div className="mt-3 flex items-start gap-3 rounded-xl border border-zinc-200 px-3 py-2">
+          <input id={checkboxId} type="checkbox" className="mt-0.5 size-5 shrink-0 accent-brand-700" checked={refund} onChange={(event) => setRefund(event.target.checked)} />
+          <label htmlFor={checkboxId} className="text-sm font-medium text-zinc-900">
+            Refund {formatINR(refundAmount(order))} through {PROVIDER_IN_TEXT[order.provider]}
+          </label>
+        </div>
+      ) : null}
+      {creditNoteNotice(order) ? (
+        <p className="mt-3 rounded-xl bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950" data-testid="credit-note-notice">
+          {creditNoteNotice(order)}
+        </p>
+      ) : null}
+      <div className="mt-5 flex justify-end gap-2">
+        <button type="button" className="btn-ghost" onClick={onClose}>
+          Keep order
+        </button>
+        <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" disabled={pending} onClick={() => onConfirm(canRefund && refund)}>
+          {pending ? 'Cancelling…' : 'Cancel order'}
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}
+
+/** Where a refund stands: its outcome, the provider's refund id and when, and Retry refund after a failure. */
+function RefundStatus({ order, busy, onRetry, timeZone }: { order: AdminOrder; busy: boolean; onRetry: () => void; timeZone: string }) {
+  const { refund } = order;
+  if (!refund) return null;
+  const outcome = refundOutcome(refund);
+  return (
+    <div
+      className={`flex flex-wrap items-center justify-between gap-3 rounded-xl px-4 py-3 ${outcome.ok ? 'bg-zinc-50 text-zinc-900' : 'border-2 border-red-600 bg-red-50 text-red-900'}`}
+      data-testid="refund-status"
+    >
+      <div className="min-w-0 flex-1 text-sm">
+        <p className="font-bold">{outcome.text}</p>
+        <p>
+          Through {PROVIDER_IN_TEXT[order.provider]}, {formatDateTime(refund.at, timeZone)}
+          {refund.id ? <span className="[overflow-wrap:anywhere]"> · refund {refund.id}</span> : null}
+        </p>
+      </div>
+      {refund.status === 'failed' ? (
+        <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" disabled={busy} onClick={onRetry} aria-label={`Retry refund: order ${order._id}`}>
+          Retry refund
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function AdminOrderCard({
+  order,
+  busy,
+  onMove,
+  onTakeFromStock,
+  onRetryRefund,
+  timeZone,
+}: {
+  order: AdminOrder;
+  busy: boolean;
+  onMove: (status: OrderStatus) => void;
+  onTakeFromStock: () => void;
+  onRetryRefund: () => void;
+  timeZone: string;
+}) {
   // The address chosen before payment when there is one; older orders have only the one the payment page collected.
   const address = order.deliveryAddress ? deliveryAddressLines(order.deliveryAddress) : addressLines(order.shippingAddress);
-  const next = ORDER_TRANSITIONS[order.status];
+  const next = nextStatuses(order.status, order.paymentMethod);
   const noticeId = useId();
   const short = order.stockShortfall > 0;
   // The server refuses to ship units it does not have; the notice says what to do instead.
@@ -144,20 +270,25 @@ function AdminOrderCard({ order, busy, onMove, onTakeFromStock }: { order: Admin
   return (
     <li className="card flex flex-col gap-4 p-4" data-testid="admin-order" data-order-id={order._id}>
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-100 pb-3">
-        <OrderIdentity order={order} />
+        <OrderIdentity order={order}>
+          <span className="rounded-full border border-zinc-300 px-2 py-0.5 text-xs font-semibold text-zinc-800" data-testid="payment-provider">
+            <span className="sr-only">Payment: </span>
+            {PROVIDER_LABEL[order.provider]}
+          </span>
+        </OrderIdentity>
         {next.length > 0 ? (
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             {next.map((status) => (
               <button
                 key={status}
                 type="button"
-                className={status === 'cancelled' ? 'btn-ghost text-red-800 hover:bg-red-50' : 'btn-primary'}
+                className={status === 'cancelled' ? 'btn-ghost text-red-800 hover:bg-red-50' : status === 'returned' ? 'btn-outline' : 'btn-primary'}
                 disabled={busy || blocked(status)}
                 onClick={() => onMove(status)}
-                aria-label={`${ACTION_LABEL[status] ?? status}: order ${order._id}`}
+                aria-label={`${actionLabel(status, order.paymentMethod)}: order ${order._id}`}
                 aria-describedby={blocked(status) ? noticeId : undefined}
               >
-                {ACTION_LABEL[status] ?? status}
+                {actionLabel(status, order.paymentMethod)}
               </button>
             ))}
           </div>
@@ -186,6 +317,8 @@ function AdminOrderCard({ order, busy, onMove, onTakeFromStock }: { order: Admin
           ) : null}
         </div>
       ) : null}
+
+      <RefundStatus order={order} busy={busy} onRetry={onRetryRefund} timeZone={timeZone} />
 
       <div className="flex flex-col gap-4 xl:flex-row xl:gap-6">
         <OrderLines lines={order.productDetails} className="flex min-w-0 flex-1 flex-col gap-3" showNotInStock />

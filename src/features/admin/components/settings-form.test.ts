@@ -19,6 +19,7 @@ const saved: ShopSettings = {
   tax: { shippingSac: '996812', shippingRateBp: 1800, b2cHsnDigits: 6 },
   security: { requireAdminTwoFactor: true },
   timeZone: 'Asia/Dubai',
+  payments: { online: 'razorpay', cod: { enabled: true, maxOrderPaise: 2_000_000, feePaise: 4950, pins: ['560001', '5600'], maxOpenOrders: 3 } },
 };
 
 describe('settings form', () => {
@@ -30,6 +31,41 @@ describe('settings form', () => {
     expect(values['security.requireAdminTwoFactor']).toBe('true');
     expect(values.timeZone).toBe('Asia/Dubai');
     expect(toSettingsInput(values)).toEqual({ input: saved, errors: {} });
+  });
+
+  it('shows the cash on delivery limit and fee in rupees, its PINs one a line, and sends them back in paise', () => {
+    const values = settingsToForm(saved);
+    expect(values['payments.online']).toBe('razorpay');
+    expect(values['payments.cod.enabled']).toBe('true');
+    expect(values['payments.cod.maxOrderPaise']).toBe('20000');
+    expect(values['payments.cod.feePaise']).toBe('49.5');
+    expect(values['payments.cod.pins']).toBe('560001\n5600');
+    expect(values['payments.cod.maxOpenOrders']).toBe('3');
+    const input = toSettingsInput({ ...values, 'payments.cod.enabled': 'false', 'payments.cod.feePaise': '0', 'payments.cod.pins': '', 'payments.online': 'both' }).input;
+    expect(input?.payments).toEqual({ online: 'both', cod: { enabled: false, maxOrderPaise: 2_000_000, feePaise: 0, pins: [], maxOpenOrders: 3 } });
+  });
+
+  it('words each cash on delivery problem beside its own field', () => {
+    const { input, errors } = toSettingsInput({
+      ...settingsToForm(saved),
+      'payments.cod.maxOrderPaise': '0.5',
+      'payments.cod.feePaise': '12.345',
+      'payments.cod.pins': '560001\n0560',
+      'payments.cod.maxOpenOrders': '',
+    });
+    expect(input).toBeNull();
+    expect(errors).toEqual({
+      'payments.cod.maxOrderPaise': 'cash on delivery limit must be at least ₹1',
+      'payments.cod.feePaise': 'cash on delivery fee must have at most 2 decimals',
+      'payments.cod.pins': '0560: each serviceable PIN must be a 6-digit PIN code or its first 1 to 5 digits',
+      'payments.cod.maxOpenOrders': 'open cash orders per shopper is required',
+    });
+    expect(toSettingsInput({ ...settingsToForm(saved), 'payments.cod.maxOpenOrders': '2.5' }).errors).toEqual({
+      'payments.cod.maxOpenOrders': 'open cash orders per shopper must be a whole number',
+    });
+    expect(toSettingsInput({ ...settingsToForm(saved), 'payments.cod.maxOpenOrders': '21' }).errors).toEqual({
+      'payments.cod.maxOpenOrders': 'open cash orders per shopper must be at most 20',
+    });
   });
 
   it('sends an empty seller or grievance officer as null (not set up), and no threshold as null', () => {
@@ -74,6 +110,8 @@ describe('settings form', () => {
     expect(fieldOfPath('security.requireAdminTwoFactor')).toBe('security.requireAdminTwoFactor');
     expect(fieldOfPath('timeZone')).toBe('timeZone');
     expect(fieldOfPath('shipping.serviceablePins.12')).toBe('shipping.serviceablePins');
+    expect(fieldOfPath('payments.cod.feePaise')).toBe('payments.cod.feePaise');
+    expect(fieldOfPath('payments.cod.pins.3')).toBe('payments.cod.pins');
     expect(fieldOfPath('seller')).toBe('form');
   });
 

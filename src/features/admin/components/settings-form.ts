@@ -38,6 +38,15 @@ export const SETTINGS_FIELDS = [
   'security.requireAdminTwoFactor',
   /** An IANA zone name from the select. */
   'timeZone',
+  /** 'both', 'razorpay' or 'stripe': which provider the Payment button uses when both are set up. */
+  'payments.online',
+  /** A checkbox: 'true' or 'false'. */
+  'payments.cod.enabled',
+  'payments.cod.maxOrderPaise',
+  'payments.cod.feePaise',
+  'payments.cod.pins',
+  /** A whole number as typed. */
+  'payments.cod.maxOpenOrders',
 ] as const;
 
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
@@ -110,6 +119,12 @@ export function settingsToForm(s: ShopSettings): SettingsFormValues {
     'tax.b2cHsnDigits': String(s.tax.b2cHsnDigits),
     'security.requireAdminTwoFactor': String(s.security.requireAdminTwoFactor),
     timeZone: s.timeZone,
+    'payments.online': s.payments.online,
+    'payments.cod.enabled': String(s.payments.cod.enabled),
+    'payments.cod.maxOrderPaise': rupees(s.payments.cod.maxOrderPaise),
+    'payments.cod.feePaise': rupees(s.payments.cod.feePaise),
+    'payments.cod.pins': s.payments.cod.pins.join('\n'),
+    'payments.cod.maxOpenOrders': String(s.payments.cod.maxOpenOrders),
   };
 }
 
@@ -143,6 +158,19 @@ function rupeesField(values: SettingsFormValues, field: SettingsField, label: st
   return undefined;
 }
 
+/** A whole number as typed; NaN (the schema words it) when it is not one, undefined (with an error set) when empty. */
+function countField(values: SettingsFormValues, field: SettingsField, label: string, errors: Record<string, string>): number | undefined {
+  const text = values[field].trim();
+  if (text === '') {
+    errors[field] = `${label} is required`;
+    return undefined;
+  }
+  return Number(text);
+}
+
+/** The fields holding a list of PIN codes or prefixes, one a line. */
+const PIN_LIST_FIELDS: readonly SettingsField[] = ['shipping.serviceablePins', 'payments.cod.pins'];
+
 /**
  * Checks the form with the server's own schema and builds what settings.update takes (paise,
  * PIN list as an array). A section left entirely empty (seller, grievance officer) is sent as
@@ -156,6 +184,10 @@ export function toSettingsInput(values: SettingsFormValues): { input: ShopSettin
   const express = rupeesField(values, 'shipping.expressPaise', 'express delivery fee', errors);
   const freeAbove = rupeesField(values, 'shipping.freeAbovePaise', 'free delivery threshold', errors, true);
   const pins = parsePinList(v('shipping.serviceablePins'));
+  const codLimit = rupeesField(values, 'payments.cod.maxOrderPaise', 'cash on delivery limit', errors);
+  const codFee = rupeesField(values, 'payments.cod.feePaise', 'cash on delivery fee', errors);
+  const codOpen = countField(values, 'payments.cod.maxOpenOrders', 'open cash orders per shopper', errors);
+  const codPins = parsePinList(v('payments.cod.pins'));
   const empty = (fields: readonly SettingsField[]) => fields.every((field) => v(field).trim() === '');
 
   const candidate = {
@@ -190,6 +222,16 @@ export function toSettingsInput(values: SettingsFormValues): { input: ShopSettin
     tax: { shippingSac: v('tax.shippingSac'), shippingRateBp: Number(v('tax.shippingRateBp')), b2cHsnDigits: Number(v('tax.b2cHsnDigits')) },
     security: { requireAdminTwoFactor: v('security.requireAdminTwoFactor') === 'true' },
     timeZone: v('timeZone'),
+    payments: {
+      online: v('payments.online'),
+      cod: {
+        enabled: v('payments.cod.enabled') === 'true',
+        maxOrderPaise: codLimit ?? 0,
+        feePaise: codFee ?? 0,
+        pins: codPins,
+        maxOpenOrders: codOpen ?? 0,
+      },
+    },
   };
 
   const parsed = ShopSettingsSchema.safeParse(candidate);
@@ -198,8 +240,8 @@ export function toSettingsInput(values: SettingsFormValues): { input: ShopSettin
       const field = fieldOfPath(issue.path.map(String).join('.'));
       if (errors[field]) continue;
       // Say which PIN is wrong: the textarea holds hundreds.
-      const pinIndex = field === 'shipping.serviceablePins' ? issue.path[2] : undefined;
-      const badPin = typeof pinIndex === 'number' ? pins[pinIndex] : undefined;
+      const pinIndex = PIN_LIST_FIELDS.includes(field as SettingsField) ? issue.path.at(-1) : undefined;
+      const badPin = typeof pinIndex === 'number' ? (field === 'payments.cod.pins' ? codPins : pins)[pinIndex] : undefined;
       errors[field] = badPin ? `${badPin}: ${issue.message}` : issue.message;
     }
   }

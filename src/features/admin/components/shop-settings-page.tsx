@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, t
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { checkGstin, INDIAN_STATES, stateLabel } from '../../../../shared/gst';
-import type { AdminSettings } from '../../../../shared/schemas/settings';
+import type { AdminSettings, OnlinePaymentChoice } from '../../../../shared/schemas/settings';
 import { FieldError } from '../../../components/ui/field-error';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { formatDateTime } from '../../../lib/format-date';
@@ -159,6 +159,8 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
     className?: string;
     after?: ReactNode;
     describedBy?: string;
+    /** For a whole number: step 1 from this minimum (a rupee amount otherwise: step 0.01 from 0). */
+    wholeFrom?: number;
   };
   const text = (field: SettingsField, label: string, o: TextOptions = {}) => (
     <div className={o.wide ? 'sm:col-span-2' : undefined}>
@@ -176,7 +178,7 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
         inputMode={o.inputMode}
         autoComplete={o.autoComplete ?? 'off'}
         maxLength={o.maxLength}
-        {...(o.type === 'number' ? { min: 0, step: 0.01 } : {})}
+        {...(o.type === 'number' ? (o.wholeFrom !== undefined ? { min: o.wholeFrom, step: 1 } : { min: 0, step: 0.01 }) : {})}
         aria-invalid={invalid(field)}
         aria-describedby={describedBy(field, o.hint ? hintId(field) : undefined, o.describedBy)}
       />
@@ -186,6 +188,28 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
         </p>
       ) : null}
       {o.after}
+      <FieldError id={errorId(field)} message={errors[field]} />
+    </div>
+  );
+
+  const checkbox = (field: SettingsField, label: string, hint: ReactNode) => (
+    <div>
+      <label htmlFor={id(field)} className="flex min-h-10 items-center gap-3 text-sm font-medium text-zinc-800">
+        <input
+          id={id(field)}
+          name={field}
+          type="checkbox"
+          className="size-5 accent-brand-700"
+          checked={values[field] === 'true'}
+          onChange={onCheck(field)}
+          aria-invalid={invalid(field)}
+          aria-describedby={describedBy(field, hintId(field))}
+        />
+        {label}
+      </label>
+      <p id={hintId(field)} className="mt-1 text-xs text-zinc-600">
+        {hint}
+      </p>
       <FieldError id={errorId(field)} message={errors[field]} />
     </div>
   );
@@ -244,6 +268,8 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
   );
 
   const pinCount = parsePinList(values['shipping.serviceablePins']).length;
+  const codPinCount = parsePinList(values['payments.cod.pins']).length;
+  const bothProviders = saved.onlineProviders.includes('stripe') && saved.onlineProviders.includes('razorpay');
   const problemCount = Object.keys(errors).filter((key) => key !== 'form').length;
 
   return (
@@ -382,6 +408,64 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
         })}
       </Section>
 
+      <Section title="Payments" description="How shoppers pay. Amounts in rupees.">
+        {bothProviders ? (
+          <fieldset aria-describedby={describedBy('payments.online', hintId('payments.online'))}>
+            <legend className="label">The Payment button uses</legend>
+            <div className="flex flex-wrap gap-x-6 gap-y-2 py-1.5">
+              {ONLINE_CHOICES.map((choice) => (
+                <label key={choice.value} className="flex min-h-10 items-center gap-2 text-sm text-zinc-800">
+                  <input
+                    type="radio"
+                    name="payments.online"
+                    value={choice.value}
+                    className="size-4 accent-brand-700"
+                    checked={values['payments.online'] === choice.value}
+                    onChange={onChange('payments.online')}
+                  />
+                  {choice.label}
+                </label>
+              ))}
+            </div>
+            <p id={hintId('payments.online')} className="text-xs text-zinc-600">
+              Stripe’s and Razorpay’s keys are both set on the server. Razorpay takes UPI, cards, netbanking and wallets; with both offered, Razorpay is listed first.
+            </p>
+            <FieldError id={errorId('payments.online')} message={errors['payments.online']} />
+          </fieldset>
+        ) : (
+          <p className="text-sm text-zinc-800" data-testid="online-provider">
+            {onlineProviderLine(saved.onlineProviders)}
+          </p>
+        )}
+
+        <h3 className="border-t border-zinc-100 pt-4 text-base font-bold">Cash on delivery</h3>
+        {checkbox('payments.cod.enabled', 'Offer cash on delivery', 'The shopper pays the courier in cash; the order is confirmed at once and its stock held until it ships.')}
+        <div className={gridClass}>
+          {text('payments.cod.maxOrderPaise', 'Maximum order value (₹)', {
+            type: 'number',
+            inputMode: 'decimal',
+            hint: 'Orders above this (items, delivery and fee) must be paid online.',
+          })}
+          {text('payments.cod.feePaise', 'Cash on delivery fee (₹)', { type: 'number', inputMode: 'decimal', hint: '0 for none. Added to the order as its own line.' })}
+          {text('payments.cod.maxOpenOrders', 'Open cash on delivery orders per shopper', {
+            type: 'number',
+            inputMode: 'numeric',
+            wholeFrom: 1,
+            hint: 'Placed or shipped and not yet delivered, at once (1 to 20).',
+          })}
+        </div>
+        {textarea('payments.cod.pins', 'Cash on delivery PIN codes', {
+          rows: 4,
+          optional: true,
+          hint: (
+            <>
+              One PIN code or prefix a line, where the courier collects cash. Empty: wherever you deliver.{' '}
+              <span data-testid="cod-pin-count">{codPinCount === 0 ? 'Now: wherever you deliver.' : `Now: ${codPinCount} ${codPinCount === 1 ? 'entry' : 'entries'}.`}</span>
+            </>
+          ),
+        })}
+      </Section>
+
       <Section title="Tax" description="GST on the delivery charge. The HSN code and rate of goods are set per category below, or per product in the product form.">
         <div className={gridClass}>
           {text('tax.shippingSac', 'Delivery charge SAC', { inputMode: 'numeric', maxLength: 8, placeholder: '996812', hint: '996812: courier services.' })}
@@ -471,6 +555,21 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
       </div>
     </form>
   );
+}
+
+/** The Payment button's choices when both Stripe's and Razorpay's keys are set. */
+const ONLINE_CHOICES: readonly { value: OnlinePaymentChoice; label: string }[] = [
+  { value: 'razorpay', label: 'Razorpay' },
+  { value: 'stripe', label: 'Stripe' },
+  { value: 'both', label: 'Offer both: the shopper picks' },
+];
+
+/** The one online provider set up on the server, in a sentence (no choice to make). */
+export function onlineProviderLine(providers: AdminSettings['onlineProviders']): string {
+  const real = providers.filter((p) => p !== 'test');
+  if (real.length > 0) return `Online payments go through ${real.map((p) => (p === 'stripe' ? 'Stripe' : 'Razorpay')).join(' and ')} (its keys are set on the server).`;
+  if (providers.includes('test')) return 'Online payments use the built-in test checkout: no money moves. Set Stripe’s or Razorpay’s keys on the server to take real payments.';
+  return 'No online payment provider is set up on the server.';
 }
 
 /** What checkGstin says of the GSTIN as it is typed, and whether it belongs to the address's state. */

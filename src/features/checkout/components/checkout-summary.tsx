@@ -1,17 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatINR } from '../../../../shared/money';
-import type { StorefrontInfo } from '../../../../shared/schemas/settings';
-
-type Shipping = StorefrontInfo['shipping'];
-
-/**
- * The standard delivery fee (paise) for items worth `subtotal` paise: free from the shop's
- * threshold up, as the server charges it (settings.service shippingOptionsFor).
- */
-export function standardDeliveryFee(shipping: Pick<Shipping, 'standardPaise' | 'freeAbovePaise'>, subtotal: number): number {
-  return shipping.freeAbovePaise !== null && subtotal >= shipping.freeAbovePaise ? 0 : shipping.standardPaise;
-}
+import type { DeliveryOption } from '../payment-choice';
 
 export interface SummaryLine {
   id: string;
@@ -23,18 +13,23 @@ export interface SummaryLine {
 
 export interface CheckoutSummaryProps {
   lines: readonly SummaryLine[];
-  /** The shop's delivery terms; undefined while they load. */
-  shipping: Shipping | undefined;
+  /** The delivery charged: the one chosen on this page, else standard; undefined while it loads. */
+  delivery: DeliveryOption | undefined;
+  /** Express, when the payment page offers it instead of this page (a note says so); null otherwise. */
+  expressOnPaymentPage: DeliveryOption | null;
+  /** Items worth this much or more ship standard for free (the shop's terms); null: no threshold, undefined: not known yet. */
+  freeAbovePaise: number | null | undefined;
+  /** The cash on delivery fee in paise, its own line when above 0. */
+  codFee: number;
   /** The button and what it has to say, under the totals. */
   children: ReactNode;
 }
 
-/** The order about to be paid: its lines, the items' count and subtotal, standard delivery and the total. */
-export function CheckoutSummary({ lines, shipping, children }: CheckoutSummaryProps) {
+/** The order about to be placed: its lines, the items' count and subtotal, the delivery, the cash on delivery fee and the total. */
+export function CheckoutSummary({ lines, delivery, expressOnPaymentPage, freeAbovePaise, codFee, children }: CheckoutSummaryProps) {
   const count = lines.reduce((sum, line) => sum + line.quantity, 0);
   const subtotal = lines.reduce((sum, line) => sum + line.quantity * line.price, 0);
-  const fee = shipping ? standardDeliveryFee(shipping, subtotal) : undefined;
-  const short = shipping && fee !== 0 && shipping.freeAbovePaise !== null ? shipping.freeAbovePaise - subtotal : null;
+  const short = delivery?.rate === 'standard' && delivery.amount !== 0 && freeAbovePaise != null ? freeAbovePaise - subtotal : null;
 
   return (
     <aside className="card flex w-full flex-col gap-4 p-5 lg:sticky lg:top-20" aria-labelledby="checkout-summary-heading">
@@ -69,34 +64,47 @@ export function CheckoutSummary({ lines, shipping, children }: CheckoutSummaryPr
           </dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt className="text-zinc-700">Delivery</dt>
+          <dt className="text-zinc-700">{delivery?.rate === 'express' ? 'Express delivery' : 'Delivery'}</dt>
           <dd className="font-semibold" data-testid="checkout-delivery">
-            {fee === undefined ? (
+            {delivery === undefined ? (
               <span className="skeleton inline-block h-5 w-16 align-middle">
                 <span className="sr-only">Loading</span>
               </span>
-            ) : fee === 0 ? (
+            ) : delivery.amount === 0 ? (
               <span className="text-emerald-700">Free</span>
             ) : (
-              formatINR(fee)
+              formatINR(delivery.amount)
             )}
           </dd>
         </div>
+        {codFee > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-zinc-700">Cash on delivery fee</dt>
+            <dd className="font-semibold" data-testid="checkout-cod-fee">
+              {formatINR(codFee)}
+            </dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4 border-t border-zinc-200 pt-3 text-lg">
           <dt className="font-bold">Total</dt>
           <dd className="font-bold" data-testid="checkout-total">
-            {formatINR(subtotal + (fee ?? 0))}
+            {formatINR(subtotal + (delivery?.amount ?? 0) + codFee)}
           </dd>
         </div>
       </dl>
 
-      {shipping ? (
+      {delivery ? (
         <div className="flex flex-col gap-1 text-sm text-zinc-700">
-          <p>Standard delivery in {shipping.standardDays} days. Prices include GST.</p>
-          {short !== null && short > 0 ? <p>Add items worth {formatINR(short)} more for free delivery.</p> : null}
           <p>
-            Express delivery ({shipping.expressDays} days, {shipping.expressPaise === 0 ? 'free' : formatINR(shipping.expressPaise)}) can be chosen on the payment page.
+            {delivery.label} in {delivery.days} days. Prices include GST.
           </p>
+          {short !== null && short > 0 ? <p>Add items worth {formatINR(short)} more for free delivery.</p> : null}
+          {expressOnPaymentPage ? (
+            <p>
+              {expressOnPaymentPage.label} ({expressOnPaymentPage.days} days, {expressOnPaymentPage.amount === 0 ? 'free' : formatINR(expressOnPaymentPage.amount)}) can be chosen
+              on the payment page.
+            </p>
+          ) : null}
         </div>
       ) : null}
 
