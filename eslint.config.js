@@ -102,6 +102,7 @@ const KNOWN_CROSSINGS = [
       'server/features/admin/admin.queries.ts',
       'server/features/admin/admin.service.ts',
       'server/features/checkout/checkout.service.ts',
+      'server/features/checkout/cod.service.ts',
       'server/features/checkout/fulfilment.service.ts',
     ],
     lift: ['feature:catalog', 'feature:order'],

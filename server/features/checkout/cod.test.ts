@@ -3,7 +3,8 @@ import type { CheckoutOptions, Order, PlaceCodOrderResult } from '../../../share
 import type { AdminOrder, Dashboard } from '../../../shared/schemas/admin';
 import type { ShopSettingsInput } from '../../../shared/schemas/settings';
 import { insertProduct, signInAs, testPayForm, testShopSettings } from '../../testing/factories';
-import { HttpClient, startTestServer, type TestServer } from '../../testing/test-server';
+import type { HttpClient } from '../../testing/test-server';
+import { startTestServer, type TestServer } from '../../testing/test-server';
 import { sweepPendingOrders } from './fulfilment.service';
 import { documentForUser } from '../../invoices/invoice.service';
 

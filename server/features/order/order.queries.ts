@@ -1,5 +1,5 @@
 import type { DB } from '../../db/database';
-import type { Order, OrderRefund, OrderStatus, ShippingAddress } from '../../../shared/schemas/order';
+import type { Order, OrderStatus, ShippingAddress } from '../../../shared/schemas/order';
 import type { Selectable } from 'kysely';
 import type { OrdersTable } from '../../db/schema';
 import { parseImages } from '../catalog/catalog.queries';
@@ -424,7 +424,7 @@ export function toOrder(row: ContractOrderRow, linesByOrder: ReadonlyMap<string,
     codFee: row.cod_fee,
     refund:
       row.refund_status !== null && row.refunded_at !== null
-        ? { id: row.refund_id, status: row.refund_status as OrderRefund['status'], amount: row.refund_amount ?? 0, at: row.refunded_at, error: row.refund_error }
+        ? { id: row.refund_id, status: row.refund_status, amount: row.refund_amount ?? 0, at: row.refunded_at, error: row.refund_error }
         : null,
   };
 }
