@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { newId } from '../../db/database';
+import { newId, type DB } from '../../db/database';
 import { transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import type { Deps } from '../../deps';
@@ -122,22 +122,7 @@ async function reserveOrFindOpen(
 
       if (lines.length === 0) throw new AppError('CART_EMPTY', 'Your cart is empty');
       const orderId = newId();
-      const taken: number[] = [];
-      for (const line of lines) {
-        if (line.quantity < 1 || line.quantity > MAX_QUANTITY_PER_LINE) {
-          throw new AppError('QUANTITY_INVALID', `The quantity of ${line.name} must be from 1 to ${MAX_QUANTITY_PER_LINE}`);
-        }
-        const result = await takeStock(trx, line.productId, line.quantity, { reason: 'sale', at: createdAt, orderId, onSaleOnly: true });
-        if (result === 'short') {
-          // What is left now: on PostgreSQL another checkout may have taken units since the cart was read.
-          const left = await stockLeft(trx, line.productId);
-          throw new AppError(
-            'OUT_OF_STOCK',
-            left < 1 ? `${line.name} is out of stock: remove it from your cart to continue` : `Only ${left} of ${line.name} left in stock: lower the quantity in your cart`,
-          );
-        }
-        taken.push(result === 'taken' ? line.quantity : 0);
-      }
+      const taken = await takeCartLines(trx, lines, orderId, createdAt);
       const totalAmount = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
       const settings = await loadSettings(trx, deps);
       const shippingOptions = shippingOptionsFor(settings, totalAmount);
@@ -153,17 +138,7 @@ async function reserveOrFindOpen(
         deliveryAddress: address,
         shippingOffer: shippingOptions,
         shippingTax: { hsn: settings.tax.shippingSac, rateBasisPoints: settings.tax.shippingRateBp },
-        items: lines.map((line, i) => ({
-          id: newId(),
-          productId: line.productId,
-          name: line.name,
-          images: line.images,
-          unitPrice: line.unitPrice,
-          quantity: line.quantity,
-          stockTaken: taken[i] ?? 0,
-          hsn: line.hsn,
-          rateBasisPoints: line.rateBasisPoints,
-        })),
+        items: orderItemsOf(lines, taken),
       });
       return { kind: 'created', orderId, lines, shippingOptions, shipping, deliveryAddress: address };
     },
@@ -259,4 +234,44 @@ async function chooseOnlineProvider(deps: Deps, requested: ProviderKind | undefi
   const provider = offered.find((p) => p.kind === requested);
   if (!provider) throw new AppError('BAD_INPUT', `This shop does not take payments through ${requested} right now: choose another way to pay.`);
   return provider;
+}
+
+/**
+ * Takes every cart line's units from stock for `orderId`, all or none (the caller's transaction
+ * rolls back on a refusal); returns the units taken per line (0 for an untracked product).
+ * Throws QUANTITY_INVALID, and OUT_OF_STOCK naming the product and what is left now.
+ */
+export async function takeCartLines(trx: DB, lines: readonly q.CheckoutLine[], orderId: string, at: string): Promise<number[]> {
+  const taken: number[] = [];
+  for (const line of lines) {
+    if (line.quantity < 1 || line.quantity > MAX_QUANTITY_PER_LINE) {
+      throw new AppError('QUANTITY_INVALID', `The quantity of ${line.name} must be from 1 to ${MAX_QUANTITY_PER_LINE}`);
+    }
+    const result = await takeStock(trx, line.productId, line.quantity, { reason: 'sale', at, orderId, onSaleOnly: true });
+    if (result === 'short') {
+      // What is left now: on PostgreSQL another checkout may have taken units since the cart was read.
+      const left = await stockLeft(trx, line.productId);
+      throw new AppError(
+        'OUT_OF_STOCK',
+        left < 1 ? `${line.name} is out of stock: remove it from your cart to continue` : `Only ${left} of ${line.name} left in stock: lower the quantity in your cart`,
+      );
+    }
+    taken.push(result === 'taken' ? line.quantity : 0);
+  }
+  return taken;
+}
+
+/** The order's lines as bought: a snapshot of each cart line with the units taken for it and its tax at checkout. */
+export function orderItemsOf(lines: readonly q.CheckoutLine[], taken: readonly number[]): orders.NewOrder['items'] {
+  return lines.map((line, i) => ({
+    id: newId(),
+    productId: line.productId,
+    name: line.name,
+    images: line.images,
+    unitPrice: line.unitPrice,
+    quantity: line.quantity,
+    stockTaken: taken[i] ?? 0,
+    hsn: line.hsn,
+    rateBasisPoints: line.rateBasisPoints,
+  }));
 }

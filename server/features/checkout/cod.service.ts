@@ -4,17 +4,16 @@ import { AppError } from '../../errors';
 import type { Deps } from '../../deps';
 import type { CheckoutOptions, Order, PlaceCodOrderResult } from '../../../shared/schemas/order';
 import type { ShopSettings } from '../../../shared/schemas/settings';
-import { MAX_QUANTITY_PER_LINE } from '../../../shared/schemas/cart';
 import { formatINR } from '../../../shared/money';
 import type { ShippingRateKey } from '../../payments/payment-provider';
 import * as orders from '../order/order.queries';
-import { putBackStock, stockLeft, takeStock } from '../catalog/stock.queries';
+import { putBackStock } from '../catalog/stock.queries';
 import { removeBoughtProducts } from '../cart/cart.service';
 import { enqueueOrderConfirmation, enqueueOrderStatusMail } from '../../mail/mail.service';
 import { codServesPin, loadSettings, shippingOptionsFor } from '../settings/settings.service';
 import { findSavedAddress } from '../account/address.service';
 import * as q from './checkout.queries';
-import { PROVIDER_LABELS, closeOpenCheckout, deliveryAddressFor, offeredOnlineProviders, providerChoosesDelivery } from './checkout.service';
+import { PROVIDER_LABELS, closeOpenCheckout, deliveryAddressFor, offeredOnlineProviders, orderItemsOf, providerChoosesDelivery, takeCartLines } from './checkout.service';
 
 /** How many times a COD checkout closes a pending online checkout of the same shopper before giving up. */
 const MAX_CLOSES = 3;
@@ -112,7 +111,7 @@ export async function placeCodOrder(deps: Deps, user: { id: string; email: strin
       const refusal = codRefusal(settings, subtotal + shipping.amount + cod.feePaise, address.pin);
       if (refusal) throw new AppError('COD_UNAVAILABLE', refusal);
 
-      const taken = await takeLines(trx, lines, orderId, createdAt);
+      const taken = await takeCartLines(trx, lines, orderId, createdAt);
       await orders.insertPendingOrder(trx, {
         id: orderId,
         userId: user.id,
@@ -126,17 +125,7 @@ export async function placeCodOrder(deps: Deps, user: { id: string; email: strin
         deliveryAddress: address,
         shippingOffer: shippingOptions,
         shippingTax: { hsn: settings.tax.shippingSac, rateBasisPoints: settings.tax.shippingRateBp },
-        items: lines.map((line, i) => ({
-          id: newId(),
-          productId: line.productId,
-          name: line.name,
-          images: line.images,
-          unitPrice: line.unitPrice,
-          quantity: line.quantity,
-          stockTaken: taken[i] ?? 0,
-          hsn: line.hsn,
-          rateBasisPoints: line.rateBasisPoints,
-        })),
+        items: orderItemsOf(lines, taken),
       });
       await removeBoughtProducts(
         trx,
@@ -149,26 +138,6 @@ export async function placeCodOrder(deps: Deps, user: { id: string; email: strin
   );
   deps.log.info({ orderId }, 'cash on delivery order placed');
   return { orderId, url: `/success?order_id=${encodeURIComponent(orderId)}` };
-}
-
-/** Takes every line's units from stock (all or none: the caller's transaction rolls back on a refusal); the units taken per line. */
-async function takeLines(trx: Deps['db'], lines: q.CheckoutLine[], orderId: string, at: string): Promise<number[]> {
-  const taken: number[] = [];
-  for (const line of lines) {
-    if (line.quantity < 1 || line.quantity > MAX_QUANTITY_PER_LINE) {
-      throw new AppError('QUANTITY_INVALID', `The quantity of ${line.name} must be from 1 to ${MAX_QUANTITY_PER_LINE}`);
-    }
-    const result = await takeStock(trx, line.productId, line.quantity, { reason: 'sale', at, orderId, onSaleOnly: true });
-    if (result === 'short') {
-      const left = await stockLeft(trx, line.productId);
-      throw new AppError(
-        'OUT_OF_STOCK',
-        left < 1 ? `${line.name} is out of stock: remove it from your cart to continue` : `Only ${left} of ${line.name} left in stock: lower the quantity in your cart`,
-      );
-    }
-    taken.push(result === 'taken' ? line.quantity : 0);
-  }
-  return taken;
 }
 
 /**
