@@ -44,7 +44,7 @@ export type ClientMode =
  * Express wiring only: headers, logging, body parsing, session-aware routes, images and the
  * client. Every domain rule lives in the procedures behind /trpc and /api.
  */
-export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
+export function createApp(deps: Deps, opts: { client: ClientMode; catchUpEveryRead?: boolean }): Express {
   const { env } = deps;
   const app = express();
   app.disable('x-powered-by');
@@ -81,6 +81,7 @@ export function createApp(deps: Deps, opts: { client: ClientMode }): Express {
     feed: deps.changes,
     maxBytes: env.RESPONSE_CACHE_MB * 1024 * 1024,
     log: deps.log,
+    catchUpEveryRead: opts.catchUpEveryRead ?? false,
   });
   app.use(['/api', '/trpc'], shared.personalByDefault());
   app.use('/trpc', rejectDeepQueryInput(), shared.trpcQueries());

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { DB } from './database';
@@ -70,6 +71,10 @@ export function sqliteChangeFeed(db: DB): ChangeFeed {
 /** The channel the PostgreSQL triggers notify (see postgres/2026-11-25-01-cache-invalidations). */
 export const INVALIDATION_CHANNEL = 'voltmart_invalidations';
 const RECONNECT_MS = 1000;
+/** A catch-up marker this feed sends itself; never a tag. */
+const MARKER_PREFIX = 'catch-up:';
+/** How long `catchUp` waits for its marker before treating the feed as lost (nothing kept). */
+const CATCH_UP_TIMEOUT_MS = 2000;
 
 /**
  * The PostgreSQL feed: one connection of its own LISTENs to the triggers' notifications, which
@@ -79,6 +84,7 @@ const RECONNECT_MS = 1000;
  */
 export async function postgresChangeFeed(url: string, log: Logger): Promise<ChangeFeed> {
   const pending: string[] = [];
+  const markers = new Map<string, () => void>();
   let connected: pg.Client | null = null;
   let lost = false;
   let closed = false;
@@ -88,7 +94,10 @@ export async function postgresChangeFeed(url: string, log: Logger): Promise<Chan
     const client = new pg.Client(postgresClientConfig(url));
     client.on('notification', (message) => {
       if (message.channel !== INVALIDATION_CHANNEL || !message.payload) return;
-      for (const tag of message.payload.split('\n')) if (tag) pending.push(tag);
+      for (const tag of message.payload.split('\n')) {
+        if (tag.startsWith(MARKER_PREFIX)) markers.get(tag)?.();
+        else if (tag) pending.push(tag);
+      }
     });
     const drop = (error?: unknown) => {
       if (connected !== client) return;
@@ -125,12 +134,29 @@ export async function postgresChangeFeed(url: string, log: Logger): Promise<Chan
       return { tags, lost: wasLost };
     },
     async catchUp() {
-      // Notifications of transactions committed before this query was sent arrive on the same
-      // connection before its reply.
+      // PostgreSQL delivers notifications in commit order, and a listening session receives its
+      // own. So once a marker notified after the call comes back, every change committed before
+      // the call has arrived too. (A bare round trip is not enough: a listener is only signalled
+      // to read the queue, and may answer a query before it has.)
+      const client = connected;
+      if (!client) {
+        lost = true;
+        return;
+      }
+      const marker = `${MARKER_PREFIX}${randomUUID()}`;
+      let timer: NodeJS.Timeout | undefined;
+      const arrived = new Promise<boolean>((resolve) => {
+        markers.set(marker, () => resolve(true));
+        timer = setTimeout(() => resolve(false), CATCH_UP_TIMEOUT_MS);
+      });
       try {
-        await connected?.query('select 1');
+        await client.query('select pg_notify($1, $2)', [INVALIDATION_CHANNEL, marker]);
+        if (!(await arrived)) lost = true;
       } catch {
         lost = true;
+      } finally {
+        clearTimeout(timer);
+        markers.delete(marker);
       }
     },
     async close() {

@@ -139,7 +139,7 @@ describe('shared catalogue replies over HTTP', () => {
   let admin: HttpClient;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ catchUpEveryRead: false });
     visitor = new HttpClient(server.url);
     admin = (await signInAs(server, 'ADMIN')).client;
   });

@@ -90,13 +90,18 @@ export class SharedReplies {
   /** Set after this process may have written: the next cache read first waits for the feed to catch up. */
   #behind = false;
   #catchingUp: Promise<void> | null = null;
+  readonly #catchUpEveryRead: boolean;
 
   /**
    * @param call runs a procedure by its path for an anonymous caller (createCaller on a context
    *   with no user and no session).
    * @param maxBytes memory for kept replies; 0 keeps none (headers are still sent).
+   * @param catchUpEveryRead every cache read first waits for the feed (a round trip on
+   *   PostgreSQL), not only those after this process wrote. For tests, which write to the
+   *   database directly, as another process would, and then read at once.
    */
-  constructor(opts: { router: AnyTRPCRouter; call: Caller; feed: ChangeFeed | null; maxBytes: number; log: Logger }) {
+  constructor(opts: { router: AnyTRPCRouter; call: Caller; feed: ChangeFeed | null; maxBytes: number; log: Logger; catchUpEveryRead?: boolean }) {
+    this.#catchUpEveryRead = opts.catchUpEveryRead ?? false;
     this.#procedures = opts.router._def.procedures as Procedures;
     this.#call = opts.call;
     this.#feed = opts.feed;
@@ -132,7 +137,9 @@ export class SharedReplies {
   async respond(req: Request, res: Response, calls: ProcedureCall[], format: ReplyFormat, fail: (error: unknown) => void): Promise<void> {
     const key = this.#lru ? `${format.name}\n${JSON.stringify(calls)}` : undefined;
     if (key !== undefined && key.length <= MAX_KEY_LENGTH) {
-      if (this.#behind) await this.#catchUp();
+      if (this.#catchUpEveryRead && this.#feed?.catchUp) this.#behind = true;
+      // Also while a round is under way: it began after a write this reader may follow.
+      if (this.#behind || this.#catchingUp) await this.#catchUp();
       this.#sync(false);
       const hit = this.#lru!.get(key);
       if (hit) return this.#send(req, res, hit, key);
@@ -196,16 +203,18 @@ export class SharedReplies {
     };
   }
 
-  /** Waits (once, for every reader at that moment) until the feed holds this process's own writes. */
+  /**
+   * Waits until the feed holds this process's own writes: one round for every reader at that
+   * moment, and a new round when a write finished after the current one began.
+   */
   #catchUp(): Promise<void> {
-    if (this.#catchingUp === null) {
+    if (this.#behind || this.#catchingUp === null) {
       this.#behind = false;
-      const feed = this.#feed;
-      const caughtUp = feed?.catchUp ? feed.catchUp() : Promise.resolve();
-      this.#catchingUp = caughtUp.finally(() => {
-        this.#catchingUp = null;
+      const round: Promise<void> = (this.#feed?.catchUp ? this.#feed.catchUp() : Promise.resolve()).finally(() => {
+        if (this.#catchingUp === round) this.#catchingUp = null;
         this.#polledThisTurn = false;
       });
+      this.#catchingUp = round;
     }
     return this.#catchingUp;
   }

@@ -22,6 +22,13 @@ export type TestServerOptions = {
   /** Reuse a data directory (to test a restart); a fresh temp folder otherwise. */
   dataDir?: string;
   clock?: () => Date;
+  /**
+   * Tests write to the database directly, as another process would, and read at once; so by
+   * default every shared read first waits for the change feed to hold what committed before it
+   * (on PostgreSQL, where changes arrive as notifications). `false` keeps the production rule,
+   * waiting only after this process's own writes, for the tests of that rule.
+   */
+  catchUpEveryRead?: boolean;
 };
 
 /**
@@ -47,7 +54,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ...opts.env,
   });
   const deps = await buildDeps(env, opts.clock ? { clock: opts.clock } : {});
-  server.on('request', createApp(deps, { client: { kind: 'none' } }));
+  server.on('request', createApp(deps, { client: { kind: 'none' }, catchUpEveryRead: opts.catchUpEveryRead ?? true }));
   return {
     url,
     deps,
