@@ -126,11 +126,15 @@ const FeeSchema = (field: string) =>
     .min(0, { error: `${field} must be 0 or more` })
     .max(10_000_000, { error: `${field} is too high` });
 
-/** A PIN code (6 digits) or a prefix of one (1 to 5 digits: '56' is every PIN starting 56). */
-export const PinPatternSchema = z
-  .string()
-  .trim()
-  .regex(/^[1-9][0-9]{0,5}$/, { error: 'each serviceable PIN must be a 6-digit PIN code or its first 1 to 5 digits' });
+/** A PIN code (6 digits) or a prefix of one (1 to 5 digits: '56' is every PIN starting 56), named in errors as `what` ("serviceable PIN"). */
+const pinPattern = (what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[1-9][0-9]{0,5}$/, { error: `each ${what} must be a 6-digit PIN code or its first 1 to 5 digits` });
+
+/** A PIN code or prefix the shop delivers to. */
+export const PinPatternSchema = pinPattern('serviceable PIN');
 
 export const ShippingSettingsSchema = z.object({
   standardPaise: FeeSchema('standard delivery fee'),
@@ -181,7 +185,7 @@ export const CodSettingsSchema = z.object({
   /** Added to the order as its own line; 0 for none. */
   feePaise: FeeSchema('cash on delivery fee'),
   /** PIN codes or prefixes where the courier collects cash; empty: wherever the shop delivers. */
-  pins: z.array(PinPatternSchema).max(5000, { error: 'at most 5000 cash on delivery PIN codes or prefixes' }),
+  pins: z.array(pinPattern('cash on delivery PIN')).max(5000, { error: 'at most 5000 cash on delivery PIN codes or prefixes' }),
   /** Cash orders a shopper may have open (placed or shipped, not yet delivered) at once. */
   maxOpenOrders: z
     .number({ error: 'open cash orders per shopper must be a number' })

@@ -303,7 +303,7 @@ describe('Settings page', () => {
       save();
       await waitFor(() => expect(field('Open cash on delivery orders per shopper').getAttribute('aria-invalid')).toBe('true'));
       expect(messagesOf(field('Open cash on delivery orders per shopper'))).toContain('open cash orders per shopper must be at least 1');
-      expect(messagesOf(field(/^Cash on delivery PIN codes/))).toContain('56A: each serviceable PIN must be a 6-digit PIN code or its first 1 to 5 digits');
+      expect(messagesOf(field(/^Cash on delivery PIN codes/))).toContain('56A: each cash on delivery PIN must be a 6-digit PIN code or its first 1 to 5 digits');
       expect(server.inputsOf('settings.update')).toEqual([]);
 
       type('Open cash on delivery orders per shopper', '2');

@@ -289,4 +289,22 @@ describe('AdminOrderList: cash on delivery and refunds', () => {
     expect(await screen.findByText('Refund of ₹61,279.00 in progress')).toBeTruthy();
     expect(server.inputsOf('admin.refundOrder')).toEqual([{ orderId: 'ord_failed' }]);
   });
+
+  it('offers a refund, asked twice, on a cancelled order paid online that was never refunded; none on a cancelled COD order', async () => {
+    const at = '2026-11-23T08:00:00.000Z';
+    const unrefunded = adminOrder('ord_kept', { status: 'cancelled', amountCharged: 6_127_900 });
+    const server = renderList([unrefunded, cod('ord_cod_cancelled', { status: 'cancelled' })], undefined, {
+      'admin.refundOrder': () => ({ ...unrefunded, refund: { id: 're_9', status: 'succeeded', amount: 6_127_900, at, error: null } }),
+    });
+    expect(within(card('ord_cod_cancelled')).queryByTestId('refund-status')).toBeNull();
+    const status = within(card('ord_kept')).getByTestId('refund-status');
+    expect(status.textContent).toContain('Not refunded through Stripe.');
+    fireEvent.click(within(status).getByRole('button', { name: 'Refund ₹61,279.00 through Stripe: order ord_kept' }));
+    expect(server.inputsOf('admin.refundOrder')).toEqual([]);
+    fireEvent.click(within(status).getByRole('button', { name: 'Not now' }));
+    fireEvent.click(within(status).getByRole('button', { name: 'Refund ₹61,279.00 through Stripe: order ord_kept' }));
+    fireEvent.click(within(status).getByRole('button', { name: 'Yes, refund' }));
+    expect(await screen.findByText('Refunded ₹61,279.00')).toBeTruthy();
+    expect(server.inputsOf('admin.refundOrder')).toEqual([{ orderId: 'ord_kept' }]);
+  });
 });

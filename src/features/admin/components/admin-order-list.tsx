@@ -219,10 +219,14 @@ function CancelOrderDialog({ order, pending, onClose, onConfirm }: { order: Admi
   );
 }
 
-/** Where a refund stands: its outcome, the provider's refund id and when, and Retry refund after a failure. */
+/**
+ * Where a refund stands: its outcome, the provider's refund id and when, and Retry refund after a
+ * failure. A cancelled order paid online with no refund asked for (cancelled with the box
+ * unticked, or before refunds came to the panel) offers one, asked twice.
+ */
 function RefundStatus({ order, busy, onRetry, timeZone }: { order: AdminOrder; busy: boolean; onRetry: () => void; timeZone: string }) {
   const { refund } = order;
-  if (!refund) return null;
+  if (!refund) return order.status === 'cancelled' && refundable(order) ? <RefundLater order={order} busy={busy} onRefund={onRetry} /> : null;
   const outcome = refundOutcome(refund);
   return (
     <div
@@ -241,6 +245,40 @@ function RefundStatus({ order, busy, onRetry, timeZone }: { order: AdminOrder; b
           Retry refund
         </button>
       ) : null}
+    </div>
+  );
+}
+
+function RefundLater({ order, busy, onRefund }: { order: AdminOrder; busy: boolean; onRefund: () => void }) {
+  const [asking, setAsking] = useState(false);
+  const what = `Refund ${formatINR(refundAmount(order))} through ${PROVIDER_IN_TEXT[order.provider]}`;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-zinc-50 px-4 py-3 text-zinc-900" data-testid="refund-status">
+      <p className="min-w-0 flex-1 text-sm">
+        <span className="font-bold">Not refunded through {PROVIDER_IN_TEXT[order.provider]}.</span> Refund it here unless it was refunded another way.
+      </p>
+      {asking ? (
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`${what}?`}>
+          <button
+            type="button"
+            className="btn bg-red-700 text-white hover:bg-red-800"
+            disabled={busy}
+            onClick={() => {
+              setAsking(false);
+              onRefund();
+            }}
+          >
+            Yes, refund
+          </button>
+          <button type="button" className="btn-ghost" onClick={() => setAsking(false)}>
+            Not now
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="btn-outline" disabled={busy} onClick={() => setAsking(true)} aria-label={`${what}: order ${order._id}`}>
+          {what}
+        </button>
+      )}
     </div>
   );
 }

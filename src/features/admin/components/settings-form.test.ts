@@ -57,7 +57,7 @@ describe('settings form', () => {
     expect(errors).toEqual({
       'payments.cod.maxOrderPaise': 'cash on delivery limit must be at least ₹1',
       'payments.cod.feePaise': 'cash on delivery fee must have at most 2 decimals',
-      'payments.cod.pins': '0560: each serviceable PIN must be a 6-digit PIN code or its first 1 to 5 digits',
+      'payments.cod.pins': '0560: each cash on delivery PIN must be a 6-digit PIN code or its first 1 to 5 digits',
       'payments.cod.maxOpenOrders': 'open cash orders per shopper is required',
     });
     expect(toSettingsInput({ ...settingsToForm(saved), 'payments.cod.maxOpenOrders': '2.5' }).errors).toEqual({
