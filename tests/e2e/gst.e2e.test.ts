@@ -25,6 +25,11 @@ import {
  * shopper checks delivery to a PIN, gives an address at the address step, pays, and downloads
  * the GST invoice from /order; the owner sees it on the Invoices page and downloads the month's
  * GSTR-1 CSV; the footer names the seller and the grievance officer.
+ *
+ * Issue 17 on the same shop: the owner turns cash on delivery on; the phone shopper orders with
+ * it (confirmed at once, the cart emptied) and cancels a second order before it ships; the owner
+ * ships the first (its invoice issued then) and marks it delivered, cash collected, which makes it
+ * paid; then cancels the order paid on the test checkout with its refund, which the shopper sees.
  */
 
 const SELLER_GSTIN = `29AAACV1234F1Z${gstinCheckCharacter('29AAACV1234F1Z')}`;
@@ -171,5 +176,126 @@ describe('selling with GST invoices', () => {
     expect(csv).toContain('b2cs');
     expect(csv).toContain('29-Karnataka');
     expect(owner.consoleErrors).toEqual([]);
+  });
+});
+
+/** The phone shopper's cheapest phone in stock, as the catalogue lists it. */
+async function cheapPhone(page: ShopPage['page']): Promise<{ _id: string; productName: string }> {
+  const list = (await (await page.request.get(`/trpc/catalog.byCategory?input=${encodeURIComponent(JSON.stringify({ category: 'mobiles', limit: 24 }))}`)).json()) as {
+    result: { data: { items: { _id: string; productName: string; stock: number; sellingPrice: number }[] } };
+  };
+  return list.result.data.items.filter((p) => p.stock > 2).sort((a, b) => a.sellingPrice - b.sellingPrice)[0]!;
+}
+
+/** Fills the cart with `productId` and places a cash on delivery order from /checkout; returns its id. */
+async function orderCashOnDelivery(shopPage: ShopPage, productId: string): Promise<string> {
+  const page = shopPage.page;
+  expect((await page.request.post('/api/addtocart', { data: { productId } })).status()).toBe(200);
+  await page.goto('/checkout');
+  // The address saved at the first purchase is chosen already.
+  await page.getByRole('radio', { name: /12 MG Road/ }).waitFor();
+  const cod = page.getByRole('radio', { name: 'Cash on delivery' });
+  await cod.check();
+  expect(await page.getByText('+ ₹49.00 cash on delivery fee').isVisible()).toBe(true);
+  await page.getByRole('button', { name: /^Place order \(pay ₹[\d,]+\.\d\d on delivery\)$/ }).click();
+  await page.waitForURL((url) => url.pathname === '/success' && url.searchParams.has('order_id'));
+  await page.getByRole('heading', { name: 'Order placed!' }).waitFor();
+  expect(await page.getByTestId('cod-message').textContent()).toMatch(/^Pay ₹[\d,]+\.\d\d in cash when it arrives\.$/);
+  return new URL(page.url()).searchParams.get('order_id')!;
+}
+
+let codOrderId = '';
+
+describe('cash on delivery and refunds', () => {
+  it('the owner turns on cash on delivery with a ₹49 fee in Settings', async () => {
+    const owner = open[0]!;
+    const page = owner.page;
+    await page.goto('/admit-panel/settings');
+    await page.getByLabel('Offer cash on delivery').check();
+    await page.getByLabel('Maximum order value (₹)').fill('100000');
+    await page.getByLabel('Cash on delivery fee (₹)').fill('49');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved').first().waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Cash on delivery fee (₹)').inputValue()).toBe('49');
+    expect(await page.getByLabel('Offer cash on delivery').isChecked()).toBe(true);
+    expect(owner.consoleErrors).toEqual([]);
+  });
+
+  it('a phone shopper pays cash on delivery: confirmed at once, the cart emptied; a second order is cancelled before it ships', async () => {
+    const buyer = await signedIn(shopper.email, shopper.password, 'phone');
+    const page = buyer.page;
+    const phone = await cheapPhone(page);
+    codOrderId = await orderCashOnDelivery(buyer, phone._id);
+    await expectHealthy(buyer, 'cod-success-phone');
+    const cart = (await (await page.request.get('/api/view-card-product')).json()) as { data: unknown[] };
+    expect(cart.data).toEqual([]);
+
+    const second = await orderCashOnDelivery(buyer, phone._id);
+    await page.goto('/order');
+    const placed = page.getByTestId('order').filter({ hasText: codOrderId });
+    const again = page.getByTestId('order').filter({ hasText: second });
+    expect(await placed.getByTestId('order-status').textContent()).toBe('Confirmed · pay on delivery');
+    expect(await placed.getByTestId('order-cod-fee').textContent()).toBe('Cash on delivery fee : ₹49.00');
+    expect(await placed.textContent()).toContain('Payment Status : to be paid on delivery');
+    await expectHealthy(buyer, 'cod-orders-phone');
+    await again.getByRole('button', { name: `Cancel order ${second}` }).click();
+    await again.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await page.getByText('Order cancelled').first().waitFor();
+    await expect.poll(() => again.getByTestId('order-status').textContent()).toBe('cancelled');
+    expect(await again.getByRole('button', { name: /^Cancel order/ }).count()).toBe(0);
+    expect(buyer.consoleErrors).toEqual([]);
+  });
+
+  it('the owner ships the COD order (its invoice issued then) and marks it delivered, cash collected: the shopper sees it paid', async () => {
+    const owner = open[0]!;
+    const page = owner.page;
+    await page.goto('/admit-panel/all-orders');
+    const card = page.locator(`[data-testid="admin-order"][data-order-id="${codOrderId}"]`);
+    await card.waitFor();
+    expect(await card.getByTestId('payment-provider').textContent()).toBe('Payment: COD');
+    expect(await card.getByRole('link', { name: /^Invoice / }).count()).toBe(0);
+    await card.getByRole('button', { name: `Mark shipped: order ${codOrderId}` }).click();
+    await page.getByText('Order marked shipped').first().waitFor();
+    await card.getByRole('link', { name: /^Invoice VM\// }).waitFor();
+    await expectHealthy(owner, 'cod-admin-shipped-desktop');
+    await card.getByRole('button', { name: `Delivered, cash collected: order ${codOrderId}` }).click();
+    await page.getByText('Order marked delivered').first().waitFor();
+    await expect.poll(() => card.getByTestId('order-status').textContent()).toBe('delivered');
+
+    const buyer = open[open.length - 1]!;
+    await buyer.page.goto('/order');
+    const mine = buyer.page.getByTestId('order').filter({ hasText: codOrderId });
+    await expect.poll(() => mine.getByTestId('order-status').textContent()).toBe('delivered');
+    expect(await mine.textContent()).toContain('Payment Status : paid');
+    expect(await mine.getByRole('link', { name: /^Invoice VM\// }).count()).toBe(1);
+    expect(owner.consoleErrors).toEqual([]);
+  });
+
+  it('the owner cancels the order paid on the test checkout with its refund; the shopper sees the refund', async () => {
+    const owner = open[0]!;
+    const page = owner.page;
+    await page.goto('/admit-panel/all-orders');
+    const card = page.getByTestId('admin-order').filter({ hasText: invoiceNumber });
+    await card.waitFor();
+    const orderId = (await card.getAttribute('data-order-id'))!;
+    await card.getByRole('button', { name: `Cancel order: order ${orderId}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+    const refund = dialog.getByRole('checkbox', { name: /^Refund ₹[\d,]+\.\d\d through the test checkout$/ });
+    expect(await refund.isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel order' }).click();
+    await page.getByText(/^Order cancelled\. Refunded ₹[\d,]+\.\d\d$/).waitFor();
+    await expect.poll(() => card.getByTestId('refund-status').textContent()).toContain('Through the test checkout');
+    await card.getByRole('link', { name: /^Credit note VM\// }).waitFor();
+    await expectHealthy(owner, 'refund-admin-desktop');
+
+    const buyer = open[open.length - 1]!;
+    await buyer.page.goto('/order');
+    const mine = buyer.page.getByTestId('order').filter({ hasText: orderId });
+    await expect.poll(() => mine.getByTestId('order-status').textContent()).toBe('cancelled');
+    expect(await mine.getByTestId('order-refund').textContent()).toMatch(/^Refund of ₹[\d,]+\.\d\d: processed$/);
+    expect(await mine.getByTestId('payment-status').textContent()).toBe('Payment Status : refunded');
+    expect(owner.consoleErrors).toEqual([]);
+    expect(buyer.consoleErrors).toEqual([]);
   });
 });

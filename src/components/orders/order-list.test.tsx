@@ -175,6 +175,13 @@ describe('OrderList: cash on delivery and refunds', () => {
       'Refund of ₹60,079.00: in progress',
       'Refund of ₹60,079.00: failed',
     ]);
+    // Only a refund that went through changes what the payment status says.
+    expect(screen.getAllByTestId('payment-status').map((line) => line.textContent)).toEqual([
+      'Payment Status : refunded',
+      'Payment Status : paid',
+      'Payment Status : paid',
+      'Payment Status : paid',
+    ]);
   });
 
   it('puts what the shopper can do with an order in its card', () => {

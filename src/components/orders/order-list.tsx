@@ -128,14 +128,15 @@ export function OrderPaymentSummary({
   const Heading = heading;
   const cod = order.paymentMethod === 'cod';
   // Cash is only owed while the parcel is on its way; a cancelled or returned one owes nothing.
+  // A payment given back through the provider reads "refunded" (the API's payment_status stays as the provider left it).
   const payOnDelivery = cod && order.paymentDetails.payment_status === 'unpaid' && (order.status === 'confirmed' || order.status === 'shipped');
   return (
     <div className={className}>
       <div>
         <Heading className="font-semibold text-zinc-900">Payment Details :</Heading>
         <p className="text-zinc-700">Payment method : {cod ? COD_PAYMENT_METHOD : order.paymentDetails.payment_method_type.map(words).join(', ') || '—'}</p>
-        <p className={payOnDelivery ? 'text-zinc-700' : 'capitalize text-zinc-700'}>
-          Payment Status : {payOnDelivery ? 'to be paid on delivery' : words(order.paymentDetails.payment_status)}
+        <p className={payOnDelivery ? 'text-zinc-700' : 'capitalize text-zinc-700'} data-testid="payment-status">
+          Payment Status : {payOnDelivery ? 'to be paid on delivery' : order.refund?.status === 'succeeded' ? 'refunded' : words(order.paymentDetails.payment_status)}
         </p>
         {paymentNote}
       </div>
