@@ -69,6 +69,9 @@ async function signUp(origin: string, index: number): Promise<Shopper> {
 
 const unescapeHtml = (text: string) => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 
+/** The delivery address a bench shopper types on the payment page (the test checkout's field names). */
+const BENCH_ADDRESS = { name: 'Bench Shopper', line1: '12 MG Road', line2: '', city: 'Bengaluru', state: '29', pin: '560001' };
+
 /** One sale, as a browser makes it. Returns once Pay has answered with its redirect to /success. */
 async function sell(shopper: Shopper, origin: string, productId: string): Promise<void> {
   await shopper.json('/api/addtocart', { productId });
@@ -82,9 +85,11 @@ async function sell(shopper: Shopper, origin: string, productId: string): Promis
   const action = /<form method="post" action="([^"]+\/pay)">/.exec(html)?.[1];
   const shipping = /name="shipping" value="([^"]+)" checked/.exec(html)?.[1] ?? /name="shipping" value="([^"]+)"/.exec(html)?.[1];
   if (!action || !shipping) throw new Error(`${pageUrl.pathname}: no Pay form`);
+  // The legacy checkout carries no address: its payment page asks for one, as a shopper types it.
+  const address = html.includes('name="line1"') ? BENCH_ADDRESS : {};
   const pay = await shopper.request(unescapeHtml(action), {
     method: 'POST',
-    form: new URLSearchParams({ shipping: unescapeHtml(shipping) }).toString(),
+    form: new URLSearchParams({ shipping: unescapeHtml(shipping), ...address }).toString(),
     // What Chromium sends with the form post under the page's Referrer-Policy: same-origin.
     headers: { origin, referer: origin + pageUrl.pathname },
   });
