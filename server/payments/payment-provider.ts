@@ -43,6 +43,13 @@ export interface CreateSessionInput {
   deliveryAddress: DeliveryAddress | null;
   /** Same key, same session: a retried checkout never opens a second payment page. */
   idempotencyKey: string;
+  /**
+   * When this attempt began (ISO); the session's expiry counts from it. A caller that retries
+   * with the same key passes the same value, so the retry is the same request (Stripe refuses a
+   * key reused with other parameters). Absent: now, for a caller that never retries itself (the
+   * SDK's own retries resend the very same request).
+   */
+  openedAt?: string;
 }
 
 export interface CreatedSession {

@@ -219,7 +219,8 @@ export function createRazorpayProvider(opts: RazorpayProviderOptions): PaymentPr
     async createSession(input: CreateSessionInput): Promise<CreatedSession> {
       const shipping = chosenShipping(input);
       const itemsTotal = input.lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
-      const expireBy = Math.floor((clock().getTime() + CHECKOUT_SESSION_TTL_MS + EXPIRY_SLACK_MS) / 1000);
+      const openedAtMs = input.openedAt === undefined ? clock().getTime() : Date.parse(input.openedAt);
+      const expireBy = Math.floor((openedAtMs + CHECKOUT_SESSION_TTL_MS + EXPIRY_SLACK_MS) / 1000);
       const publicUrl = origin();
       const address = input.deliveryAddress;
       const params = {

@@ -24,6 +24,7 @@ function input(overrides: Partial<CreateSessionInput> = {}): CreateSessionInput 
     shippingOptions,
     deliveryAddress: null,
     idempotencyKey: `checkout-${orderId}`,
+    openedAt: new Date().toISOString(),
     ...overrides,
   };
 }
@@ -110,6 +111,25 @@ describe('Stripe provider against the fake Stripe API', () => {
     const first = await provider.createSession(req);
     const replay = await provider.createSession(req);
     expect(replay.id).toBe(first.id);
+    expect(fake.sessions().filter((s) => s.client_reference_id === req.orderId)).toHaveLength(1);
+  });
+
+  it('replays the same request for the same input on a later second: the expiry counts from openedAt, not the clock', async () => {
+    let now = Date.parse('2026-11-26T10:00:00.400Z');
+    const ticking = createStripeProvider({
+      secretKey: fake.secretKey,
+      webhookSecret: fake.webhookSecret,
+      apiBase: fake.url,
+      publicUrl: PUBLIC_URL,
+      log: pino({ level: 'silent' }),
+      maxNetworkRetries: 0,
+      clock: () => new Date(now),
+    });
+    const req = input({ openedAt: new Date(Date.now()).toISOString() });
+    const first = await ticking.createSession(req);
+    now += 1700;
+    const replay = await ticking.createSession(req);
+    expect(replay).toEqual(first);
     expect(fake.sessions().filter((s) => s.client_reference_id === req.orderId)).toHaveLength(1);
   });
 

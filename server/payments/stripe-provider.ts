@@ -82,7 +82,8 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
     kind: 'stripe',
 
     async createSession(input: CreateSessionInput): Promise<CreatedSession> {
-      const expiresAtMs = clock().getTime() + CHECKOUT_SESSION_TTL_MS + EXPIRY_SLACK_MS;
+      const openedAtMs = input.openedAt === undefined ? clock().getTime() : Date.parse(input.openedAt);
+      const expiresAtMs = openedAtMs + CHECKOUT_SESSION_TTL_MS + EXPIRY_SLACK_MS;
       const publicUrl = origin();
       try {
         const session = await stripe.checkout.sessions.create(
