@@ -41,16 +41,22 @@ function errorOf(promise: Promise<unknown>): Promise<AppError> {
   );
 }
 
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  provider = createStripeProvider({
+/** A provider talking to the fake, with no network retries; `clock` for tests that move time. */
+function fakeStripeProvider(clock?: () => Date) {
+  return createStripeProvider({
     secretKey: fake.secretKey,
     webhookSecret: fake.webhookSecret,
     apiBase: fake.url,
     publicUrl: PUBLIC_URL,
     log: pino({ level: 'silent' }),
     maxNetworkRetries: 0,
+    ...(clock ? { clock } : {}),
   });
+}
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  provider = fakeStripeProvider();
 });
 
 afterAll(async () => {
@@ -116,15 +122,7 @@ describe('Stripe provider against the fake Stripe API', () => {
 
   it('replays the same request for the same input on a later second: the expiry counts from openedAt, not the clock', async () => {
     let now = Date.parse('2026-11-26T10:00:00.400Z');
-    const ticking = createStripeProvider({
-      secretKey: fake.secretKey,
-      webhookSecret: fake.webhookSecret,
-      apiBase: fake.url,
-      publicUrl: PUBLIC_URL,
-      log: pino({ level: 'silent' }),
-      maxNetworkRetries: 0,
-      clock: () => new Date(now),
-    });
+    const ticking = fakeStripeProvider(() => new Date(now));
     const req = input({ openedAt: new Date(Date.now()).toISOString() });
     const first = await ticking.createSession(req);
     now += 1700;
