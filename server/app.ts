@@ -4,27 +4,27 @@ import express, { type Express, type Request, type Response, type NextFunction, 
 import compression from 'compression';
 import { sql } from 'kysely';
 import * as trpcExpress from '@trpc/server/adapters/express';
-import { appRouter, createCaller, procedureByPath } from './trpc/app-router';
+import { appRouter, createCaller, procedureByPath } from './routes/app-router';
 import type { Deps } from './deps';
 import { createInnerContext, createRequestContext } from './trpc/context';
 import { describeError } from './trpc/error-shape';
-import { createRestRouter } from './rest/rest-adapter';
+import { createRestRouter } from './routes/rest/rest-adapter';
 import { jsonOnly, originGuard, securityHeaders } from './http/security';
 import { crossOriginClients } from './http/cors';
 import { sendError } from './http/error-reply';
 import { bodyErrorHandler, rejectDeepQueryInput, verifyJsonDepth } from './http/json-limits';
 import { warnOnForeignHost } from './http/public-host';
 import { SharedReplies } from './http/shared-replies';
-import { personalReplies, procedureReplies } from './http/procedure-replies';
+import { personalReplies, procedureReplies } from './routes/procedure-replies';
 import { requestLogging } from './http/request-log';
-import { createImageUploadRouter, UPLOAD_IMAGE_PATH } from './images/image.routes';
-import { createWebhookRouter, WEBHOOK_PATHS } from './payments/webhook.routes';
-import { createRazorpayRouter, RAZORPAY_PATH, RAZORPAY_WEBHOOK_PATH } from './payments/razorpay.routes';
-import { createTestCheckoutRouter } from './payments/test-checkout.routes';
-import { createSitemapRouter } from './features/catalog/sitemap.routes';
-import { createPageRouter, type IndexHtml } from './pages/pages.routes';
-import { createInvoiceRouter } from './invoices/invoice.routes';
-import { createAccountDataRouter } from './http/account-data.routes';
+import { createImageUploadRouter, UPLOAD_IMAGE_PATH } from './routes/image.routes';
+import { createWebhookRouter, WEBHOOK_PATHS } from './routes/payments/stripe-webhook.routes';
+import { createRazorpayRouter, RAZORPAY_PATH, RAZORPAY_WEBHOOK_PATH } from './routes/payments/razorpay.routes';
+import { createTestCheckoutRouter } from './routes/payments/test-checkout.routes';
+import { createSitemapRouter } from './routes/sitemap.routes';
+import { createPageRouter, type IndexHtml } from './routes/pages/pages.routes';
+import { createInvoiceRouter } from './routes/invoice.routes';
+import { createAccountDataRouter } from './routes/account-data.routes';
 
 const BODY_LIMIT = '10mb';
 const BODY_LIMIT_TEXT = '10 MB';
@@ -128,7 +128,7 @@ export function createApp(deps: Deps, opts: { client: ClientMode; catchUpEveryRe
   app.use(createSitemapRouter(deps));
 
   const indexHtml = mountClient(app, opts.client);
-  // The storefront's pages, rendered on the server (server/pages/), after everything else.
+  // The storefront's pages, rendered on the server (server/routes/pages/), after everything else.
   if (indexHtml) app.use(createPageRouter({ indexHtml, shared, publicUrl: env.PUBLIC_URL, log: deps.log }));
 
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
@@ -140,7 +140,7 @@ export function createApp(deps: Deps, opts: { client: ClientMode; catchUpEveryRe
 
 /**
  * The client's files (the build, or Vite in dev), and how to read its index.html, which every
- * page is made from (server/pages/). Undefined when the shop serves no client.
+ * page is made from (server/routes/pages/). Undefined when the shop serves no client.
  */
 function mountClient(app: Express, client: ClientMode): IndexHtml | undefined {
   if (client.kind === 'none') return undefined;

@@ -8,7 +8,7 @@ import { createApp } from '../app';
 import { insertProduct, insertUser, signInAs, type TestProduct, type TestUser } from '../testing/factories';
 import { STATE_TABLES, snapshotDb } from '../testing/db-snapshot';
 import { HttpClient, startTestServer, type HttpReply, type TestServer } from '../testing/test-server';
-import { SESSION_COOKIE } from '../http/session';
+import { SESSION_COOKIE } from '../sessions/session';
 import { twoTone } from '../images/image.fixtures';
 import { CROSS_SITE_REFUSED, SEND_JSON, crossSite, expectApiRefusal, expectNoLeak, rawRequest, type Envelope, type TrpcError } from './attack-kit';
 import { storedImageNames } from '../testing/stored-images';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealData } from 'iron-session';
-import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '../http/session';
+import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '../sessions/session';
 import { insertProduct, insertUser, signInAs } from '../testing/factories';
 import { snapshotDb } from '../testing/db-snapshot';
 import { HttpClient, startTestServer, type HttpReply, type TestServer } from '../testing/test-server';

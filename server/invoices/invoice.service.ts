@@ -1,6 +1,6 @@
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
-import { addDays, localDate, startOfLocalDay } from '../features/admin/shop-calendar';
+import { addDays, localDate, startOfLocalDay } from '../lib/shop-calendar';
 import { loadSettings } from '../features/settings/settings.service';
 import { GST_TIME_ZONE } from '../../shared/gst';
 import type { InvoiceRegister, InvoiceRegisterRow } from '../../shared/schemas/invoices';

@@ -4,7 +4,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import type { ShippingAddress } from '../payments/payment-provider';
 import { loadSettings } from '../features/settings/settings.service';
-import { formatDocumentDate, localDate } from '../features/admin/shop-calendar';
+import { formatDocumentDate, localDate } from '../lib/shop-calendar';
 import { amountInWords, financialYearOf, GST_TIME_ZONE, splitInclusive, stateByCode, stateCodeOf, stateLabel } from '../../shared/gst';
 import type { DeliveryAddress, Seller } from '../../shared/schemas/settings';
 import type { DocumentLine, DocumentParty, InvoiceDocument } from './invoice-document';

@@ -1,5 +1,5 @@
 import { formatINR } from '../../shared/money';
-import { formatShopTime } from '../features/admin/shop-calendar';
+import { formatShopTime } from '../lib/shop-calendar';
 
 /**
  * The shop's messages as HTML that common mail clients render (one centred table, inline

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../db/database';
 import { openImageStore } from '../images/image-store';
 import { openTestDatabase } from '../testing/test-database';
-import { DEMO_PRODUCTS } from './demo-catalog';
+import { DEMO_PRODUCTS } from '../demo/demo-catalog';
 import { generateDemoImages } from './demo-images';
 
 // The rendered-art cache is a local folder whatever the store; what it records is only good

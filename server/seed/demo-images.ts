@@ -4,8 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { ImageStore } from '../images/image-store';
 import { storeProductImage, type StoredImage } from '../images/image.service';
-import { bannerSvg, productArtSvgs, type BannerArt } from './demo-art';
-import type { DemoProduct } from './demo-catalog';
+import { bannerSvg, productArtSvgs, type BannerArt } from '../demo/demo-art';
+import type { DemoProduct } from '../demo/demo-catalog';
 
 /**
  * Jobs in flight. Measured on the 2-core target with 374 images: 2 lanes took 23 s, 3 lanes 17 s

@@ -7,7 +7,7 @@ import type { Deps } from '../deps';
 import { openImageStore, type ImageStore } from '../images/image-store';
 import { CATEGORY_VALUES, type Category } from '../../shared/categories';
 import * as q from '../features/catalog/catalog.queries';
-import { DEMO_BANNERS, DEMO_PRODUCTS, type DemoProduct } from './demo-catalog';
+import { DEMO_BANNERS, DEMO_PRODUCTS, type DemoProduct } from '../demo/demo-catalog';
 import { generateDemoImages } from './demo-images';
 import { syntheticProduct } from './synthetic-catalog';
 

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { newId } from '../db/database';
 import type { Deps } from '../deps';
 import type { SessionUser } from '../features/account/account.queries';
-import { openRequestSession, type SessionAuth, type SessionHandle } from '../http/session';
+import { openRequestSession, type SessionAuth, type SessionHandle } from '../sessions/session';
 
 export type Context = {
   deps: Deps;

@@ -1,7 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import { AppError, NOT_SIGNED_IN_MESSAGE } from '../errors';
 import type { Context } from './context';
-import type { SessionHandle } from '../http/session';
+import type { SessionHandle } from '../sessions/session';
 import { describeError } from './error-shape';
 import { requiresAdminTwoFactor } from '../features/settings/settings.service';
 

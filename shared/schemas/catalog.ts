@@ -4,7 +4,7 @@ import { MAX_BRANDS, PRICE_BAND_IDS } from '../facets';
 
 /**
  * Catalogue schemas shared by the admin forms and the procedures. Money is integer paise here;
- * the legacy /api speaks rupees and converts at its edge (server/rest/api-shapes.ts) before
+ * the legacy /api speaks rupees and converts at its edge (server/routes/rest/api-shapes.ts) before
  * these schemas run, so "at most 2 decimals" surfaces as "not a whole number of paise".
  */
 

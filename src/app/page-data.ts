@@ -82,7 +82,7 @@ function screenAt(pathname: string, search: URLSearchParams): Page | null {
           ? { path: 'catalog.filter', input: filterProductsInput(categories, sort, refine), infinite: true }
           : { path: 'catalog.list', input: listProductsInput(sort, refine), infinite: true };
       const title = categories.length === 0 ? 'All products' : categories.map(categoryLabel).join(', ');
-      // The list first: the page's <head> reads its first product (server/pages/page-heads.ts).
+      // The list first: the page's <head> reads its first product (server/routes/pages/page-heads.ts).
       return { kind: 'category', queries: [query, { path: 'catalog.facets', input: facetsInput({ categories }) }], categories, title };
     }
     case 'search': {

@@ -6,7 +6,7 @@ import { AppProvider, createQueryClient } from './provider';
 import { AppRoutes, preloadScreens } from './router';
 
 /**
- * The app as the server renders a storefront page (server/pages/): the same screens as the
+ * The app as the server renders a storefront page (server/routes/pages/): the same screens as the
  * browser (src/main.tsx), at `url`, with the answers of the page's queries already in the
  * QueryClient under the keys the screens' hooks read, and the screen's code loaded so nothing
  * suspends. The browser hydrates it with the same QueryClient state (dehydrated into the page).

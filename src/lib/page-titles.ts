@@ -1,5 +1,5 @@
 /**
- * Page titles, one source for the server's <head> (server/pages/page-heads.ts) and the browser,
+ * Page titles, one source for the server's <head> (server/routes/pages/page-heads.ts) and the browser,
  * which sets them as the shopper moves between pages (useDocumentTitle).
  */
 export const SHOP_NAME = 'Voltmart';

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 // - banners.hidden: a banner the owner keeps but does not show (1), or shows (0).
 // - products.demo and banners.demo: rows the demo seed wrote (1), so "Remove demo data" takes
 //   exactly those. Shops seeded before this column existed are recognised by content instead
-//   (server/seed/demo-removal.ts).
+//   (server/features/admin/demo-removal.ts).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -10,7 +10,7 @@ import { listAudit } from '../../audit/audit';
 import { AuditListInputSchema } from '../../../shared/schemas/audit';
 import { MailIdInputSchema, MailListInputSchema } from '../../../shared/schemas/mail';
 import { z } from 'zod';
-import { removeDemoData } from '../../seed/demo-removal';
+import { removeDemoData } from './demo-removal';
 
 const DEFAULT_PAGE_SIZE = 24;
 

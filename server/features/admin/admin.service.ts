@@ -19,9 +19,9 @@ import { writeAudit } from '../../audit/audit';
 import { enqueueOrderStatusMail, enqueueRefundMail } from '../../mail/mail.service';
 import { loadSettings } from '../settings/settings.service';
 import * as q from './admin.queries';
-import { countDemoData } from '../../seed/demo-removal';
+import { countDemoData } from './demo-removal';
 import type { SetupStatus } from '../../../shared/schemas/admin';
-import { addDays, localDate, startOfLocalDay, startOfMonth } from './shop-calendar';
+import { addDays, localDate, startOfLocalDay, startOfMonth } from '../../lib/shop-calendar';
 
 /** The dashboard lists at most this many low-stock products (scarcest first). */
 export const LOW_STOCK_LIST_LIMIT = 50;

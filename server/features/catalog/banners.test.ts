@@ -3,7 +3,7 @@ import type { AdminBanner, Banners, ProductPage } from '../../../shared/schemas/
 import type { SetupStatus } from '../../../shared/schemas/admin';
 import { insertProduct, signInAs, TEST_PAGE_ADDRESS } from '../../testing/factories';
 import { HttpClient, startTestServer, type TestServer } from '../../testing/test-server';
-import { DEMO_BANNERS, DEMO_PRODUCTS } from '../../seed/demo-catalog';
+import { DEMO_BANNERS, DEMO_PRODUCTS } from '../../demo/demo-catalog';
 
 /**
  * Issue 16's owner's home page: banners managed in the admin panel (add, edit, hide, order,

@@ -104,7 +104,7 @@ describe('HomeRoute', () => {
   });
 
   it('hydrates a server-rendered page whose first row is empty: neither side renders that row', async () => {
-    // What the server puts in the page for / (server/pages/render.ts): its queries' answers, the first row's empty.
+    // What the server puts in the page for / (server/routes/pages/render.ts): its queries' answers, the first row's empty.
     const page = pageAt('/', new URLSearchParams())!;
     const answer = (path: string, input: unknown) => {
       if (path === 'catalog.byCategory') return { items: (input as { category: string }).category === 'watches' ? [product('w1', 'watches')] : [], nextCursor: null };

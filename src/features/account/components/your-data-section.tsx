@@ -10,7 +10,7 @@ import { AccountSection } from './account-section';
 import { FormAlert } from './form-alert';
 
 export const ACCOUNT_DELETED_MESSAGE = 'Your account was deleted';
-/** Served by the server as a JSON attachment (server/http/account-data.routes.ts). */
+/** Served by the server as a JSON attachment (server/routes/account-data.routes.ts). */
 export const MY_DATA_PATH = '/account/my-data.json';
 const CONFIRM_WORD = 'DELETE';
 

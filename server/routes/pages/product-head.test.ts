@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app';
-import { insertProduct, type TestProduct } from '../testing/factories';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { createApp } from '../../app';
+import { insertProduct, type TestProduct } from '../../testing/factories';
+import { startTestServer, type TestServer } from '../../testing/test-server';
 
 /** What WhatsApp's and other link-preview fetchers send: no script runs, only the HTML is read. */
 const BOT = { 'user-agent': 'WhatsApp/2.23.20.0 A', accept: 'text/html' };

@@ -5,11 +5,11 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { getQueryKey } from '@trpc/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatINR } from '../../shared/money';
-import { trpc } from '../../src/lib/trpc';
-import { createApp } from '../app';
-import { insertProduct, type TestProduct } from '../testing/factories';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { formatINR } from '../../../shared/money';
+import { trpc } from '../../../src/lib/trpc';
+import { createApp } from '../../app';
+import { insertProduct, type TestProduct } from '../../testing/factories';
+import { startTestServer, type TestServer } from '../../testing/test-server';
 
 /*
  * The storefront's pages as the server renders them: what a search engine or a browser without

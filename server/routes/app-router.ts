@@ -1,4 +1,4 @@
-import { router, createCallerFactory } from './init';
+import { router, createCallerFactory } from '../trpc/init';
 import { accountRouter } from '../features/account/account.router';
 import { cartRouter } from '../features/cart/cart.router';
 import { checkoutRouter } from '../features/checkout/checkout.router';

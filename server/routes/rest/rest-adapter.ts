@@ -1,8 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { legacyRoutes, type LegacyRoute } from './legacy-routes';
-import type { Respond } from '../http/procedure-replies';
-import { declareListPaths, envelope } from '../http/envelope';
-import { Refusal, sendError } from '../http/error-reply';
+import type { Respond } from '../procedure-replies';
+import { declareListPaths, envelope } from '../../http/envelope';
+import { Refusal, sendError } from '../../http/error-reply';
 
 function emptyData(kind: LegacyRoute['empty']): unknown {
   return kind === 'list' ? [] : null;

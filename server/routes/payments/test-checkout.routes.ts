@@ -1,16 +1,16 @@
 import express, { type Request, type Response, type Router } from 'express';
-import { formatINR } from '../../shared/money';
-import { AppError } from '../errors';
-import { expireCheckoutSession, fulfilCheckoutSession } from '../features/checkout/fulfilment.service';
-import type { Deps } from '../deps';
-import { isShippingRateKey } from './payment-provider';
-import { listTestSessionLines, type TestSession, type TestSessionLine } from './test-checkout.queries';
-import { isTestProvider, type TestPaymentProvider } from './test-provider';
-import type { ShippingAddress, ShippingOption } from './payment-provider';
-import { INDIAN_STATES, stateByCode } from '../../shared/gst';
-import { PostalAddressSchema } from '../../shared/schemas/settings';
-import { formatShopTime } from '../features/admin/shop-calendar';
-import { loadSettings } from '../features/settings/settings.service';
+import { formatINR } from '../../../shared/money';
+import { AppError } from '../../errors';
+import { expireCheckoutSession, fulfilCheckoutSession } from '../../features/checkout/fulfilment.service';
+import type { Deps } from '../../deps';
+import { isShippingRateKey } from '../../payments/payment-provider';
+import { listTestSessionLines, type TestSession, type TestSessionLine } from '../../payments/test-checkout.queries';
+import { isTestProvider, type TestPaymentProvider } from '../../payments/test-provider';
+import type { ShippingAddress, ShippingOption } from '../../payments/payment-provider';
+import { INDIAN_STATES, stateByCode } from '../../../shared/gst';
+import { PostalAddressSchema } from '../../../shared/schemas/settings';
+import { formatShopTime } from '../../lib/shop-calendar';
+import { loadSettings } from '../../features/settings/settings.service';
 
 /**
  * The built-in TEST MODE payment page, standing in for Stripe's hosted checkout when no Stripe

@@ -1,9 +1,9 @@
 import type { Request } from 'express';
 import type { AnyTRPCProcedure } from '@trpc/server';
-import type { AppRouter } from '../trpc/app-router';
-import type { AddCartItemResult, CartLine } from '../../shared/schemas/cart';
-import type { Order, StartCheckoutResult } from '../../shared/schemas/order';
-import type { Product, ProductPage } from '../../shared/schemas/catalog';
+import type { AppRouter } from '../app-router';
+import type { AddCartItemResult, CartLine } from '../../../shared/schemas/cart';
+import type { Order, StartCheckoutResult } from '../../../shared/schemas/order';
+import type { Product, ProductPage } from '../../../shared/schemas/catalog';
 import { apiCartLine, apiOrder, apiProduct, apiProducts, productInputFromApi } from './api-shapes';
 
 type PathsOf<R, Prefix extends string = ''> = {

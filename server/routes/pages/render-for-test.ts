@@ -1,9 +1,9 @@
-import { pageAt } from '../../src/app/page-data';
+import { pageAt } from '../../../src/app/page-data';
 import { answers, RENDERED_PAGES } from './hydration.fixtures';
 import { renderApp } from './render';
 
 /*
- * Run by server/pages/hydration.test.ts in a process of its own: React's server renderer leaves
+ * Run by server/routes/pages/hydration.test.ts in a process of its own: React's server renderer leaves
  * its last context values behind in the shared context objects when it finishes, which a client
  * renderer in the same process would then read (a "Router inside another Router"). A real server
  * never runs React's client renderer, so the test keeps them apart. Prints { url: { html, state } }.

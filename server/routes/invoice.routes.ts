@@ -1,9 +1,9 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Deps } from '../deps';
 import { sendError } from '../http/error-reply';
-import { createCaller } from '../trpc/app-router';
+import { createCaller } from './app-router';
 import { createRequestContext } from '../trpc/context';
-import { renderInvoicePdf } from './invoice-pdf';
+import { renderInvoicePdf } from '../invoices/invoice-pdf';
 
 /**
  * Downloads: an order's invoice or credit note as PDF (its owner and admins), and a month's

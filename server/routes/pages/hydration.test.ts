@@ -6,11 +6,11 @@ import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clientApp } from '../../src/app/client-app';
-import { freshState, STATE_ELEMENT_ID } from '../../src/app/hydration';
-import { createQueryClient } from '../../src/app/provider';
-import { preloadScreens } from '../../src/app/router';
-import { createTrpcClient } from '../../src/lib/trpc';
+import { clientApp } from '../../../src/app/client-app';
+import { freshState, STATE_ELEMENT_ID } from '../../../src/app/hydration';
+import { createQueryClient } from '../../../src/app/provider';
+import { preloadScreens } from '../../../src/app/router';
+import { createTrpcClient } from '../../../src/lib/trpc';
 import { RENDERED_PAGES } from './hydration.fixtures';
 
 /*
@@ -18,7 +18,7 @@ import { RENDERED_PAGES } from './hydration.fixtures';
  * with React's development build, which reports every difference between the two: text,
  * attributes, and the ids useId() gives (they follow the tree's shape, so one component only
  * one side renders shifts them all). The queries come back from the page, not the network. The
- * server's HTML is rendered in a process of its own (server/pages/render-for-test.ts says why).
+ * server's HTML is rendered in a process of its own (server/routes/pages/render-for-test.ts says why).
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -26,7 +26,7 @@ let rendered: Record<string, { html: string; state: string }>;
 
 beforeAll(() => {
   const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-  const output = execFileSync(tsx, ['--tsconfig', path.join(ROOT, 'tsconfig.json'), path.join(ROOT, 'server', 'pages', 'render-for-test.ts')], {
+  const output = execFileSync(tsx, ['--tsconfig', path.join(ROOT, 'tsconfig.json'), path.join(ROOT, 'server', 'routes', 'pages', 'render-for-test.ts')], {
     cwd: ROOT,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,

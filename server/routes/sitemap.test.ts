@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORY_VALUES } from '../../../shared/categories';
-import { insertProduct, type TestProduct } from '../../testing/factories';
-import { HttpClient, startTestServer, type TestServer } from '../../testing/test-server';
+import { CATEGORY_VALUES } from '../../shared/categories';
+import { insertProduct, type TestProduct } from '../testing/factories';
+import { HttpClient, startTestServer, type TestServer } from '../testing/test-server';
 import { createSitemapRouter } from './sitemap.routes';
 
 let server: TestServer;

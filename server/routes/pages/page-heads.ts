@@ -1,8 +1,8 @@
-import { CATEGORIES } from '../../shared/categories';
-import { imageRenditionUrl } from '../../shared/images';
-import type { Banners, Product } from '../../shared/schemas/catalog';
-import type { Page } from '../../src/app/page-data';
-import { HOME_TITLE, pageTitle, POLICIES_TITLE, searchTitle, SHOP_NAME } from '../../src/lib/page-titles';
+import { CATEGORIES } from '../../../shared/categories';
+import { imageRenditionUrl } from '../../../shared/images';
+import type { Banners, Product } from '../../../shared/schemas/catalog';
+import type { Page } from '../../../src/app/page-data';
+import { HOME_TITLE, pageTitle, POLICIES_TITLE, searchTitle, SHOP_NAME } from '../../../src/lib/page-titles';
 import { canonicalTag, jsonLdTag, metaTag, openGraphTags, type PageHead } from './head';
 import { productHead } from './product-head';
 

@@ -2,9 +2,9 @@ import { Writable } from 'node:stream';
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { stateScript } from '../../src/app/hydration';
-import type { PageQuery } from '../../src/app/page-data';
-import { serverApp } from '../../src/app/server-app';
+import { stateScript } from '../../../src/app/hydration';
+import type { PageQuery } from '../../../src/app/page-data';
+import { serverApp } from '../../../src/app/server-app';
 
 /** A page that takes longer than this to render is not server-rendered (the browser renders it). */
 const RENDER_TIMEOUT_MS = 5_000;

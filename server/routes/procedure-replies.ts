@@ -1,9 +1,9 @@
 import compression from 'compression';
 import type { Request, Response } from 'express';
-import { createCaller, procedureByPath } from '../trpc/app-router';
+import { createCaller, procedureByPath } from './app-router';
 import { createRequestContext } from '../trpc/context';
 import type { Deps } from '../deps';
-import { PERSONAL_CACHE_CONTROL, type JsonReplyFormat, type ProcedureCall, type SharedReplies } from './shared-replies';
+import { PERSONAL_CACHE_CONTROL, type JsonReplyFormat, type ProcedureCall, type SharedReplies } from '../http/shared-replies';
 
 /**
  * Runs a request's procedure calls and writes the reply in `format`; a failed call goes to

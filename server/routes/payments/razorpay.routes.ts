@@ -1,10 +1,10 @@
 import express, { type Request, type Response, type Router } from 'express';
-import { AppError } from '../errors';
-import { fulfilCheckoutSession, type FulfilResult } from '../features/checkout/fulfilment.service';
-import type { Deps } from '../deps';
-import { sendEnvelope } from '../http/envelope';
-import { Refusal, sendError } from '../http/error-reply';
-import { verifyPaymentLinkCallback } from './razorpay-provider';
+import { AppError } from '../../errors';
+import { fulfilCheckoutSession, type FulfilResult } from '../../features/checkout/fulfilment.service';
+import type { Deps } from '../../deps';
+import { sendEnvelope } from '../../http/envelope';
+import { Refusal, sendError } from '../../http/error-reply';
+import { verifyPaymentLinkCallback } from '../../payments/razorpay-provider';
 
 /** Where the router is mounted (app.ts), and the one path under it that takes a raw body. */
 export const RAZORPAY_PATH = '/api/razorpay';

@@ -1,8 +1,8 @@
-import { CATEGORIES, type Category } from '../../shared/categories';
-import { PRICE_BANDS } from '../../shared/facets';
-import type { Product } from '../../shared/schemas/catalog';
+import { CATEGORIES, type Category } from '../../../shared/categories';
+import { PRICE_BANDS } from '../../../shared/facets';
+import type { Product } from '../../../shared/schemas/catalog';
 
-/** Catalogue data for server/pages/hydration.test.ts: what a page's shared procedures would answer. */
+/** Catalogue data for server/routes/pages/hydration.test.ts: what a page's shared procedures would answer. */
 export const product = (id: string, category: Category, name: string): Product => ({
   _id: id,
   productName: name,

@@ -1,8 +1,8 @@
-import { CATEGORIES } from '../../shared/categories';
-import { imageRenditionUrl } from '../../shared/images';
-import { formatINR } from '../../shared/money';
-import { isBuyable, type Product } from '../../shared/schemas/catalog';
-import { pageTitle } from '../../src/lib/page-titles';
+import { CATEGORIES } from '../../../shared/categories';
+import { imageRenditionUrl } from '../../../shared/images';
+import { formatINR } from '../../../shared/money';
+import { isBuyable, type Product } from '../../../shared/schemas/catalog';
+import { pageTitle } from '../../../src/lib/page-titles';
 import { canonicalTag, clip, jsonLdTag, metaTag, openGraphTags, SHOP_NAME, type PageHead } from './head';
 
 /**

@@ -1,9 +1,9 @@
 import express, { type Request, type Response, type Router } from 'express';
-import { AppError } from '../errors';
-import { fulfilCheckoutSession, type FulfilResult } from '../features/checkout/fulfilment.service';
-import type { Deps } from '../deps';
-import { sendEnvelope } from '../http/envelope';
-import { Refusal, sendError } from '../http/error-reply';
+import { AppError } from '../../errors';
+import { fulfilCheckoutSession, type FulfilResult } from '../../features/checkout/fulfilment.service';
+import type { Deps } from '../../deps';
+import { sendEnvelope } from '../../http/envelope';
+import { Refusal, sendError } from '../../http/error-reply';
 
 /** The events that can change an order; every other type is acknowledged and ignored. */
 const SESSION_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired']);

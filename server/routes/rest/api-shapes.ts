@@ -1,4 +1,4 @@
-import { hasAtMostTwoDecimals, paiseToRupees, rupeesToPaise } from '../../shared/money';
+import { hasAtMostTwoDecimals, paiseToRupees, rupeesToPaise } from '../../../shared/money';
 
 /**
  * The legacy /api speaks rupees as JSON numbers; procedures speak integer paise. These

@@ -1,8 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { callInput, pageAt, type Page } from '../../src/app/page-data';
-import type { ProcedureCall, ReplyFormat, SharedReplies } from '../http/shared-replies';
-import { describeError } from '../trpc/error-shape';
+import { callInput, pageAt, type Page } from '../../../src/app/page-data';
+import type { ProcedureCall, ReplyFormat, SharedReplies } from '../../http/shared-replies';
+import { describeError } from '../../trpc/error-shape';
 import { withHead } from './head';
 import { pageHead } from './page-heads';
 import { renderApp } from './render';

@@ -4,7 +4,7 @@
  * is a data block, never run, so the Content-Security-Policy stays as strict as it is.
  */
 
-import { SHOP_NAME } from '../../src/lib/page-titles';
+import { SHOP_NAME } from '../../../src/lib/page-titles';
 
 export { SHOP_NAME };
 

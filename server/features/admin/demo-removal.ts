@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { nowIso, type DB } from '../db/database';
-import { transaction } from '../db/transaction';
-import { markStale } from '../db/stale';
-import type { Deps } from '../deps';
-import { writeAudit } from '../audit/audit';
-import { DEMO_BANNERS, DEMO_PRODUCTS } from './demo-catalog';
+import { nowIso, type DB } from '../../db/database';
+import { transaction } from '../../db/transaction';
+import { markStale } from '../../db/stale';
+import type { Deps } from '../../deps';
+import { writeAudit } from '../../audit/audit';
+import { DEMO_BANNERS, DEMO_PRODUCTS } from '../../demo/demo-catalog';
 
 /**
  * "Remove demo data" (the admin's dashboard): the demo catalogue and its banners leave the

@@ -7,7 +7,7 @@ import { signInAs } from '../testing/factories';
 import { storedImageNames } from '../testing/stored-images';
 import { testDialect } from '../testing/test-database';
 import { HttpClient, startTestServer, type TestServer } from '../testing/test-server';
-import { pngBomb, twoTone } from './image.fixtures';
+import { pngBomb, twoTone } from '../images/image.fixtures';
 
 type Envelope<T> = { success: boolean; error: boolean; message: string; data: T };
 
