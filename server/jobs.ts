@@ -1,10 +1,9 @@
+import nodemailer from 'nodemailer';
 import type { Deps } from './deps';
-import { runExclusively } from './db/exclusive';
-import { deleteExpiredSessions, pruneLoginAttempts } from './features/account/account.queries';
-import { LOGIN_WINDOW_MS } from './features/account/account.service';
+import { startExclusiveJob } from './db/exclusive';
+import { pruneSignIns } from './features/account/account.service';
 import { startPendingOrderSweep } from './features/checkout/fulfilment.service';
 import { startMailSender } from './mail/mail.service';
-import nodemailer from 'nodemailer';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -12,17 +11,8 @@ const HOUR_MS = 60 * 60 * 1000;
 export function startBackgroundJobs(deps: Deps): () => void {
   const stops: (() => void)[] = [];
 
-  const housekeeping = async () => {
-    const now = deps.clock();
-    await deleteExpiredSessions(deps.db, now.toISOString());
-    await pruneLoginAttempts(deps.db, new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString());
-  };
-  const timer = setInterval(() => {
-    // Once at a time across app processes sharing a PostgreSQL database.
-    runExclusively(deps.db, 'housekeeping', housekeeping).catch((err: unknown) => deps.log.error({ err }, 'housekeeping failed'));
-  }, HOUR_MS);
-  timer.unref();
-  stops.push(() => clearInterval(timer));
+  // Once at a time across app processes sharing a PostgreSQL database.
+  stops.push(startExclusiveJob(deps.db, 'housekeeping', HOUR_MS, () => pruneSignIns(deps), { onError: (err) => deps.log.error({ err }, 'housekeeping failed') }));
 
   // Webhooks get lost: ask the provider about stale pending orders, fulfil or release them.
   stops.push(startPendingOrderSweep(deps));

@@ -26,3 +26,32 @@ export async function runExclusively<T>(db: DB, name: string, work: () => Promis
     }
   });
 }
+
+/**
+ * Runs `work` every `intervalMs` until the returned function is called: never two rounds at once
+ * in this process, and one at a time across processes (runExclusively). A round that throws is
+ * handed to `onError` and the next round runs as usual; the timer never keeps the process alive.
+ */
+export function startExclusiveJob<T>(
+  db: DB,
+  name: string,
+  intervalMs: number,
+  work: () => Promise<T>,
+  handlers: { onResult?: (result: T) => void; onError: (error: unknown) => void },
+): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    runExclusively(db, name, work)
+      .then((run) => {
+        if (run.ran) handlers.onResult?.(run.result);
+      })
+      .catch(handlers.onError)
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

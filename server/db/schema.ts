@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 import type { StockReason } from '../../shared/schemas/catalog';
-import type { OrderProvider } from '../payments/payment-provider';
+import type { OrderPaymentProvider, OrderStatus } from '../../shared/schemas/order';
 
 /**
  * Row types for Kysely. `Generated<T>` marks columns with a database default (optional on insert). Column names stay inside *.queries.ts; everything above speaks camelCase.
@@ -96,14 +96,14 @@ export interface CartItemsTable {
   updated_at: string;
 }
 
-export type OrderStatus = 'pending' | 'paid' | 'confirmed' | 'shipped' | 'delivered' | 'returned' | 'cancelled';
+export type { OrderStatus };
 
 export interface OrdersTable {
   id: string;
   user_id: string;
   email: string;
   status: OrderStatus;
-  provider: OrderProvider;
+  provider: OrderPaymentProvider;
   payment_session_id: string | null;
   payment_intent_id: string | null;
   payment_method_types: Generated<string>;

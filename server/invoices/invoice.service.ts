@@ -1,7 +1,7 @@
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { addDays, localDate, startOfLocalDay } from '../lib/shop-calendar';
-import { loadSettings } from '../features/settings/settings.service';
+import { loadSettings } from '../settings/shop-settings';
 import { GST_TIME_ZONE } from '../../shared/gst';
 import type { InvoiceRegister, InvoiceRegisterRow } from '../../shared/schemas/invoices';
 import type { InvoiceDocument } from './invoice-document';

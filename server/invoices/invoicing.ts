@@ -3,7 +3,7 @@ import { formatINR } from '../../shared/money';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import type { ShippingAddress } from '../payments/payment-provider';
-import { loadSettings } from '../features/settings/settings.service';
+import { loadSettings } from '../settings/shop-settings';
 import { formatDocumentDate, localDate } from '../lib/shop-calendar';
 import { amountInWords, financialYearOf, GST_TIME_ZONE, splitInclusive, stateByCode, stateCodeOf, stateLabel } from '../../shared/gst';
 import type { DeliveryAddress, Seller } from '../../shared/schemas/settings';

@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import type { Transporter } from 'nodemailer';
 import type { DB } from '../db/database';
 import { newId } from '../db/database';
-import { runExclusively } from '../db/exclusive';
+import { startExclusiveJob } from '../db/exclusive';
 import type { Deps } from '../deps';
 import { stateByCode } from '../../shared/gst';
 import type { DeliveryAddress } from '../../shared/schemas/settings';
-import { loadSettings } from '../features/settings/settings.service';
+import { loadSettings } from '../settings/shop-settings';
 import { renderInvoicePdf } from '../invoices/invoice-pdf';
 import { invoiceDocument } from '../invoices/invoicing';
 import { listStoredInvoices } from '../invoices/invoice.queries';
@@ -173,18 +173,9 @@ export async function sendDueMail(deps: Pick<Deps, 'db' | 'env' | 'log' | 'clock
  * a time across app processes sharing a database; the timer never keeps the process alive.
  */
 export function startMailSender(deps: Pick<Deps, 'db' | 'env' | 'log' | 'clock'>, transport: Pick<Transporter, 'sendMail'>, opts: { intervalMs?: number } = {}): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runExclusively(deps.db, 'mail-sender', () => sendDueMail(deps, transport))
-      .catch((error: unknown) => deps.log.error({ err: error }, 'mail sender failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, opts.intervalMs ?? MAIL_SEND_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startExclusiveJob(deps.db, 'mail-sender', opts.intervalMs ?? MAIL_SEND_INTERVAL_MS, () => sendDueMail(deps, transport), {
+    onError: (error) => deps.log.error({ err: error }, 'mail sender failed'),
+  });
 }
 
 /** A random single-use token and the hash that is all the database keeps of it. */

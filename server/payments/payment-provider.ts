@@ -7,6 +7,7 @@
  */
 
 import type { DeliveryAddress } from '../../shared/schemas/settings';
+import type { OnlineProviderKind, ShippingAddress } from '../../shared/schemas/order';
 
 export type ShippingRateKey = 'standard' | 'express';
 
@@ -62,15 +63,7 @@ export interface CreatedSession {
 export type SessionStatus = 'open' | 'complete' | 'expired';
 export type SessionPaymentStatus = 'paid' | 'unpaid' | 'no_payment_required';
 
-export interface ShippingAddress {
-  name: string | null;
-  line1: string | null;
-  line2: string | null;
-  city: string | null;
-  state: string | null;
-  postalCode: string | null;
-  country: string | null;
-}
+export type { ShippingAddress };
 
 /** What the provider itself says about a payment session: the only source of truth for "paid". */
 export interface ProviderSession {
@@ -98,14 +91,7 @@ export interface WebhookEvent {
 }
 
 /** The online payment providers: each opens a hosted page the shopper pays on. */
-export type ProviderKind = 'stripe' | 'razorpay' | 'test';
-export const PROVIDER_KINDS = ['stripe', 'razorpay', 'test'] as const satisfies readonly ProviderKind[];
-/** What an order records as its provider: an online one, or cash on delivery (no provider at all). */
-export type OrderProvider = ProviderKind | 'cod';
-
-export function isProviderKind(value: unknown): value is ProviderKind {
-  return (PROVIDER_KINDS as readonly unknown[]).includes(value);
-}
+export type ProviderKind = OnlineProviderKind;
 
 /** A full refund of a payment, asked of the provider that took it. */
 export interface RefundInput {

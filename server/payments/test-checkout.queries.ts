@@ -1,5 +1,5 @@
 import type { DB } from '../db/database';
-import { parseImages } from '../features/catalog/catalog.queries';
+import { parseImages } from '../db/product-row';
 import type { ShippingAddress, ShippingOption } from './payment-provider';
 
 export type TestSessionStatus = 'open' | 'complete' | 'expired';

@@ -4,7 +4,7 @@ import { newId, type DB } from '../db/database';
 import { transaction } from '../db/transaction';
 import type { Deps } from '../deps';
 import type { Env } from '../env';
-import { createSession, deleteSession, findSessionUser, touchSession, type SessionUser } from '../features/account/account.queries';
+import { createSession, deleteSession, findSessionUser, touchSession, type SessionUser } from './session.queries';
 
 // The session cookie: an iron-session seal holding the server-side session id of a signed-in
 // user, or the anonymous id a visitor's cart hangs on. This module is the only one that reads or
@@ -137,3 +137,6 @@ function ironSessionHandle(
     },
   };
 }
+
+/** Whose cart and checkout a request acts on: a signed-in user, or a visitor by the anonymous id in their cookie. */
+export type Shopper = { userId: string; guestId?: undefined } | { guestId: string; userId?: undefined };

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { newId } from '../db/database';
 import type { Deps } from '../deps';
-import type { SessionUser } from '../features/account/account.queries';
+import type { SessionUser } from '../sessions/session.queries';
 import { openRequestSession, type SessionAuth, type SessionHandle } from '../sessions/session';
 
 export type Context = {

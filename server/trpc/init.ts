@@ -1,9 +1,9 @@
 import { initTRPC } from '@trpc/server';
 import { AppError, NOT_SIGNED_IN_MESSAGE } from '../errors';
 import type { Context } from './context';
-import type { SessionHandle } from '../sessions/session';
+import type { SessionHandle, Shopper } from '../sessions/session';
 import { describeError } from './error-shape';
-import { requiresAdminTwoFactor } from '../features/settings/settings.service';
+import { requiresAdminTwoFactor } from '../settings/shop-settings';
 
 /**
  * A procedure's declaration that its reply is the same for every caller, and what that reply
@@ -77,7 +77,6 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   return next({ ctx });
 });
 
-export type Shopper = { userId: string; guestId?: undefined } | { guestId: string; userId?: undefined };
 
 /** Signed-in users and visitors alike; a visitor gets an anonymous id in the session cookie that their cart hangs on. */
 export const shopperProcedure = t.procedure.use(async ({ ctx, next }) => {

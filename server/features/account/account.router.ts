@@ -20,7 +20,7 @@ import {
 } from '../../../shared/schemas/account';
 import * as profile from './profile.service';
 import * as twoFactor from './two-factor.service';
-import { requiresAdminTwoFactor } from '../settings/settings.service';
+import { requiresAdminTwoFactor } from '../../settings/shop-settings';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../errors';

@@ -10,6 +10,7 @@ import type { Role } from '../../../shared/roles';
 import type { User } from '../../../shared/schemas/account';
 import { decodeImageDataUrl, storeAvatar } from '../../images/image.service';
 import * as q from './account.queries';
+import * as sessions from '../../sessions/session.queries';
 import { writeAudit } from '../../audit/audit';
 import { brandOf, enqueueMail } from '../../mail/mail.service';
 import { adminSignInMail, newAdminMail } from '../../mail/templates';
@@ -25,6 +26,13 @@ let dummyHash: Promise<string> | undefined;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_MAX_FAILURES = 10;
 export const BAD_CREDENTIALS_MESSAGE = 'Invalid email or password';
+
+/** Housekeeping: drops expired sessions and sign-in failures older than the throttling window. */
+export async function pruneSignIns(deps: Pick<Deps, 'db' | 'clock'>): Promise<void> {
+  const now = deps.clock();
+  await sessions.deleteExpiredSessions(deps.db, now.toISOString());
+  await q.pruneLoginAttempts(deps.db, new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString());
+}
 
 export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, ARGON2_OPTIONS);

@@ -6,6 +6,7 @@ import { brandOf, enqueueMail, hashToken, newToken } from '../../mail/mail.servi
 import { passwordResetMail } from '../../mail/templates';
 import { hashPassword, LOGIN_WINDOW_MS } from './account.service';
 import * as q from './account.queries';
+import * as sessions from '../../sessions/session.queries';
 
 /** How long a reset link works. */
 export const RESET_LINK_MINUTES = 30;
@@ -74,7 +75,7 @@ export async function resetPassword(deps: Deps, input: { token: string; password
     if (!reset || reset.usedAt !== null || reset.expiresAt <= now) throw new AppError('BAD_INPUT', LINK_INVALID);
     if (!(await q.useUpPasswordResets(trx, reset.userId, tokenHash, now))) throw new AppError('BAD_INPUT', LINK_INVALID);
     await q.setPasswordHash(trx, reset.userId, passwordHash, now);
-    await q.deleteSessionsOfUser(trx, reset.userId);
+    await sessions.deleteSessionsOfUser(trx, reset.userId);
     return reset.userId;
   });
   deps.log.info({ userId }, 'password reset from an emailed link; every session ended');

@@ -13,6 +13,7 @@ import { openOrderIdsOf, ordersOfUser } from '../order/order.service';
 import { hashPassword, isUniqueViolation, LOGIN_WINDOW_MS, verifyPasswordOf } from './account.service';
 import { hasTwoFactor } from './two-factor.service';
 import * as q from './account.queries';
+import * as sessionRows from '../../sessions/session.queries';
 import * as addresses from './address.queries';
 
 // The account page (/account): name and photo, password, email, signed-in devices, the data
@@ -45,7 +46,7 @@ export async function changePassword(
   const endedSessions = await transaction(deps.db, async (trx) => {
     await q.setPasswordHash(trx, input.userId, passwordHash, now);
     await writeAudit(trx, { at: now, actorId: input.userId, action: 'user.password', detail: { userId: input.userId } });
-    return q.deleteOtherSessions(trx, input.userId, input.sessionId);
+    return sessionRows.deleteOtherSessions(trx, input.userId, input.sessionId);
   });
   return { endedSessions };
 }
@@ -117,7 +118,7 @@ export function sessionHandle(sessionId: string): string {
 
 /** The user's signed-in devices, the current one first. */
 export async function listSessions(deps: Deps, userId: string, currentSessionId: string): Promise<AccountSession[]> {
-  const rows = await q.listSessionsOfUser(deps.db, userId, nowIso(deps.clock));
+  const rows = await sessionRows.listSessionsOfUser(deps.db, userId, nowIso(deps.clock));
   const sessions = rows.map((row) => ({
     id: sessionHandle(row.id),
     current: row.id === currentSessionId,
@@ -131,16 +132,16 @@ export async function listSessions(deps: Deps, userId: string, currentSessionId:
 
 /** Ends one of the user's other sessions (that device is signed out on its next request). */
 export async function endSession(deps: Deps, userId: string, currentSessionId: string, handle: string): Promise<{ ended: boolean }> {
-  const rows = await q.listSessionsOfUser(deps.db, userId, nowIso(deps.clock));
+  const rows = await sessionRows.listSessionsOfUser(deps.db, userId, nowIso(deps.clock));
   const target = rows.find((row) => sessionHandle(row.id) === handle);
   if (!target) throw new AppError('NOT_FOUND', 'That session has already ended.');
   if (target.id === currentSessionId) throw new AppError('BAD_INPUT', 'This is the session you are using: sign out instead.');
-  await q.deleteSession(deps.db, target.id);
+  await sessionRows.deleteSession(deps.db, target.id);
   return { ended: true };
 }
 
 export async function endOtherSessions(deps: Deps, userId: string, currentSessionId: string): Promise<{ endedSessions: number }> {
-  return { endedSessions: await q.deleteOtherSessions(deps.db, userId, currentSessionId) };
+  return { endedSessions: await sessionRows.deleteOtherSessions(deps.db, userId, currentSessionId) };
 }
 
 /** "Download my data": profile, addresses, orders and signed-in devices, as JSON. */
@@ -148,7 +149,7 @@ export async function exportData(deps: Deps, userId: string) {
   const user = await q.findUserById(deps.db, userId);
   if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
   const { shopName, publicUrl } = await brandOf(deps.db, deps);
-  const sessions = await q.listSessionsOfUser(deps.db, userId, nowIso(deps.clock));
+  const sessions = await sessionRows.listSessionsOfUser(deps.db, userId, nowIso(deps.clock));
   return {
     exportedAt: nowIso(deps.clock),
     shop: { name: shopName, url: publicUrl },

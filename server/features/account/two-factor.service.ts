@@ -8,7 +8,7 @@ import type { Deps } from '../../deps';
 import { writeAudit } from '../../audit/audit';
 import { brandOf } from '../../mail/mail.service';
 import type { TwoFactorEnrolment, TwoFactorStatus } from '../../../shared/schemas/account';
-import { requiresAdminTwoFactor } from '../settings/settings.service';
+import { requiresAdminTwoFactor } from '../../settings/shop-settings';
 import { LOGIN_WINDOW_MS, verifyPasswordOf } from './account.service';
 import * as q from './two-factor.queries';
 import { countRecentLoginFailures, recordLoginFailure, clearLoginFailures } from './account.queries';

@@ -4,7 +4,7 @@ import type { DB } from '../../db/database';
 import { containsText } from '../../db/text-match';
 import type { OrderStatus } from '../../../shared/schemas/order';
 import type { AdminOrder, AdminProduct, AdminProductView, LowStockProduct } from '../../../shared/schemas/admin';
-import { parseImages } from '../catalog/catalog.queries';
+import { parseImages } from '../../db/product-row';
 import { contractOrderColumns, loadOrderLines, toOrder } from '../order/order.queries';
 
 /** A keyset position in a newest-first list: the last row's created_at and id. */

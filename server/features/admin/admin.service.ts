@@ -17,7 +17,7 @@ import { putBackStock, takeStock } from '../catalog/stock.queries';
 import { issueCreditNote, issueInvoice } from '../../invoices/invoicing';
 import { writeAudit } from '../../audit/audit';
 import { enqueueOrderStatusMail, enqueueRefundMail } from '../../mail/mail.service';
-import { loadSettings } from '../settings/settings.service';
+import { loadSettings } from '../../settings/shop-settings';
 import * as q from './admin.queries';
 import { countDemoData } from './demo-removal';
 import type { SetupStatus } from '../../../shared/schemas/admin';

@@ -1,9 +1,9 @@
 import type { DB } from '../../db/database';
-import { productColumns, toProduct, type ProductRow } from '../catalog/catalog.queries';
+import { productColumns, toProduct, type ProductRow } from '../../db/product-row';
 import type { CartLine } from '../../../shared/schemas/cart';
 
 /** Whose cart: a signed-in user's, or a visitor's (by the anonymous id in their cookie). */
-export type CartOwner = { userId: string; guestId?: undefined } | { guestId: string; userId?: undefined };
+import type { Shopper } from '../../sessions/session';
 
 const lineColumns = ['cart_items.id as line_id', 'cart_items.quantity', 'cart_items.user_id', ...productColumns, 'products.archived_at'] as const;
 
@@ -20,13 +20,13 @@ function toLine(row: LineRow): CartLineWithState {
   return { _id: row.line_id, quantity: row.quantity, productId: toProduct(row), userId: row.user_id, archived: row.archived_at !== null };
 }
 
-function baseLines(db: DB, owner: CartOwner) {
+function baseLines(db: DB, owner: Shopper) {
   const query = db.selectFrom('cart_items').innerJoin('products', 'products.id', 'cart_items.product_id').select(lineColumns);
   return owner.userId !== undefined ? query.where('cart_items.user_id', '=', owner.userId) : query.where('cart_items.guest_id', '=', owner.guestId);
 }
 
 /** The owner's lines for products still on sale, oldest first (the order they were added). */
-export async function listCartLines(db: DB, owner: CartOwner): Promise<CartLine[]> {
+export async function listCartLines(db: DB, owner: Shopper): Promise<CartLine[]> {
   const rows = await baseLines(db, owner).where('products.archived_at', 'is', null).orderBy('cart_items.created_at').orderBy('cart_items.id').execute();
   return rows.map((row) => {
     const { archived: _archived, ...line } = toLine(row);
@@ -34,7 +34,7 @@ export async function listCartLines(db: DB, owner: CartOwner): Promise<CartLine[
   });
 }
 
-export async function countCartLines(db: DB, owner: CartOwner): Promise<number> {
+export async function countCartLines(db: DB, owner: Shopper): Promise<number> {
   let query = db
     .selectFrom('cart_items')
     .innerJoin('products', 'products.id', 'cart_items.product_id')
@@ -46,12 +46,12 @@ export async function countCartLines(db: DB, owner: CartOwner): Promise<number> 
 }
 
 /** One of the owner's lines (archived products included), or null when it is not theirs. */
-export async function findOwnCartLine(db: DB, owner: CartOwner, lineId: string): Promise<CartLineWithState | null> {
+export async function findOwnCartLine(db: DB, owner: Shopper, lineId: string): Promise<CartLineWithState | null> {
   const row = await baseLines(db, owner).where('cart_items.id', '=', lineId).executeTakeFirst();
   return row ? toLine(row) : null;
 }
 
-export async function findOwnCartLineByProduct(db: DB, owner: CartOwner, productId: string): Promise<CartLineWithState | null> {
+export async function findOwnCartLineByProduct(db: DB, owner: Shopper, productId: string): Promise<CartLineWithState | null> {
   const row = await baseLines(db, owner).where('cart_items.product_id', '=', productId).executeTakeFirst();
   return row ? toLine(row) : null;
 }
@@ -63,7 +63,7 @@ export type ProductStock = { id: string; stock: number; trackStock: boolean; arc
  * open checkout holds (a new checkout releases them before reserving again, so they are the
  * owner's to re-order).
  */
-export async function findProductStock(db: DB, owner: CartOwner, productId: string): Promise<ProductStock | null> {
+export async function findProductStock(db: DB, owner: Shopper, productId: string): Promise<ProductStock | null> {
   const row = await db.selectFrom('products').select(['id', 'stock', 'track_stock', 'archived_at', 'product_name']).where('id', '=', productId).executeTakeFirst();
   if (!row) return null;
   let held = 0;
@@ -81,7 +81,7 @@ export async function findProductStock(db: DB, owner: CartOwner, productId: stri
   return { id: row.id, stock: row.stock + held, trackStock: row.track_stock === 1, archived: row.archived_at !== null, productName: row.product_name };
 }
 
-export async function insertCartLine(db: DB, line: { id: string; owner: CartOwner; productId: string; quantity: number; nowIso: string }): Promise<void> {
+export async function insertCartLine(db: DB, line: { id: string; owner: Shopper; productId: string; quantity: number; nowIso: string }): Promise<void> {
   await db
     .insertInto('cart_items')
     .values({
@@ -100,7 +100,7 @@ export async function setCartLineQuantity(db: DB, lineId: string, quantity: numb
   await db.updateTable('cart_items').set({ quantity, updated_at: nowIso }).where('id', '=', lineId).execute();
 }
 
-export async function deleteOwnCartLine(db: DB, owner: CartOwner, lineId: string): Promise<boolean> {
+export async function deleteOwnCartLine(db: DB, owner: Shopper, lineId: string): Promise<boolean> {
   let query = db.deleteFrom('cart_items').where('id', '=', lineId);
   query = owner.userId !== undefined ? query.where('user_id', '=', owner.userId) : query.where('guest_id', '=', owner.guestId);
   const result = await query.executeTakeFirst();

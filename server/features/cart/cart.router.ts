@@ -3,14 +3,14 @@ import { nowIso } from '../../db/database';
 import type { Context } from '../../trpc/context';
 import { publicProcedure, router, shopperProcedure } from '../../trpc/init';
 import * as q from './cart.queries';
-import type { CartOwner } from './cart.queries';
+import type { Shopper } from '../../sessions/session';
 import * as service from './cart.service';
 
 /**
  * Whose cart a read looks at, without minting a guest id: a visitor who never added anything
  * has an empty cart, and reading it must not hand them a cookie.
  */
-function existingOwner(ctx: Context): CartOwner | null {
+function existingOwner(ctx: Context): Shopper | null {
   if (ctx.user) return { userId: ctx.user._id };
   const guestId = ctx.session.guestId();
   return guestId ? { guestId } : null;

@@ -4,7 +4,7 @@ import { newId } from '../../db/database';
 import { AppError } from '../../errors';
 import { MAX_QUANTITY_PER_LINE, type AddCartItemResult, type CartLine } from '../../../shared/schemas/cart';
 import * as q from './cart.queries';
-import type { CartOwner } from './cart.queries';
+import type { Shopper } from '../../sessions/session';
 
 export { MAX_QUANTITY_PER_LINE };
 
@@ -35,7 +35,7 @@ function checkQuantity(product: q.ProductStock, quantity: number, inCart: number
  * line (and the result says so). Throws PRODUCT_NOT_FOUND (unknown or archived), OUT_OF_STOCK,
  * QUANTITY_INVALID (over 10 per line); nothing changes when it throws.
  */
-export async function addItem(db: DB, owner: CartOwner, productId: string, nowIso: string): Promise<AddCartItemResult> {
+export async function addItem(db: DB, owner: Shopper, productId: string, nowIso: string): Promise<AddCartItemResult> {
   return transaction(db, async (trx) => {
     const product = await q.findProductStock(trx, owner, productId);
     if (!product) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
@@ -61,7 +61,7 @@ export async function addItem(db: DB, owner: CartOwner, productId: string, nowIs
  * Sets a line's quantity (1..min(stock, 10); the schema has already refused non-integers).
  * Throws CART_LINE_NOT_FOUND for a line that is not the owner's.
  */
-export async function updateQuantity(db: DB, owner: CartOwner, lineId: string, quantity: number, nowIso: string): Promise<CartLine> {
+export async function updateQuantity(db: DB, owner: Shopper, lineId: string, quantity: number, nowIso: string): Promise<CartLine> {
   return transaction(db, async (trx) => {
     const line = await q.findOwnCartLine(trx, owner, lineId);
     if (!line) throw new AppError('CART_LINE_NOT_FOUND', 'Cart item not found');
@@ -76,7 +76,7 @@ export async function updateQuantity(db: DB, owner: CartOwner, lineId: string, q
 }
 
 /** Throws CART_LINE_NOT_FOUND for a line that is not the owner's. */
-export async function removeItem(db: DB, owner: CartOwner, lineId: string): Promise<void> {
+export async function removeItem(db: DB, owner: Shopper, lineId: string): Promise<void> {
   const deleted = await q.deleteOwnCartLine(db, owner, lineId);
   if (!deleted) throw new AppError('CART_LINE_NOT_FOUND', 'Cart item not found');
 }
@@ -92,7 +92,7 @@ export async function removeBoughtProducts(db: DB, userId: string, productIds: s
  */
 export async function mergeGuestCart(db: DB, guestId: string, userId: string, nowIso: string): Promise<void> {
   await transaction(db, async (trx) => {
-    const owner: CartOwner = { userId };
+    const owner: Shopper = { userId };
     for (const line of await q.listGuestLinesForMerge(trx, guestId)) {
       const cap = line.track_stock === 1 ? Math.min(line.stock, MAX_QUANTITY_PER_LINE) : MAX_QUANTITY_PER_LINE;
       if (line.archived_at !== null || cap < 1) continue;

@@ -3,74 +3,13 @@ import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { Category } from '../../../shared/categories';
 import type { Banner, Product, ProductSort } from '../../../shared/schemas/catalog';
+import { parseImages, productColumns, toProduct, type ProductRow } from '../../db/product-row';
 import { PRICE_BANDS, type Refine } from '../../../shared/facets';
 
 /**
  * SQL for the catalogue. Rows with column names never leave the queries modules: everything
  * returned is the camelCase Product shape. Storefront reads always exclude archived products.
  */
-
-/**
- * The product columns `toProduct` reads, table-qualified so other queries modules (the cart's
- * join, for one) select and map a product exactly as the catalogue does.
- */
-export const productColumns = [
-  'products.id',
-  'products.product_name',
-  'products.brand_name',
-  'products.category',
-  'products.description',
-  'products.price',
-  'products.selling_price',
-  'products.stock',
-  'products.track_stock',
-  'products.images',
-  'products.created_at',
-  'products.updated_at',
-] as const;
-
-export type ProductRow = {
-  id: string;
-  product_name: string;
-  brand_name: string;
-  category: string;
-  description: string;
-  price: number;
-  selling_price: number;
-  stock: number;
-  track_stock: number;
-  images: string;
-  created_at: string;
-  updated_at: string;
-};
-
-/** A JSON array of image URLs as stored in a text column; anything unreadable reads as no images. */
-export function parseImages(text: string): string[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-export function toProduct(row: ProductRow): Product {
-  return {
-    _id: row.id,
-    productName: row.product_name,
-    brandName: row.brand_name,
-    // Only the twelve categories are ever written (the schema checks), so the cast is sound.
-    category: row.category as Category,
-    productImage: parseImages(row.images),
-    description: row.description,
-    price: row.price,
-    sellingPrice: row.selling_price,
-    stock: row.stock,
-    trackStock: row.track_stock === 1,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
 
 /** The sort key of the last row a page showed: `[createdAt, id]` for newest, `[sellingPrice, id]` by price. */
 export type ProductKey = readonly [string, string] | readonly [number, string];

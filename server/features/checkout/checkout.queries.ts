@@ -1,5 +1,5 @@
 import type { DB } from '../../db/database';
-import { parseImages } from '../catalog/catalog.queries';
+import { parseImages } from '../../db/product-row';
 
 export type CheckoutLine = {
   productId: string;

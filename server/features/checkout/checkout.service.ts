@@ -10,7 +10,7 @@ import { stockLeft, takeStock } from '../catalog/stock.queries';
 import * as q from './checkout.queries';
 import { expireCheckoutSession, releaseOrder } from './fulfilment.service';
 import { findSavedAddress, markAddressUsed } from '../account/address.service';
-import { isServiceable, loadSettings, shippingOptionsFor } from '../settings/settings.service';
+import { isServiceable, loadSettings, shippingOptionsFor } from '../../settings/shop-settings';
 import type { DeliveryAddress } from '../../../shared/schemas/settings';
 import type { PaymentProvider, ProviderKind, ShippingOption, ShippingRateKey } from '../../payments/payment-provider';
 

@@ -10,7 +10,7 @@ import * as orders from '../order/order.queries';
 import { putBackStock } from '../catalog/stock.queries';
 import { removeBoughtProducts } from '../cart/cart.service';
 import { enqueueOrderConfirmation, enqueueOrderStatusMail } from '../../mail/mail.service';
-import { codServesPin, loadSettings, shippingOptionsFor } from '../settings/settings.service';
+import { codServesPin, loadSettings, shippingOptionsFor } from '../../settings/shop-settings';
 import { findSavedAddress } from '../account/address.service';
 import * as q from './checkout.queries';
 import { PROVIDER_LABELS, closeOpenCheckout, deliveryAddressFor, offeredOnlineProviders, orderItemsOf, providerChoosesDelivery, takeCartLines } from './checkout.service';

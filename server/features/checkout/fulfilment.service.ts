@@ -1,6 +1,6 @@
 import { AppError } from '../../errors';
 import { transaction } from '../../db/transaction';
-import { runExclusively } from '../../db/exclusive';
+import { startExclusiveJob } from '../../db/exclusive';
 import type { PaymentProvider, ProviderSession } from '../../payments/payment-provider';
 import { CHECKOUT_SESSION_TTL_MS, shippingOptionsFrom } from '../../payments/payment-provider';
 import type { Deps } from '../../deps';
@@ -276,21 +276,11 @@ async function sweepOne(deps: Deps, order: OrderRecord, now: Date): Promise<Fulf
  * sweep running skips its turn).
  */
 export function startPendingOrderSweep(deps: Deps, opts: { intervalMs?: number } = {}): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runExclusively(deps.db, 'pending-order-sweep', () => sweepPendingOrders(deps))
-      .then((run) => {
-        if (!run.ran) return;
-        const settled = run.result.filter((r) => r.outcome !== 'open' && r.outcome !== 'awaiting_payment');
-        if (settled.length > 0) deps.log.info({ settled }, 'sweep settled pending orders');
-      })
-      .catch((error: unknown) => deps.log.error({ err: error }, 'pending-order sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, opts.intervalMs ?? SWEEP_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startExclusiveJob(deps.db, 'pending-order-sweep', opts.intervalMs ?? SWEEP_INTERVAL_MS, () => sweepPendingOrders(deps), {
+    onResult: (results) => {
+      const settled = results.filter((r) => r.outcome !== 'open' && r.outcome !== 'awaiting_payment');
+      if (settled.length > 0) deps.log.info({ settled }, 'sweep settled pending orders');
+    },
+    onError: (error) => deps.log.error({ err: error }, 'pending-order sweep failed'),
+  });
 }

@@ -2,8 +2,9 @@ import type { DB } from '../../db/database';
 import type { Order, OrderStatus, ShippingAddress } from '../../../shared/schemas/order';
 import type { Selectable } from 'kysely';
 import type { OrdersTable } from '../../db/schema';
-import { parseImages } from '../catalog/catalog.queries';
-import type { OrderProvider, ShippingOption } from '../../payments/payment-provider';
+import { parseImages } from '../../db/product-row';
+import type { ShippingOption } from '../../payments/payment-provider';
+import type { OrderPaymentProvider } from '../../../shared/schemas/order';
 import type { DeliveryAddress } from '../../../shared/schemas/settings';
 
 const orderColumns = [
@@ -37,7 +38,7 @@ type OrderRow = {
   user_id: string;
   email: string;
   status: OrderStatus;
-  provider: OrderProvider;
+  provider: OrderPaymentProvider;
   payment_session_id: string | null;
   payment_intent_id: string | null;
   payment_method_types: string;
@@ -64,7 +65,7 @@ export type OrderRecord = {
   userId: string;
   email: string;
   status: OrderStatus;
-  provider: OrderProvider;
+  provider: OrderPaymentProvider;
   paymentSessionId: string | null;
   /** The session's hosted payment page, while it is open. */
   paymentSessionUrl: string | null;
@@ -117,7 +118,7 @@ export type NewOrder = {
   id: string;
   userId: string;
   email: string;
-  provider: OrderProvider;
+  provider: OrderPaymentProvider;
   /** 'pending' awaiting an online payment; 'confirmed' for cash on delivery. */
   status?: 'pending' | 'confirmed';
   /** The delivery chosen on the shop's checkout page (cash on delivery, or a provider whose page cannot offer it). */

@@ -1,18 +1,8 @@
 import type { DB } from '../../db/database';
 import type { CategoryTax } from '../../../shared/schemas/settings';
 
-const SETTINGS_ID = 'shop';
+import { SETTINGS_ID } from '../../settings/shop-settings.queries';
 
-/** The stored settings JSON (unvalidated) and when it changed; null before the owner first saves. */
-export async function readSettingsRow(db: DB): Promise<{ value: unknown; updatedAt: string } | null> {
-  const row = await db.selectFrom('shop_settings').select(['value', 'updated_at']).where('id', '=', SETTINGS_ID).executeTakeFirst();
-  if (!row) return null;
-  try {
-    return { value: JSON.parse(row.value) as unknown, updatedAt: row.updated_at };
-  } catch {
-    return null;
-  }
-}
 
 export async function writeSettingsRow(db: DB, value: unknown, nowIso: string, actorId: string | null): Promise<void> {
   const json = JSON.stringify(value);

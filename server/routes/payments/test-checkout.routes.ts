@@ -10,7 +10,7 @@ import type { ShippingAddress, ShippingOption } from '../../payments/payment-pro
 import { INDIAN_STATES, stateByCode } from '../../../shared/gst';
 import { PostalAddressSchema } from '../../../shared/schemas/settings';
 import { formatShopTime } from '../../lib/shop-calendar';
-import { loadSettings } from '../../features/settings/settings.service';
+import { loadSettings } from '../../settings/shop-settings';
 
 /**
  * The built-in TEST MODE payment page, standing in for Stripe's hosted checkout when no Stripe

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/database';
 import type { Product, ProductSort } from '../../../../shared/schemas/catalog';
-import { onSale, productColumns, refineCondition, sortAndSeek, toProduct, type ProductKey } from '../catalog.queries';
+import { onSale, refineCondition, sortAndSeek, type ProductKey } from '../catalog.queries';
+import { productColumns, toProduct } from '../../../db/product-row';
 import type { Refine } from '../../../../shared/facets';
 import type { ProductSearch, RankedProduct, SearchKey, SearchTerm } from './search';
 
