@@ -9,7 +9,7 @@ import { createApp, type ClientMode } from './app';
 import { ensureAdmin, type AdminBootstrap } from './features/account/account.service';
 import { startBackgroundJobs } from './jobs';
 import { collectWhenIdle } from './idle-gc';
-import { countProducts } from './features/catalog/catalog.queries';
+import { countProducts } from './features/catalog/catalog.service';
 import { seedDemoInChildProcess } from './seed/demo-seed-process';
 
 /**

@@ -1,3 +1,4 @@
+import { toPage } from '../lib/cursor';
 import { formatINR } from '../../shared/money';
 import { newId, type DB } from '../db/database';
 import { categoryLabel } from '../../shared/categories';
@@ -67,7 +68,7 @@ function summaryOf(action: string, detail: Record<string, unknown>): string {
  * The log newest first, one keyset page at a time: audit entries and admins' stock changes
  * merged by time. `cursor` is the last entry's (at, id).
  */
-export async function listAudit(db: DB, opts: { limit: number; cursor?: Key }): Promise<{ items: AuditEntry[]; next: Key | null }> {
+export async function listAudit(db: DB, opts: { limit: number; cursor?: Key }): Promise<{ items: AuditEntry[]; nextCursor: string | null }> {
   const { limit, cursor } = opts;
   let entries = db
     .selectFrom('audit_log')
@@ -122,7 +123,5 @@ export async function listAudit(db: DB, opts: { limit: number; cursor?: Key }): 
       detail: { productId: r.product_id, reason: r.reason, from: r.stock_before, to: r.stock_after, note: r.note },
     })),
   ].sort((a, b) => (before({ at: a.at, id: a._id }, { at: b.at, id: b._id }) ? -1 : 1));
-  const items = merged.slice(0, limit);
-  const last = items.at(-1);
-  return { items, next: merged.length > limit && last ? { at: last.at, id: last._id } : null };
+  return toPage(merged, limit, (entry) => [entry.at, entry._id]);
 }

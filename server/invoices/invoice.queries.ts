@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/database';
-import type { DeliveryAddress } from '../../shared/schemas/settings';
-import type { SellerSnapshot } from './invoicing';
+import type { DeliveryAddress, Seller } from '../../shared/schemas/settings';
+
+/** The seller as invoiced, kept with the order so an invoice prints the same after the settings change. */
+export type SellerSnapshot = { seller: Seller; b2cHsnDigits: 4 | 6 };
 
 /** Takes the next number of a series ('invoice:2026-27'): 1, 2, 3, … never reused, safe across processes (the upsert locks the row). */
 export async function nextInSeries(db: DB, series: string): Promise<number> {

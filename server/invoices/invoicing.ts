@@ -6,9 +6,10 @@ import type { ShippingAddress } from '../payments/payment-provider';
 import { loadSettings } from '../settings/shop-settings';
 import { formatDocumentDate, localDate } from '../lib/shop-calendar';
 import { amountInWords, financialYearOf, GST_TIME_ZONE, splitInclusive, stateByCode, stateCodeOf, stateLabel } from '../../shared/gst';
-import type { DeliveryAddress, Seller } from '../../shared/schemas/settings';
+import type { DeliveryAddress } from '../../shared/schemas/settings';
 import type { DocumentLine, DocumentParty, InvoiceDocument } from './invoice-document';
 import * as q from './invoice.queries';
+import type { SellerSnapshot } from './invoice.queries';
 
 /**
  * Tax invoices and credit notes (CGST Rules 46 and 53). An order gets its invoice in the
@@ -21,9 +22,6 @@ import * as q from './invoice.queries';
  * most 16 characters as Rule 46 requires (a prefix of at most 4 characters leaves room for
  * 999,999 invoices and 99,999 credit notes a year).
  */
-
-/** The seller as invoiced, kept with the order so an invoice prints the same after the settings change. */
-export type SellerSnapshot = { seller: Seller; b2cHsnDigits: 4 | 6 };
 
 /** The unit quantity code printed for goods ('NOS': numbers) and for the delivery charge ('OTH'). */
 export const GOODS_UNIT = 'NOS';

@@ -4,18 +4,16 @@ import type { DB } from '../db/database';
 import { newId } from '../db/database';
 import { startExclusiveJob } from '../db/exclusive';
 import type { Deps } from '../deps';
-import { stateByCode } from '../../shared/gst';
-import type { DeliveryAddress } from '../../shared/schemas/settings';
 import { loadSettings } from '../settings/shop-settings';
 import { renderInvoicePdf } from '../invoices/invoice-pdf';
 import { invoiceDocument } from '../invoices/invoicing';
 import { listStoredInvoices } from '../invoices/invoice.queries';
 import * as q from './outbox.queries';
 import { AppError } from '../errors';
-import { decodeCursor, encodeCursor } from '../lib/cursor';
+import { decodeNewestFirst, newestFirstKey, toPage } from '../lib/cursor';
 import type { Page } from '../../shared/schemas/admin';
 import type { MailMessage, MailSummary } from '../../shared/schemas/mail';
-import { orderConfirmationMail, orderStatusMail, refundMail, type Brand, type MailOrder, type RenderedMail } from './templates';
+import type { Brand, RenderedMail } from './templates';
 
 /**
  * The shop's mail (issue 15). A message is written to the outbox in the same transaction as
@@ -60,68 +58,6 @@ export async function enqueueMail(db: DB, deps: MailDeps, kind: string, to: stri
   await q.insertMessage(db, { id, kind, to, ...mail, attachments, messageId: `<${id}@${mailDomain(deps.env)}>`, nowIso: deps.clock().toISOString() });
   if (!deps.env.SMTP_URL) deps.log.info({ mailId: id, kind, to, subject: mail.subject }, 'mail kept in the outbox (no SMTP_URL set): see the admin panel’s Mail page');
   return id;
-}
-
-/** An order as its emails show it: lines, delivery, total, address and invoice number. */
-export async function mailOrder(db: DB, orderId: string): Promise<(MailOrder & { email: string }) | null> {
-  const order = await db
-    .selectFrom('orders')
-    .innerJoin('users', 'users.id', 'orders.user_id')
-    .select([
-      'orders.id',
-      'orders.email',
-      'orders.total_amount',
-      'orders.shipping_amount',
-      'orders.cod_fee',
-      'orders.provider',
-      'orders.amount_charged',
-      'orders.delivery_address',
-      'orders.invoice_number',
-      'users.name',
-    ])
-    .where('orders.id', '=', orderId)
-    .executeTakeFirst();
-  if (!order) return null;
-  const lines = await db.selectFrom('order_items').select(['name', 'quantity', 'unit_price']).where('order_id', '=', orderId).orderBy('position').execute();
-  let address: string[] = [];
-  if (order.delivery_address) {
-    const a = JSON.parse(order.delivery_address) as DeliveryAddress;
-    address = [a.name, a.line1, a.line2, `${a.city}, ${stateByCode(a.stateCode)?.name ?? a.stateCode} ${a.pin}`].filter((line) => line.trim() !== '' && line.trim() !== ',');
-  }
-  return {
-    id: order.id,
-    email: order.email,
-    customerName: order.name,
-    lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.unit_price })),
-    shippingAmount: order.shipping_amount,
-    codFee: order.cod_fee,
-    cashOnDelivery: order.provider === 'cod',
-    total: order.amount_charged ?? order.total_amount + order.shipping_amount + order.cod_fee,
-    address,
-    invoiceNumber: order.invoice_number,
-  };
-}
-
-/** Queues the order's confirmation (with its invoice attached when it has one); inside the transaction that marked it paid (or placed it, for cash on delivery). */
-export async function enqueueOrderConfirmation(db: DB, deps: MailDeps, orderId: string): Promise<void> {
-  const order = await mailOrder(db, orderId);
-  if (!order) return;
-  const mail = orderConfirmationMail(await brandOf(db, deps), order);
-  await enqueueMail(db, deps, 'order-paid', order.email, mail, order.invoiceNumber ? [{ kind: 'invoice', orderId }] : []);
-}
-
-/** Queues the shipped, delivered or cancelled notice; inside the transaction that changed the status. */
-export async function enqueueOrderStatusMail(db: DB, deps: MailDeps, orderId: string, status: 'shipped' | 'delivered' | 'cancelled' | 'returned'): Promise<void> {
-  const order = await mailOrder(db, orderId);
-  if (!order) return;
-  await enqueueMail(db, deps, `order-${status}`, order.email, orderStatusMail(await brandOf(db, deps), order, status));
-}
-
-/** Queues the shopper's refund notice; inside the transaction that records the provider's answer. */
-export async function enqueueRefundMail(db: DB, deps: MailDeps, orderId: string, refund: { amount: number; provider: string; id: string | null; settled: boolean }): Promise<void> {
-  const order = await mailOrder(db, orderId);
-  if (!order) return;
-  await enqueueMail(db, deps, 'order-refund', order.email, refundMail(await brandOf(db, deps), order, refund));
 }
 
 async function attachmentsFor(deps: Pick<Deps, 'db'>, refs: q.MailAttachmentRef[]): Promise<{ filename: string; content: Buffer; contentType: string }[]> {
@@ -207,11 +143,9 @@ function summaryOf(m: q.OutboxMessage): MailSummary {
 /** The outbox for the admin's Mail page, newest first, keyset pages. */
 export async function listMail(db: DB, input: { limit?: number | undefined; cursor?: string | undefined } | undefined): Promise<Page<MailSummary>> {
   const limit = input?.limit ?? 50;
-  const after = input?.cursor ? decodeCursor(input.cursor, 2) : undefined;
-  const rows = await q.listMessages(db, { limit: limit + 1, ...(after ? { after: { createdAt: String(after[0]), id: String(after[1]) } } : {}) });
-  const items = rows.slice(0, limit).map(summaryOf);
-  const last = items.at(-1);
-  return { items, nextCursor: rows.length > limit && last ? encodeCursor([last.createdAt, last._id]) : null };
+  const after = decodeNewestFirst(input?.cursor);
+  const rows = await q.listMessages(db, { limit: limit + 1, ...(after ? { after } : {}) });
+  return toPage(rows.map(summaryOf), limit, newestFirstKey);
 }
 
 /** One message as it was (or will be) sent: HTML and plain text. */

@@ -1,7 +1,7 @@
 import express, { type Router } from 'express';
 import { CATEGORY_VALUES } from '../../shared/categories';
 import type { Deps } from '../deps';
-import { countProductsOnSale, productSitemapPage } from '../features/catalog/catalog.queries';
+import { countProductsOnSale, productSitemapPage } from '../features/catalog/catalog.service';
 
 /**
  * What search engines read before anything else: `/robots.txt`, which keeps them out of the

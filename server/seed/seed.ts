@@ -6,7 +6,7 @@ import type { Env } from '../env';
 import type { Deps } from '../deps';
 import { openImageStore, type ImageStore } from '../images/image-store';
 import { CATEGORY_VALUES, type Category } from '../../shared/categories';
-import * as q from '../features/catalog/catalog.queries';
+import * as q from '../features/catalog/catalog.service';
 import { DEMO_BANNERS, DEMO_PRODUCTS, type DemoProduct } from '../demo/demo-catalog';
 import { generateDemoImages } from './demo-images';
 import { syntheticProduct } from './synthetic-catalog';

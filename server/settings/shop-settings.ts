@@ -16,9 +16,6 @@ import {
 } from '../../shared/schemas/settings';
 import { readSettingsRow } from './shop-settings.queries';
 
-/** The tag of every shared reply that shows settings (the footer, delivery checks). */
-export const SETTINGS_TAG = 'settings';
-
 export const DEFAULT_RETURN_POLICY =
   'Unopened items can be returned within 7 days of delivery for a full refund. A product that arrives damaged or does not work is replaced or refunded: tell us within 48 hours of delivery, with a photo of the package. Refunds go back to the original payment method within 7 working days of the return reaching us.';
 export const DEFAULT_SHIPPING_POLICY =
@@ -73,10 +70,6 @@ export async function loadSettings(db: DB, deps: Pick<Deps, 'env' | 'log'>): Pro
   }
   return { ...parsed.data, updatedAt: row.updatedAt };
 }
-
-
-
-
 
 /** 'MG Road 1, Floor 2, Bengaluru, Karnataka 560001'. */
 export function formatPostalAddress(address: PostalAddress): string {

@@ -7,7 +7,7 @@ import { requiresAdminTwoFactor } from '../settings/shop-settings';
 
 /**
  * A procedure's declaration that its reply is the same for every caller, and what that reply
- * depends on: `tags(input, result)` names the changes that make it stale (catalog.tags.ts).
+ * depends on: `tags(input, result)` names the changes that make it stale (shown-stock.ts).
  * Declared here, acted on in one place only: server/http/shared-replies.ts.
  */
 export type SharedReplyMeta = {
@@ -76,7 +76,6 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== 'ADMIN') throw new AppError('FORBIDDEN', 'Permission denied: this needs an admin account.');
   return next({ ctx });
 });
-
 
 /** Signed-in users and visitors alike; a visitor gets an anonymous id in the session cookie that their cart hangs on. */
 export const shopperProcedure = t.procedure.use(async ({ ctx, next }) => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
-/** `value`, but only after it has stopped changing for `delayMs` (typing into search). */
-export function useDebouncedValue<T>(value: T, delayMs: number): T {
+/** `value`, but only after it has stopped changing for `delayMs` (typing into search does not fire a fetch per key). */
+export function useDebouncedValue<T>(value: T, delayMs = 300): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
     const timer = window.setTimeout(() => setDebounced(value), delayMs);

@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 // so no write path and no other process sharing the database can forget it. Every process
 // reads the log forward (server/db/change-feed.ts) and drops the replies that carry a tag.
 //
-// Tags (server/features/catalog/catalog.tags.ts names them for procedures):
+// Tags (server/features/catalog/shown-stock.ts names them for procedures):
 //   product:<id>     a change a shopper can see on that product (its page, the lists holding it)
 //   category:<name>  a change a shopper can see in that category's lists (and its bubble)
 //   search           a change that can move a product into or out of search results

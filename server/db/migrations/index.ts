@@ -10,11 +10,13 @@ import * as mail from './2026-11-28-01-mail';
 import * as accounts from './2026-11-29-01-accounts';
 import * as storefrontOwner from './2026-11-30-01-storefront-owner';
 import * as payments from './2026-12-01-01-payments';
+import * as settingsInvalidation from './2026-12-02-01-settings-invalidation';
 import * as pgInitial from './postgres/2026-11-22-01-initial';
 import * as pgCatalogRevision from './postgres/2026-11-22-02-catalog-revision';
 import * as pgCacheInvalidations from './postgres/2026-11-25-01-cache-invalidations';
 import * as pgStoredImages from './postgres/2026-11-26-01-stored-images';
 import * as pgPayments from './postgres/2026-12-01-01-payments';
+import * as pgSettingsInvalidation from './postgres/2026-12-02-01-settings-invalidation';
 
 /**
  * Every migration, by name, in the order they run, for each database. Both lists have the same
@@ -34,6 +36,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-11-29-01-accounts': accounts,
     '2026-11-30-01-storefront-owner': storefrontOwner,
     '2026-12-01-01-payments': payments,
+    '2026-12-02-01-settings-invalidation': settingsInvalidation,
   },
   postgres: {
     '2026-11-22-01-initial': pgInitial,
@@ -46,6 +49,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-11-29-01-accounts': accounts,
     '2026-11-30-01-storefront-owner': storefrontOwner,
     '2026-12-01-01-payments': pgPayments,
+    '2026-12-02-01-settings-invalidation': pgSettingsInvalidation,
   },
 };
 

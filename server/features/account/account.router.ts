@@ -24,7 +24,7 @@ import { requiresAdminTwoFactor } from '../../settings/shop-settings';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../errors';
-import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { decodeNewestFirst, newestFirstKey, toPage } from '../../lib/cursor';
 import { mergeGuestCart } from '../cart/cart.service';
 import * as service from './account.service';
 import * as q from './account.queries';
@@ -96,11 +96,8 @@ export const accountRouter = router({
 
   list: adminProcedure.input(ListUsersInputSchema).query(async ({ ctx, input }) => {
     const limit = input?.limit ?? 100;
-    const after = input?.cursor ? afterUser(decodeCursor(input.cursor, 2)) : undefined;
-    const users = await q.listUsers(ctx.deps.db, { emailContains: input?.email, limit: limit + 1, after });
-    const page = users.slice(0, limit);
-    const last = page.at(-1);
-    return { items: page, nextCursor: users.length > limit && last ? encodeCursor([last.createdAt, last._id]) : null };
+    const users = await q.listUsers(ctx.deps.db, { emailContains: input?.email, limit: limit + 1, after: decodeNewestFirst(input?.cursor) });
+    return toPage(users, limit, newestFirstKey);
   }),
 
   /** Every user, newest first (the /api contract's all-user answers the whole list). */
@@ -164,8 +161,4 @@ export const accountRouter = router({
 function sessionIdOf(auth: { sessionId: string } | null): string {
   if (!auth) throw new AppError('NOT_SIGNED_IN', 'Please Login...!');
   return auth.sessionId;
-}
-
-function afterUser([createdAt, id]: (string | number)[]): { createdAt: string; id: string } {
-  return { createdAt: String(createdAt), id: String(id) };
 }

@@ -1,7 +1,8 @@
 import { adminProcedure, router } from '../../trpc/init';
-import { decodeCursor, encodeCursor } from '../../lib/cursor';
-import { AdminOrdersInputSchema, AdminProductsInputSchema, OrderIdInputSchema, SetOrderStatusInputSchema, type Page } from '../../../shared/schemas/admin';
+import { decodeNewestFirst, newestFirstKey, toPage } from '../../lib/cursor';
+import { AdminOrdersInputSchema, AdminProductsInputSchema, OrderIdInputSchema, SetOrderStatusInputSchema } from '../../../shared/schemas/admin';
 import * as q from './admin.queries';
+import * as orders from '../order/order.service';
 import * as service from './admin.service';
 import { InvoiceRegisterInputSchema, MonthSchema } from '../../../shared/schemas/invoices';
 import { gstr1ForMonth, invoiceRegister } from '../../invoices/invoice.service';
@@ -13,22 +14,6 @@ import { z } from 'zod';
 import { removeDemoData } from './demo-removal';
 
 const DEFAULT_PAGE_SIZE = 24;
-
-function afterFrom(cursor: string | undefined): q.After | undefined {
-  if (!cursor) return undefined;
-  const [createdAt, id] = decodeCursor(cursor, 2);
-  return { createdAt: String(createdAt), id: String(id) };
-}
-
-/** One page out of a list fetched with one row too many, which tells whether more follow. */
-function toPage<T extends { _id: string; createdAt: string }>(rows: T[], limit: number): Page<T> {
-  const items = rows.slice(0, limit);
-  const last = items.at(-1);
-  return {
-    items,
-    nextCursor: rows.length > limit && last ? encodeCursor([last.createdAt, last._id]) : null,
-  };
-}
 
 /** The admin panel's own calls; every one is ADMIN only (401 for visitors, 403 for GENERAL). */
 export const adminRouter = router({
@@ -46,9 +31,8 @@ export const adminRouter = router({
 
   /** Who changed what: settings, tax, roles and stock, newest first. */
   audit: adminProcedure.input(AuditListInputSchema).query(async ({ ctx, input }) => {
-    const cursor = input?.cursor ? decodeCursor(input.cursor, 2) : undefined;
-    const page = await listAudit(ctx.deps.db, { limit: input?.limit ?? 50, ...(cursor ? { cursor: { at: String(cursor[0]), id: String(cursor[1]) } } : {}) });
-    return { items: page.items, nextCursor: page.next ? encodeCursor([page.next.at, page.next.id]) : null };
+    const after = decodeNewestFirst(input?.cursor);
+    return listAudit(ctx.deps.db, { limit: input?.limit ?? 50, ...(after ? { cursor: { at: after.createdAt, id: after.id } } : {}) });
   }),
 
   /** The outbox: every message the shop sent or will send, newest first (the Mail page). */
@@ -63,13 +47,13 @@ export const adminRouter = router({
   /** Every order newest first, with the customer; `status` filters; keyset pages. */
   orders: adminProcedure.input(AdminOrdersInputSchema).query(async ({ ctx, input }) => {
     const limit = input?.limit ?? DEFAULT_PAGE_SIZE;
-    const rows = await q.listAdminOrders(ctx.deps.db, {
+    const rows = await orders.listAdminOrders(ctx.deps.db, {
       status: input?.status,
       attention: input?.attention,
-      after: afterFrom(input?.cursor),
+      after: decodeNewestFirst(input?.cursor),
       limit: limit + 1,
     });
-    return toPage(rows, limit);
+    return toPage(rows, limit, newestFirstKey);
   }),
 
   /**
@@ -94,9 +78,9 @@ export const adminRouter = router({
       text: input?.q || undefined,
       category: input?.category,
       view: input?.view ?? 'active',
-      after: afterFrom(input?.cursor),
+      after: decodeNewestFirst(input?.cursor),
       limit: limit + 1,
     });
-    return toPage(rows, limit);
+    return toPage(rows, limit, newestFirstKey);
   }),
 });

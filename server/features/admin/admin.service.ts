@@ -12,11 +12,9 @@ import {
   type Dashboard,
   type DashboardPeriod,
 } from '../../../shared/schemas/admin';
-import { findOrderRecord, findRefundState, listOrderItemStock, markCodCollected, recordRefund, setItemStock } from '../order/order.queries';
-import { putBackStock, takeStock } from '../catalog/stock.queries';
+import * as orders from '../order/order.service';
 import { issueCreditNote, issueInvoice } from '../../invoices/invoicing';
 import { writeAudit } from '../../audit/audit';
-import { enqueueOrderStatusMail, enqueueRefundMail } from '../../mail/mail.service';
 import { loadSettings } from '../../settings/shop-settings';
 import * as q from './admin.queries';
 import { countDemoData } from './demo-removal';
@@ -40,7 +38,7 @@ export async function buildDashboard(deps: Deps, zone?: string): Promise<Dashboa
   const monthStart = startOfMonth(today);
   // YYYY-MM-DD strings order like the dates they name.
   const from = chartStart < monthStart ? chartStart : monthStart;
-  const sales = await q.listSalesPaidBetween(
+  const sales = await orders.listSalesPaidBetween(
     deps.db,
     startOfLocalDay(from, timeZone).toISOString(),
     // Up to now, not the end of today: a paid_at ahead of the clock is skew, not a sale yet.
@@ -81,7 +79,7 @@ export async function buildDashboard(deps: Deps, zone?: string): Promise<Dashboa
     monthTotals,
     revenueByDay,
     lowStock: await q.listLowStockProducts(deps.db, LOW_STOCK_THRESHOLD, LOW_STOCK_LIST_LIMIT),
-    paidNotInStock: await q.countPaidOrdersShortOfStock(deps.db),
+    paidNotInStock: await orders.countPaidOrdersShortOfStock(deps.db),
   };
 }
 
@@ -117,7 +115,7 @@ export async function setOrderStatus(deps: Deps, orderId: string, to: OrderStatu
   const from = await transaction(
     deps.db,
     async (trx) => {
-      const order = await findOrderRecord(trx, orderId);
+      const order = await orders.findOrderRecord(trx, orderId);
       if (order === null) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
       const current = order.status;
       const method: PaymentMethod = order.provider === 'cod' ? 'cod' : 'online';
@@ -128,7 +126,7 @@ export async function setOrderStatus(deps: Deps, orderId: string, to: OrderStatu
         }
         if (order.paymentId === null) throw new AppError('INVALID_TRANSITION', 'This order has no payment on record at its provider to refund: refund it by hand.');
       }
-      const items = await listOrderItemStock(trx, orderId);
+      const items = await orders.listOrderItemStock(trx, orderId);
       const short = items.reduce((sum, item) => sum + item.shortQuantity, 0);
       if (to === 'shipped' && short > 0) {
         throw new AppError(
@@ -136,29 +134,19 @@ export async function setOrderStatus(deps: Deps, orderId: string, to: OrderStatu
           `This order was paid for ${short} unit(s) that were not in stock: restock the product and take them for this order, or cancel it and refund the payment.`,
         );
       }
-      if (!(await q.updateOrderStatus(trx, orderId, current, to, now))) {
+      if (!(await orders.updateOrderStatus(trx, orderId, current, to, now))) {
         throw new AppError('INVALID_TRANSITION', 'This order was changed meanwhile: reload the list and try again.');
       }
       if (method === 'cod' && to === 'shipped') await issueInvoice(trx, deps, orderId, null, now);
-      if (method === 'cod' && to === 'delivered') await markCodCollected(trx, orderId, order.totalAmount + order.shippingAmount + order.codFee, now);
-      if (to === 'shipped' || to === 'delivered' || to === 'cancelled' || to === 'returned') await enqueueOrderStatusMail(trx, deps, orderId, to);
+      if (method === 'cod' && to === 'delivered') await orders.markCodCollected(trx, orderId, order.totalAmount + order.shippingAmount + order.codFee, now);
+      if (to === 'shipped' || to === 'delivered' || to === 'cancelled' || to === 'returned') await orders.enqueueOrderStatusMail(trx, deps, orderId, to);
       if (to === 'cancelled' || to === 'returned') {
         await issueCreditNote(trx, deps, orderId, now);
         // Units still in the warehouse (not shipped), or back in it (returned), go back on sale.
         const backOnSale = current === 'paid' || current === 'confirmed' || to === 'returned';
-        for (const item of items) {
-          if (backOnSale) {
-            await putBackStock(trx, item.productId, item.stockTaken, {
-              reason: 'restock',
-              at: now,
-              orderId,
-              actorId,
-              note: to === 'returned' ? 'returned undelivered' : 'order cancelled',
-            });
-          }
-          // Nothing is owed any more: the order will not be delivered.
-          await setItemStock(trx, item.id, { stockTaken: backOnSale ? 0 : item.stockTaken, shortQuantity: 0 });
-        }
+        // Either way nothing is owed any more: the order will not be delivered.
+        if (backOnSale) await orders.releaseOrderStock(trx, orderId, { reason: 'restock', at: now, actorId, note: to === 'returned' ? 'returned undelivered' : 'order cancelled' });
+        else await orders.forgiveShortages(trx, orderId);
       }
       return current;
     },
@@ -178,12 +166,12 @@ export async function setOrderStatus(deps: Deps, orderId: string, to: OrderStatu
  * refund (not a cancelled paid online order, or refunded already).
  */
 export async function refundOrder(deps: Deps, orderId: string, actorId: string | null): Promise<AdminOrder> {
-  const order = await findOrderRecord(deps.db, orderId);
+  const order = await orders.findOrderRecord(deps.db, orderId);
   if (!order) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
   if (order.status !== 'cancelled' || order.paidAt === null || order.provider === 'cod' || order.paymentId === null) {
     throw new AppError('INVALID_TRANSITION', 'Only a cancelled order that was paid online can be refunded through its provider.');
   }
-  const state = await findRefundState(deps.db, orderId);
+  const state = await orders.findRefundState(deps.db, orderId);
   if (state?.status === 'succeeded' || state?.status === 'pending') {
     if (state.status === 'succeeded') throw new AppError('INVALID_TRANSITION', 'This order was refunded already.');
   }
@@ -206,12 +194,12 @@ export async function refundOrder(deps: Deps, orderId: string, actorId: string |
   await transaction(
     deps.db,
     async (trx) => {
-      const before = await findRefundState(trx, orderId);
-      await recordRefund(trx, orderId, outcome, now);
+      const before = await orders.findRefundState(trx, orderId);
+      await orders.recordRefund(trx, orderId, outcome, now);
       await writeAudit(trx, { at: now, actorId, action: 'order.refund', detail: { orderId, provider: order.provider, ...outcome } });
       // One email per refund, when it first goes through (not again on a repeated answer).
       if (outcome.status !== 'failed' && before?.status !== 'pending' && before?.status !== 'succeeded') {
-        await enqueueRefundMail(trx, deps, orderId, { amount: outcome.amount, provider: providerName, id: outcome.id, settled: outcome.status === 'succeeded' });
+        await orders.enqueueRefundMail(trx, deps, orderId, { amount: outcome.amount, provider: providerName, id: outcome.id, settled: outcome.status === 'succeeded' });
       }
     },
     { locks: [`order:${orderId}`] },
@@ -233,17 +221,7 @@ export async function resolveShortage(deps: Deps, orderId: string, actorId: stri
   await transaction(
     deps.db,
     async (trx) => {
-      const status = await q.findOrderStatus(trx, orderId);
-      if (status === null) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
-      const items = (await listOrderItemStock(trx, orderId)).filter((item) => item.shortQuantity > 0);
-      if (status !== 'paid' || items.length === 0) throw new AppError('INVALID_TRANSITION', 'This order is not waiting for stock.');
-      for (const item of items) {
-        const result = await takeStock(trx, item.productId, item.shortQuantity, { reason: 'shortage_filled', at: now, orderId, actorId, onSaleOnly: false });
-        if (result === 'short') {
-          throw new AppError('OUT_OF_STOCK', `Not enough ${item.name} in stock for this order (${item.shortQuantity} needed): restock it first.`);
-        }
-        await setItemStock(trx, item.id, { stockTaken: item.stockTaken + (result === 'taken' ? item.shortQuantity : 0), shortQuantity: 0 });
-      }
+      await orders.fillShortages(trx, orderId, now, actorId);
     },
     { locks: [`order:${orderId}`] },
   );
@@ -252,7 +230,7 @@ export async function resolveShortage(deps: Deps, orderId: string, actorId: stri
 }
 
 async function adminOrder(deps: Deps, orderId: string): Promise<AdminOrder> {
-  const [order] = await q.listAdminOrders(deps.db, { orderId, limit: 1 });
+  const [order] = await orders.listAdminOrders(deps.db, { orderId, limit: 1 });
   if (!order) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
   return order;
 }

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { nowIso, type DB } from '../../db/database';
 import { transaction } from '../../db/transaction';
-import { markStale } from '../../db/stale';
 import type { Deps } from '../../deps';
 import { writeAudit } from '../../audit/audit';
 import { DEMO_BANNERS, DEMO_PRODUCTS } from '../../demo/demo-catalog';
@@ -65,7 +64,6 @@ export async function removeDemoData(deps: Pick<Deps, 'db' | 'clock'>, actorId: 
         .execute();
     }
     if (banners.length > 0) await trx.deleteFrom('banners').where('id', 'in', banners).execute();
-    await markStale(trx, ['banners', 'catalog', 'search', 'products:exact']);
     const result = { productsDeleted: deleted.length, productsArchived: archived.length, bannersDeleted: banners.length };
     await writeAudit(trx, { at: now, actorId, action: 'catalog.demo-removed', detail: result });
     return result;

@@ -1,11 +1,9 @@
 import { AppError } from '../../errors';
 import { newId, nowIso } from '../../db/database';
 import { transaction } from '../../db/transaction';
-import { markStale } from '../../db/stale';
 import type { Deps } from '../../deps';
 import type { AdminBanner, BannerInputSchema } from '../../../shared/schemas/catalog';
 import type { z } from 'zod';
-import { BANNERS_TAG } from './catalog.tags';
 import * as q from './banners.queries';
 
 // The home page carousel, managed by the owner: add (an image from the image pipeline, its alt
@@ -38,7 +36,6 @@ export async function saveBanner(deps: Pick<Deps, 'db' | 'clock'>, input: z.outp
         createdAt: nowIso(deps.clock),
       });
     }
-    await markStale(trx, [BANNERS_TAG]);
   });
   const saved = await q.findBanner(deps.db, id);
   if (!saved) throw new AppError('NOT_FOUND', 'That banner no longer exists.');
@@ -59,7 +56,6 @@ export async function moveBanner(deps: Pick<Deps, 'db'>, bannerId: string, direc
     order[index] = other._id;
     order[siblings.indexOf(other)] = bannerId;
     for (const [i, id] of order.entries()) await q.setBannerPosition(trx, id, i + 1);
-    await markStale(trx, [BANNERS_TAG]);
   });
   return q.listAdminBanners(deps.db);
 }
@@ -67,7 +63,6 @@ export async function moveBanner(deps: Pick<Deps, 'db'>, bannerId: string, direc
 export async function removeBanner(deps: Pick<Deps, 'db'>, bannerId: string): Promise<{ deleted: true }> {
   await transaction(deps.db, async (trx) => {
     if (!(await q.deleteBanner(trx, bannerId))) throw new AppError('NOT_FOUND', 'That banner no longer exists.');
-    await markStale(trx, [BANNERS_TAG]);
   });
   return { deleted: true };
 }

@@ -3,7 +3,7 @@ import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { Category } from '../../../shared/categories';
 import type { Banner, Product, ProductSort } from '../../../shared/schemas/catalog';
-import { parseImages, productColumns, toProduct, type ProductRow } from '../../db/product-row';
+import { productColumns, toProduct, type ProductRow } from '../../db/product-row';
 import { PRICE_BANDS, type Refine } from '../../../shared/facets';
 
 /**

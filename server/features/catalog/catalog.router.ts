@@ -23,7 +23,8 @@ import { storeProductImage } from '../../images/image.service';
 import * as q from './catalog.queries';
 import * as service from './catalog.service';
 import * as banners from './banners.service';
-import { BANNERS_TAG, CATALOG_TAG, categoryTag, EXACT_PRODUCTS_TAG, productTag, SEARCH_TAG, shownStock } from './catalog.tags';
+import { BANNERS_TAG, CATALOG_TAG, categoryTag, EXACT_PRODUCTS_TAG, productTag, SEARCH_TAG } from '../../db/cache-tags';
+import { shownStock } from './shown-stock';
 
 /** Shoppers' lists show stock as shownStock does; the tags below rely on it. */
 const shownPage = <P extends ProductPage>(page: P): P => ({ ...page, items: page.items.map(shownStock) });

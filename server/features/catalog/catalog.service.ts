@@ -2,7 +2,7 @@ import type { DB } from '../../db/database';
 import { transaction } from '../../db/transaction';
 import { newId, nowIso } from '../../db/database';
 import { AppError } from '../../errors';
-import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { decodeCursor, encodeCursor, toPage } from '../../lib/cursor';
 import type { Deps } from '../../deps';
 import type { Category } from '../../../shared/categories';
 import type {
@@ -47,10 +47,7 @@ function invalidCursor(): AppError {
 
 /** Fetches one more row than asked to learn whether a next page exists, without a count. */
 async function page(fetch: (limit: number) => Promise<Product[]>, input: PageInput): Promise<ProductPage> {
-  const rows = await fetch(input.limit + 1);
-  const items = rows.slice(0, input.limit);
-  const last = items.at(-1);
-  return { items, nextCursor: rows.length > input.limit && last ? encodeCursor(q.productKey(last, input.sort)) : null };
+  return toPage(await fetch(input.limit + 1), input.limit, (product) => q.productKey(product, input.sort));
 }
 
 /** All products on sale, one keyset page at a time. */
@@ -292,10 +289,8 @@ export async function stockHistory(
     if (typeof at !== 'string' || typeof id !== 'string') throw invalidCursor();
     after = [at, id];
   }
-  const rows = await stock.listStockMovements(db, input.productId, { limit: limit + 1, after });
-  const items = rows.slice(0, limit);
-  const last = items.at(-1);
-  return { items: items.map(({ key: _key, ...movement }) => movement), nextCursor: rows.length > limit && last ? encodeCursor(last.key) : null };
+  const page = toPage(await stock.listStockMovements(db, input.productId, { limit: limit + 1, after }), limit, (row) => row.key);
+  return { items: page.items.map(({ key: _key, ...movement }) => movement), nextCursor: page.nextCursor };
 }
 
 /**
@@ -324,3 +319,17 @@ function withoutArchive(product: Product & { archivedAt: string | null }): Produ
   const { archivedAt: _archivedAt, ...rest } = product;
   return rest;
 }
+
+// Stock moves other features make inside their own transactions (checkout reserving a cart,
+// an order giving its units back). Each records a stock movement with its reason.
+
+/** Takes units off sale for a sale or an order (see stock.queries' takeStock for the outcomes). */
+export const takeStock = stock.takeStock;
+/** Puts units back on sale (a released checkout, a cancelled or returned order). */
+export const putBackStock = stock.putBackStock;
+/** What is left of a product's stock (for the "only N left" answer when a checkout falls short). */
+export const stockLeft = stock.stockLeft;
+export type { MovementContext, TakeResult } from './stock.queries';
+
+// What the sitemap, the first start and the demo seed read or write of the catalogue.
+export { countBanners, countProducts, countProductsOnSale, insertBanners, insertProducts, productSitemapPage, type NewProductRow } from './catalog.queries';

@@ -6,10 +6,8 @@ import type { CheckoutOptions, Order, PlaceCodOrderResult } from '../../../share
 import type { ShopSettings } from '../../../shared/schemas/settings';
 import { formatINR } from '../../../shared/money';
 import type { ShippingRateKey } from '../../payments/payment-provider';
-import * as orders from '../order/order.queries';
-import { putBackStock } from '../catalog/stock.queries';
+import * as orders from '../order/order.service';
 import { removeBoughtProducts } from '../cart/cart.service';
-import { enqueueOrderConfirmation, enqueueOrderStatusMail } from '../../mail/mail.service';
 import { codServesPin, loadSettings, shippingOptionsFor } from '../../settings/shop-settings';
 import { findSavedAddress } from '../account/address.service';
 import * as q from './checkout.queries';
@@ -132,7 +130,7 @@ export async function placeCodOrder(deps: Deps, user: { id: string; email: strin
         user.id,
         lines.map((line) => line.productId),
       );
-      await enqueueOrderConfirmation(trx, deps, orderId);
+      await orders.enqueueOrderConfirmation(trx, deps, orderId);
     },
     { locks: [`user:${user.id}`] },
   );
@@ -163,13 +161,10 @@ export async function cancelOwnCodOrder(deps: Deps, userId: string, orderId: str
             : `This order is ${order.status} and cannot be cancelled.`,
         );
       }
-      const updated = await trx.updateTable('orders').set({ status: 'cancelled', updated_at: now }).where('id', '=', orderId).where('status', '=', 'confirmed').executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw new AppError('INVALID_TRANSITION', 'This order was changed meanwhile: reload the page.');
-      for (const item of await orders.listOrderItemStock(trx, orderId)) {
-        await putBackStock(trx, item.productId, item.stockTaken, { reason: 'release', at: now, orderId, note: 'cash on delivery order cancelled by the shopper' });
-        await orders.setItemStock(trx, item.id, { stockTaken: 0, shortQuantity: 0 });
-      }
-      await enqueueOrderStatusMail(trx, deps, orderId, 'cancelled');
+      if (!(await orders.updateOrderStatus(trx, orderId, 'confirmed', 'cancelled', now)))
+        throw new AppError('INVALID_TRANSITION', 'This order was changed meanwhile: reload the page.');
+      await orders.releaseOrderStock(trx, orderId, { reason: 'release', at: now, note: 'cash on delivery order cancelled by the shopper' });
+      await orders.enqueueOrderStatusMail(trx, deps, orderId, 'cancelled');
     },
     { locks: [`order:${orderId}`] },
   );

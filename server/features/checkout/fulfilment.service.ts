@@ -6,11 +6,9 @@ import { CHECKOUT_SESSION_TTL_MS, shippingOptionsFrom } from '../../payments/pay
 import type { Deps } from '../../deps';
 import type { ConfirmReturnResult } from '../../../shared/schemas/order';
 import { removeBoughtProducts } from '../cart/cart.service';
-import * as orders from '../order/order.queries';
-import type { OrderRecord } from '../order/order.queries';
-import { putBackStock, takeStock } from '../catalog/stock.queries';
+import * as orders from '../order/order.service';
+import type { OrderRecord } from '../order/order.service';
 import { issueInvoice } from '../../invoices/invoicing';
-import { enqueueOrderConfirmation } from '../../mail/mail.service';
 
 export type FulfilOutcome =
   /** The order just became paid (stock was already reserved; the bought products left the cart). */
@@ -62,10 +60,7 @@ export async function releaseOrder(deps: Deps, orderId: string, reason: string):
     deps.db,
     async (trx) => {
       if (!(await orders.cancelPendingOrder(trx, orderId, now))) return false;
-      for (const item of await orders.listOrderItemStock(trx, orderId)) {
-        await putBackStock(trx, item.productId, item.stockTaken, { reason: 'release', at: now, orderId, note: reason });
-        await orders.setItemStock(trx, item.id, { stockTaken: 0, shortQuantity: 0 });
-      }
+      await orders.releaseOrderStock(trx, orderId, { reason: 'release', at: now, note: reason });
       return true;
     },
     { locks: [`order:${orderId}`] },
@@ -97,7 +92,7 @@ async function markPaid(deps: Deps, order: OrderRecord, session: ProviderSession
     async (trx) => {
       const current = await orders.findOrderRecord(trx, order.id);
       if (!current) return { outcome: 'unknown_session' as const, short: [] as string[] };
-      const short: string[] = [];
+      let short: string[] = [];
       if (current.status === 'pending') {
         if (!(await orders.markOrderPaid(trx, order.id, 'pending', facts, now))) return { outcome: 'already_paid' as const, short };
       } else if (current.status === 'cancelled' && current.paidAt === null) {
@@ -107,17 +102,13 @@ async function markPaid(deps: Deps, order: OrderRecord, session: ProviderSession
         // taken). The units are taken again where they are still there; a line whose units were
         // re-sold is recorded as short, never taken below 0, and the order is flagged for an
         // admin to restock or refund.
-        for (const item of await orders.listOrderItemStock(trx, order.id)) {
-          const result = await takeStock(trx, item.productId, item.quantity, { reason: 'late_payment', at: now, orderId: order.id, onSaleOnly: false });
-          if (result === 'short') short.push(item.productId);
-          await orders.setItemStock(trx, item.id, { stockTaken: result === 'taken' ? item.quantity : 0, shortQuantity: result === 'short' ? item.quantity : 0 });
-        }
+        short = await orders.retakeOrderStock(trx, order.id, now);
         await orders.markOrderPaid(trx, order.id, 'cancelled', facts, now);
       } else {
         return { outcome: 'already_paid' as const, short };
       }
       await issueInvoice(trx, deps, order.id, session.shippingAddress, now);
-      await enqueueOrderConfirmation(trx, deps, order.id);
+      await orders.enqueueOrderConfirmation(trx, deps, order.id);
       const items = await orders.listOrderItemStock(trx, order.id);
       await removeBoughtProducts(
         trx,

@@ -1,11 +1,15 @@
+import type { Expression, ExpressionBuilder, Selectable } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Order, OrderStatus, ShippingAddress } from '../../../shared/schemas/order';
-import type { Selectable } from 'kysely';
-import type { OrdersTable } from '../../db/schema';
+import type { AdminOrder } from '../../../shared/schemas/admin';
+import type { Database, OrdersTable } from '../../db/schema';
+import type { After } from '../../lib/cursor';
 import { parseImages } from '../../db/product-row';
 import type { ShippingOption } from '../../payments/payment-provider';
 import type { OrderPaymentProvider } from '../../../shared/schemas/order';
 import type { DeliveryAddress } from '../../../shared/schemas/settings';
+import { stateByCode } from '../../../shared/gst';
+import type { MailOrder } from '../../mail/templates';
 
 const orderColumns = [
   'id',
@@ -519,4 +523,127 @@ export async function recordRefund(
 export async function findRefundState(db: DB, orderId: string): Promise<{ status: 'pending' | 'succeeded' | 'failed' | null; id: string | null } | null> {
   const row = await db.selectFrom('orders').select(['refund_status', 'refund_id']).where('id', '=', orderId).executeTakeFirst();
   return row ? { status: row.refund_status, id: row.refund_id } : null;
+}
+
+// ---- the admin's order list and its moves ----
+
+/**
+ * Orders newest first with their lines and the customer's account, as the admin sees them.
+ * `status` filters; `after` continues a page; `orderId` fetches one.
+ */
+export async function listAdminOrders(
+  db: DB,
+  opts: {
+    status?: OrderStatus;
+    /** Only orders with units paid for but not in stock. */
+    attention?: boolean;
+    orderId?: string;
+    after?: After;
+    limit: number;
+  },
+): Promise<AdminOrder[]> {
+  let query = db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .select([...contractOrderColumns, 'users.name as customer_name', 'users.email as customer_email']);
+  if (opts.status !== undefined) query = query.where('orders.status', '=', opts.status);
+  if (opts.orderId !== undefined) query = query.where('orders.id', '=', opts.orderId);
+  if (opts.attention) query = query.where((eb) => eb.exists(shortItemsOf(eb.ref('orders.id'))(eb)));
+  if (opts.after) {
+    const { createdAt, id } = opts.after;
+    query = query.where((eb) => eb.or([eb('orders.created_at', '<', createdAt), eb.and([eb('orders.created_at', '=', createdAt), eb('orders.id', '<', id)])]));
+  }
+  const rows = await query.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(opts.limit).execute();
+  if (rows.length === 0) return [];
+  const linesByOrder = await loadOrderLines(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({ ...toOrder(row, linesByOrder), customer: { name: row.customer_name, email: row.customer_email } }));
+}
+
+export async function findOrderStatus(db: DB, orderId: string): Promise<OrderStatus | null> {
+  const row = await db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst();
+  return row?.status ?? null;
+}
+
+/** from -> to, only if the order is still in `from`; false when someone else moved it first. */
+export async function updateOrderStatus(db: DB, orderId: string, from: OrderStatus, to: OrderStatus, nowIso: string): Promise<boolean> {
+  const result = await db.updateTable('orders').set({ status: to, updated_at: nowIso }).where('id', '=', orderId).where('status', '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The lines of an order that were paid for but are not in stock. */
+function shortItemsOf(orderId: Expression<string>) {
+  return (eb: ExpressionBuilder<Database, 'orders'>) =>
+    eb.selectFrom('order_items').select('order_items.id').where('order_items.order_id', '=', orderId).where('order_items.short_quantity', '>', 0);
+}
+
+/** Paid orders that owe units not in stock (a payment that came after its units were re-sold). */
+export async function countPaidOrdersShortOfStock(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('orders.status', '=', 'paid')
+    .where((eb) => eb.exists(shortItemsOf(eb.ref('orders.id'))(eb)))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * Sales paid in [fromIso, toIso): when each was paid and what it brought in (lines, shipping
+ * and any cash-on-delivery fee, paise). Only orders still counting as sales (`statuses`) are included.
+ */
+export async function listSalesPaidBetween(db: DB, fromIso: string, toIso: string, statuses: readonly OrderStatus[]): Promise<{ paidAt: string; amount: number }[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['paid_at', 'total_amount', 'shipping_amount', 'cod_fee'])
+    .where('status', 'in', statuses)
+    .where('paid_at', 'is not', null)
+    .where('paid_at', '>=', fromIso)
+    .where('paid_at', '<', toIso)
+    .execute();
+  return rows.flatMap((r) => (r.paid_at === null ? [] : [{ paidAt: r.paid_at, amount: r.total_amount + r.shipping_amount + r.cod_fee }]));
+}
+
+// ---- what its emails show ----
+
+/** An order as its emails show it: lines, delivery, total, address and invoice number. */
+export async function findMailOrder(db: DB, orderId: string): Promise<(MailOrder & { email: string }) | null> {
+  const order = await db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .select([
+      'orders.id',
+      'orders.email',
+      'orders.total_amount',
+      'orders.shipping_amount',
+      'orders.cod_fee',
+      'orders.provider',
+      'orders.amount_charged',
+      'orders.delivery_address',
+      'orders.invoice_number',
+      'users.name',
+    ])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) return null;
+  const lines = await db.selectFrom('order_items').select(['name', 'quantity', 'unit_price']).where('order_id', '=', orderId).orderBy('position').execute();
+  let address: string[] = [];
+  if (order.delivery_address) {
+    const a = JSON.parse(order.delivery_address) as DeliveryAddress;
+    address = [a.name, a.line1, a.line2, `${a.city}, ${stateByCode(a.stateCode)?.name ?? a.stateCode} ${a.pin}`].filter((line) => line.trim() !== '' && line.trim() !== ',');
+  }
+  return {
+    id: order.id,
+    email: order.email,
+    customerName: order.name,
+    lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.unit_price })),
+    shippingAmount: order.shipping_amount,
+    codFee: order.cod_fee,
+    cashOnDelivery: order.provider === 'cod',
+    total: order.amount_charged ?? order.total_amount + order.shipping_amount + order.cod_fee,
+    address,
+    invoiceNumber: order.invoice_number,
+  };
 }

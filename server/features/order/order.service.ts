@@ -1,8 +1,39 @@
 import type { DB } from '../../db/database';
+import { AppError } from '../../errors';
 import type { Order } from '../../../shared/schemas/order';
+import type { StockReason } from '../../../shared/schemas/catalog';
+import { putBackStock, takeStock } from '../catalog/catalog.service';
 import * as q from './order.queries';
+import { brandOf, enqueueMail, type MailDeps } from '../../mail/mail.service';
+import { orderConfirmationMail, orderStatusMail, refundMail } from '../../mail/templates';
 
-// What other features may ask of orders.
+// Order bookkeeping: what checkout, the admin and the shopper's order page do to orders. The
+// functions that take a `trx` run inside the caller's transaction (which also holds the order's
+// lock), so a status change and the stock it moves commit together.
+
+export type { NewOrder, OrderItemStock, OrderRecord, PaymentFacts } from './order.queries';
+export {
+  cancelPendingOrder,
+  countOpenCodOrders,
+  countPaidOrdersShortOfStock,
+  findOrderRecord,
+  findOrderRecordBySession,
+  findOrderStatus,
+  findPendingOrderOf,
+  findRefundState,
+  insertPendingOrder,
+  listAdminOrders,
+  listOrderItemStock,
+  listOrders,
+  listPendingOrders,
+  listSalesPaidBetween,
+  markCodCollected,
+  markOrderPaid,
+  recordRefund,
+  setOrderPaymentSession,
+  setPendingPaymentStatus,
+  updateOrderStatus,
+} from './order.queries';
 
 /** Every order of a user in any state, newest first (their data export). */
 export function ordersOfUser(db: DB, userId: string): Promise<Order[]> {
@@ -12,4 +43,83 @@ export function ordersOfUser(db: DB, userId: string): Promise<Order[]> {
 /** A user's orders still under way (awaiting payment, or paid and not yet delivered): an account with one cannot be deleted. */
 export function openOrderIdsOf(db: DB, userId: string): Promise<string[]> {
   return q.listOrderIdsOf(db, userId, ['pending', 'paid', 'confirmed', 'shipped']);
+}
+
+/** Why a stock move happens, for the stock history. */
+export type StockNote = { reason: StockReason; at: string; note: string; actorId?: string | null };
+
+/**
+ * Puts every unit the order holds back on sale and clears what its lines owe: the order will not
+ * be delivered, and its units never left (a released checkout, a cancelled or returned order).
+ */
+export async function releaseOrderStock(trx: DB, orderId: string, move: StockNote): Promise<void> {
+  for (const item of await q.listOrderItemStock(trx, orderId)) {
+    await putBackStock(trx, item.productId, item.stockTaken, { reason: move.reason, at: move.at, orderId, actorId: move.actorId ?? null, note: move.note });
+    await q.setItemStock(trx, item.id, { stockTaken: 0, shortQuantity: 0 });
+  }
+}
+
+/** Clears what the order's lines owe without touching stock: a shipped order cancelled (its units are out of the door). */
+export async function forgiveShortages(trx: DB, orderId: string): Promise<void> {
+  for (const item of await q.listOrderItemStock(trx, orderId)) {
+    await q.setItemStock(trx, item.id, { stockTaken: item.stockTaken, shortQuantity: 0 });
+  }
+}
+
+/**
+ * Takes an order's units from stock again, for a payment that came after its reservation was
+ * released: each line's units where they are still there, never below 0; a line whose units
+ * were re-sold is recorded as short. Returns the products that fell short.
+ */
+export async function retakeOrderStock(trx: DB, orderId: string, at: string): Promise<string[]> {
+  const short: string[] = [];
+  for (const item of await q.listOrderItemStock(trx, orderId)) {
+    const result = await takeStock(trx, item.productId, item.quantity, { reason: 'late_payment', at, orderId, onSaleOnly: false });
+    if (result === 'short') short.push(item.productId);
+    await q.setItemStock(trx, item.id, { stockTaken: result === 'taken' ? item.quantity : 0, shortQuantity: result === 'short' ? item.quantity : 0 });
+  }
+  return short;
+}
+
+/**
+ * Takes the units an order is short of from stock (after the admin restocked), all lines or none.
+ * Throws INVALID_TRANSITION when the order is not paid or owes nothing, OUT_OF_STOCK naming the
+ * product that still lacks units (the caller's transaction then changes nothing).
+ */
+export async function fillShortages(trx: DB, orderId: string, at: string, actorId: string | null): Promise<void> {
+  const status = await q.findOrderStatus(trx, orderId);
+  if (status === null) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+  const items = (await q.listOrderItemStock(trx, orderId)).filter((item) => item.shortQuantity > 0);
+  if (status !== 'paid' || items.length === 0) throw new AppError('INVALID_TRANSITION', 'This order is not waiting for stock.');
+  for (const item of items) {
+    const result = await takeStock(trx, item.productId, item.shortQuantity, { reason: 'shortage_filled', at, orderId, actorId, onSaleOnly: false });
+    if (result === 'short') {
+      throw new AppError('OUT_OF_STOCK', `Not enough ${item.name} in stock for this order (${item.shortQuantity} needed): restock it first.`);
+    }
+    await q.setItemStock(trx, item.id, { stockTaken: item.stockTaken + (result === 'taken' ? item.shortQuantity : 0), shortQuantity: 0 });
+  }
+}
+
+// ---- the shopper's emails about their order ----
+
+/** Queues the order's confirmation (with its invoice attached when it has one); inside the transaction that marked it paid (or placed it, for cash on delivery). */
+export async function enqueueOrderConfirmation(db: DB, deps: MailDeps, orderId: string): Promise<void> {
+  const order = await q.findMailOrder(db, orderId);
+  if (!order) return;
+  const mail = orderConfirmationMail(await brandOf(db, deps), order);
+  await enqueueMail(db, deps, 'order-paid', order.email, mail, order.invoiceNumber ? [{ kind: 'invoice', orderId }] : []);
+}
+
+/** Queues the shipped, delivered or cancelled notice; inside the transaction that changed the status. */
+export async function enqueueOrderStatusMail(db: DB, deps: MailDeps, orderId: string, status: 'shipped' | 'delivered' | 'cancelled' | 'returned'): Promise<void> {
+  const order = await q.findMailOrder(db, orderId);
+  if (!order) return;
+  await enqueueMail(db, deps, `order-${status}`, order.email, orderStatusMail(await brandOf(db, deps), order, status));
+}
+
+/** Queues the shopper's refund notice; inside the transaction that records the provider's answer. */
+export async function enqueueRefundMail(db: DB, deps: MailDeps, orderId: string, refund: { amount: number; provider: string; id: string | null; settled: boolean }): Promise<void> {
+  const order = await q.findMailOrder(db, orderId);
+  if (!order) return;
+  await enqueueMail(db, deps, 'order-refund', order.email, refundMail(await brandOf(db, deps), order, refund));
 }

@@ -3,7 +3,6 @@ import type { CategoryTax } from '../../../shared/schemas/settings';
 
 import { SETTINGS_ID } from '../../settings/shop-settings.queries';
 
-
 export async function writeSettingsRow(db: DB, value: unknown, nowIso: string, actorId: string | null): Promise<void> {
   const json = JSON.stringify(value);
   await db
@@ -31,5 +30,3 @@ export async function setProductTax(db: DB, productId: string, tax: { hsn: strin
   const result = await db.updateTable('products').set({ hsn_code: tax.hsn, gst_rate_bp: tax.rateBasisPoints }).where('id', '=', productId).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
-
-export { markStale } from '../../db/stale';

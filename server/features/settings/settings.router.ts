@@ -3,15 +3,16 @@ import { adminProcedure, router, sharedProcedure } from '../../trpc/init';
 import { CategoryTaxInputSchema, DeliveryCheckInputSchema, ProductTaxInputSchema, ShopSettingsSchema } from '../../../shared/schemas/settings';
 import * as service from './settings.service';
 import * as shop from '../../settings/shop-settings';
+import { SETTINGS_TAG } from '../../db/cache-tags';
 
 export const settingsRouter = router({
   /** What every shopper may see: the seller and grievance officer for the footer, policies, delivery fees and times. */
-  storefront: sharedProcedure({ tags: () => [shop.SETTINGS_TAG] })
+  storefront: sharedProcedure({ tags: () => [SETTINGS_TAG] })
     .input(z.void())
     .query(async ({ ctx }) => shop.storefrontInfo(await shop.loadSettings(ctx.deps.db, ctx.deps))),
 
   /** "Deliver to 560001: available, arrives in 3–5 days", from the serviceable PIN list. */
-  deliveryCheck: sharedProcedure({ tags: () => [shop.SETTINGS_TAG] })
+  deliveryCheck: sharedProcedure({ tags: () => [SETTINGS_TAG] })
     .input(DeliveryCheckInputSchema)
     .query(async ({ ctx, input }) => shop.deliveryCheck(await shop.loadSettings(ctx.deps.db, ctx.deps), input.pin)),
 

@@ -2,7 +2,7 @@ import { writeAudit } from '../../audit/audit';
 import { transaction } from '../../db/transaction';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { loadSettings, SETTINGS_TAG } from '../../settings/shop-settings';
+import { loadSettings } from '../../settings/shop-settings';
 import type { AdminSettings, CategoryTax, ShopSettings } from '../../../shared/schemas/settings';
 import * as q from './settings.queries';
 
@@ -32,7 +32,6 @@ export async function saveSettings(deps: Deps, actorId: string, next: ShopSettin
         detail: { changed, before: Object.fromEntries(changed.map((k) => [k, before[k]])), after: Object.fromEntries(changed.map((k) => [k, next[k]])) },
       });
     }
-    await q.markStale(trx, [SETTINGS_TAG]);
   });
   deps.log.info({ actorId }, 'shop settings saved');
   return adminSettings(deps);

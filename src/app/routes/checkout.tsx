@@ -9,7 +9,6 @@ import { useAddresses } from '../../features/checkout/api/use-addresses';
 import { useCheckoutOptions } from '../../features/checkout/api/use-checkout-options';
 import { usePlaceCodOrder } from '../../features/checkout/api/use-place-cod-order';
 import { useStartCheckout } from '../../features/checkout/api/use-start-checkout';
-import { useStorefrontInfo } from '../../features/settings/api/use-storefront-info';
 import { AddressBook } from '../../features/checkout/components/address-book';
 import { CheckoutSummary } from '../../features/checkout/components/checkout-summary';
 import { PaymentOptions } from '../../features/checkout/components/payment-options';
@@ -17,6 +16,7 @@ import { asksDelivery, deliveryFromTerms, deliveryOf, paymentInEffect, type Deli
 import { errorAppCode, errorMessage } from '../../lib/trpc';
 import { pageTitle } from '../../lib/page-titles';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useStorefrontInfo } from '../../lib/use-storefront-info';
 
 /** Refusals the cart page is where to fix. */
 const CART_PROBLEMS = new Set(['CART_EMPTY', 'OUT_OF_STOCK', 'QUANTITY_INVALID']);

@@ -4,9 +4,9 @@ import { PageSpinner } from '../../components/ui/page-spinner';
 import { useCurrentUser } from '../../features/account/api/use-current-user';
 import { useMyOrders } from '../../features/orders/api/use-my-orders';
 import { CancelCodOrder } from '../../features/orders/components/cancel-cod-order';
-import { useShopTimeZone } from '../../features/settings/api/use-shop-time-zone';
 import { errorMessage } from '../../lib/trpc';
 import { pageTitle } from '../../lib/page-titles';
+import { useShopTimeZone } from '../../lib/use-shop-time-zone';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function Component() {

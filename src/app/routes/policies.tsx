@@ -1,10 +1,10 @@
 import { formatINR } from '../../../shared/money';
 import type { StorefrontInfo } from '../../../shared/schemas/settings';
 import { PageSpinner } from '../../components/ui/page-spinner';
-import { useStorefrontInfo } from '../../features/settings/api/use-storefront-info';
 import { POLICIES_TITLE } from '../../lib/page-titles';
 import { errorMessage } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useStorefrontInfo } from '../../lib/use-storefront-info';
 
 /** Shipping, returns and grievances: the owner's policies and delivery terms from Settings (server-rendered). */
 export function Component() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { DEFAULT_SHOP_TIME_ZONE, isKnownTimeZone } from '../../../shared/time-zone';
 import type { StorefrontInfo } from '../../../shared/schemas/settings';
-import { useStorefrontInfo } from '../../features/settings/api/use-storefront-info';
+import { useStorefrontInfo } from '../../lib/use-storefront-info';
 
 /** First year the shop traded; the footer shows it as the start of its year range. */
 export const SHOP_SINCE = 2024;

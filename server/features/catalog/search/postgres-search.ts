@@ -4,7 +4,7 @@ import type { Product, ProductSort } from '../../../../shared/schemas/catalog';
 import { onSale, refineCondition, sortAndSeek, type ProductKey } from '../catalog.queries';
 import { productColumns, toProduct } from '../../../db/product-row';
 import type { Refine } from '../../../../shared/facets';
-import type { ProductSearch, RankedProduct, SearchKey, SearchTerm } from './search';
+import type { RankedProduct, SearchDialect, SearchKey, SearchTerm } from './search-dialect';
 
 /**
  * Search on PostgreSQL: products.search_vector, a stored tsvector generated from the name
@@ -61,17 +61,4 @@ function matches(terms: readonly SearchTerm[]) {
   return sql<boolean>`products.search_vector @@ ${query(terms)}`;
 }
 
-async function count(db: DB, terms: readonly SearchTerm[], opts: { onlyIds?: readonly string[]; refine?: Refine | undefined } = {}): Promise<number> {
-  if (opts.onlyIds && opts.onlyIds.length === 0) return 0;
-  let counted = db
-    .selectFrom('products')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(onSale)
-    .where((eb) => refineCondition(eb, opts.refine))
-    .where(matches(terms));
-  if (opts.onlyIds) counted = counted.where('products.id', 'in', opts.onlyIds);
-  const row = await counted.executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-export const postgresSearch: ProductSearch = { tiebreak: 'string', byRelevance, sorted, count, matches };
+export const postgresSearch: SearchDialect = { tiebreak: 'string', byRelevance, sorted, matches };

@@ -1,9 +1,8 @@
 import type { DB } from '../../../db/database';
 import { dialectOf } from '../../../db/database';
-import type { Product, ProductSort } from '../../../../shared/schemas/catalog';
-import type { RawBuilder } from 'kysely';
 import type { Refine } from '../../../../shared/facets';
-import type { ProductKey } from '../catalog.queries';
+import { onSale, refineCondition } from '../catalog.queries';
+import type { SearchDialect, SearchTerm } from './search-dialect';
 import { sqliteSearch } from './sqlite-search';
 import { postgresSearch } from './postgres-search';
 
@@ -15,25 +14,11 @@ import { postgresSearch } from './postgres-search';
  * "Café"); and take any text, because the query is built from words only (searchTerms).
  */
 
-/** One word of a query; `prefix` words match any word they begin (all but single characters). */
-export type SearchTerm = { word: string; prefix: boolean };
+export type { RankedProduct, SearchKey, SearchTerm } from './search-dialect';
 
-/** Where a relevance-ordered page ended: the implementation's score, then its tiebreak (a number or a string). */
-export type SearchKey = readonly [number, number | string];
-
-export type RankedProduct = { product: Product; key: SearchKey };
-
-export interface ProductSearch {
-  /** The type of a SearchKey's tiebreak, to check a cursor given back. */
-  readonly tiebreak: 'number' | 'string';
-  /** Products on sale matching every term (and the refine), best first. */
-  byRelevance(db: DB, opts: { terms: readonly SearchTerm[]; limit: number; after?: SearchKey; refine?: Refine | undefined }): Promise<RankedProduct[]>;
-  /** Products on sale matching every term (and the refine), in a price or date order. */
-  sorted(db: DB, opts: { terms: readonly SearchTerm[]; sort: ProductSort; limit: number; after?: ProductKey; refine?: Refine | undefined }): Promise<Product[]>;
+export interface ProductSearch extends SearchDialect {
   /** How many products on sale match every term and the refine (among `onlyIds`, when given). */
   count(db: DB, terms: readonly SearchTerm[], opts?: { onlyIds?: readonly string[]; refine?: Refine | undefined }): Promise<number>;
-  /** A condition on `products` that admits the products matching every term (facet counts use it). */
-  matches(terms: readonly SearchTerm[]): RawBuilder<boolean>;
 }
 
 /** Search looks at this many words of the query at most; more only slows the search down. */
@@ -60,7 +45,28 @@ export function searchTerms(text: string): SearchTerm[] | null {
   return terms.length > 0 ? terms : null;
 }
 
+/** A dialect's search with what both databases count alike. */
+function withCount(dialect: SearchDialect): ProductSearch {
+  return {
+    ...dialect,
+    async count(db, terms, opts = {}) {
+      if (opts.onlyIds && opts.onlyIds.length === 0) return 0;
+      let counted = db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(onSale)
+        .where((eb) => refineCondition(eb, opts.refine))
+        .where(dialect.matches(terms));
+      if (opts.onlyIds) counted = counted.where('products.id', 'in', opts.onlyIds);
+      const row = await counted.executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+  };
+}
+
+const SEARCHES = { sqlite: withCount(sqliteSearch), postgres: withCount(postgresSearch) };
+
 /** The search for the database `db` talks to. */
 export function productSearch(db: DB): ProductSearch {
-  return dialectOf(db) === 'sqlite' ? sqliteSearch : postgresSearch;
+  return SEARCHES[dialectOf(db)];
 }

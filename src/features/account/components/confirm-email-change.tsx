@@ -1,46 +1,28 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmEmailChangeInputSchema } from '../../../../shared/schemas/account';
-import { errorAppCode, errorMessage, fieldErrors } from '../../../lib/trpc';
+import { errorAppCode, errorMessage } from '../../../lib/trpc';
 import { useConfirmEmailChange } from '../api/use-confirm-email-change';
 import { useCurrentUser } from '../api/use-current-user';
+import { DeadLink, linkRefusal, tokenSentence } from './dead-link';
 
 export const MISSING_EMAIL_TOKEN_MESSAGE =
   'This page opens from the link in the email we sent to your new address, and this address has no link in it (or only part of it). Open the link from the email again.';
-
-/** The schema's word on a token ("the confirmation link is not complete") as a sentence. */
-const tokenProblem = (message: string) => `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
 
 /** What is wrong with the link's token before asking the server (missing, cut short), or null. */
 function tokenIssue(token: string): string | null {
   if (!token) return MISSING_EMAIL_TOKEN_MESSAGE;
   const parsed = ConfirmEmailChangeInputSchema.safeParse({ token });
-  return parsed.success ? null : tokenProblem(parsed.error.issues[0]?.message ?? 'the confirmation link is not valid');
+  return parsed.success ? null : tokenSentence(parsed.error.issues[0]?.message ?? 'the confirmation link is not valid');
 }
 
 /**
- * The server's refusal of the link itself: BAD_INPUT about the token, or BAD_INPUT with no field
- * (expired, used, or not one of ours). EMAIL_TAKEN is a dead end too: this change cannot happen.
+ * The server's refusal of the link itself (see linkRefusal). EMAIL_TAKEN is a dead end too: this
+ * change cannot happen.
  */
-function linkRefusal(error: unknown): string | null {
-  const appCode = errorAppCode(error);
-  if (appCode === 'EMAIL_TAKEN') return errorMessage(error);
-  if (appCode !== 'BAD_INPUT') return null;
-  const fields = fieldErrors(error);
-  if (fields.token) return tokenProblem(fields.token);
-  return Object.keys(fields).length === 0 ? errorMessage(error) : null;
-}
-
-/** A link that cannot be used: why, and where a new change starts (the account page). */
-function DeadLink({ message }: { message: string }) {
-  return (
-    <div role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
-      <p>{message}</p>
-      <Link to="/account" className="mt-2 inline-block font-semibold text-brand-700 underline hover:text-brand-800">
-        Change your email on your account page
-      </Link>
-    </div>
-  );
+function emailLinkRefusal(error: unknown): string | null {
+  if (errorAppCode(error) === 'EMAIL_TAKEN') return errorMessage(error);
+  return linkRefusal(error, tokenSentence);
 }
 
 /**
@@ -61,7 +43,7 @@ export function ConfirmEmailChange({ token }: { token: string }) {
       const { email } = await confirm.mutateAsync({ token });
       setConfirmed(email);
     } catch (error) {
-      const dead = linkRefusal(error);
+      const dead = emailLinkRefusal(error);
       if (dead) setRefusal(dead);
       else setFailure(errorMessage(error));
     }
@@ -89,7 +71,7 @@ export function ConfirmEmailChange({ token }: { token: string }) {
             )}
           </div>
         ) : deadLink ? (
-          <DeadLink message={deadLink} />
+          <DeadLink message={deadLink} to="/account" action="Change your email on your account page" />
         ) : (
           <div className="flex flex-col gap-4">
             <p className="text-zinc-700">Press Confirm to make the address this link was sent to the email of your Voltmart account.</p>

@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
 import { formatDateTime, formatTimeAgo } from '../../../lib/format-date';
 import { errorMessage } from '../../../lib/trpc';
-import { useShopTimeZone } from '../../settings/api/use-shop-time-zone';
+import { useShopTimeZone } from '../../../lib/use-shop-time-zone';
 import { useNow } from '../../../lib/use-now';
 import { useAccountSessions, type AccountSession } from '../api/use-account-sessions';
 import { useEndOtherSessions } from '../api/use-end-other-sessions';

@@ -4,9 +4,11 @@ import { Link, useNavigate } from 'react-router';
 import { ResetPasswordInputSchema } from '../../../../shared/schemas/account';
 import { FieldError } from '../../../components/ui/field-error';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { errorAppCode, errorMessage, fieldErrors } from '../../../lib/trpc';
+import { issuesByField } from '../../../lib/form-errors';
+import { errorMessage, fieldErrors } from '../../../lib/trpc';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useResetPassword } from '../api/use-reset-password';
+import { DeadLink, linkRefusal, tokenSentence } from './dead-link';
 import { PASSWORD_MISMATCH_MESSAGE } from './sign-up-form';
 
 export const RESET_SUCCESS_MESSAGE = 'Your password was changed. You are signed in.';
@@ -22,42 +24,13 @@ type PasswordValues = { password: string; confirmPassword: string };
  */
 export function validateResetPassword(values: PasswordValues & { token: string }): Record<string, string> {
   const result = ResetPasswordInputSchema.safeParse(values);
-  const errors: Record<string, string> = {};
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = issue.path.map(String).join('.') || 'form';
-      errors[field] ??= issue.message;
-    }
-  }
+  const errors: Record<string, string> = result.success ? {} : issuesByField(result.error);
   if (values.password !== values.confirmPassword) errors.confirmPassword = PASSWORD_MISMATCH_MESSAGE;
   return errors;
 }
 
-/** The schema's word on a token ("the reset link is not complete") as a sentence for the page. */
-const tokenProblem = (message: string) => `${message.charAt(0).toUpperCase()}${message.slice(1)}. Ask for a new one.`;
-
-/**
- * The server's refusal of the link itself (expired, used, or not one of ours): BAD_INPUT about
- * the token, or BAD_INPUT with no field at all, which is how it words a dead link.
- */
-function linkRefusal(error: unknown): string | null {
-  if (errorAppCode(error) !== 'BAD_INPUT') return null;
-  const fields = fieldErrors(error);
-  if (fields.token) return tokenProblem(fields.token);
-  return Object.keys(fields).length === 0 ? errorMessage(error) : null;
-}
-
-/** A reset link that cannot be used: why, and the way to a new one. */
-function DeadLink({ message }: { message: string }) {
-  return (
-    <div role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
-      <p>{message}</p>
-      <Link to="/forgot-password" className="mt-2 inline-block font-semibold text-brand-700 underline hover:text-brand-800">
-        Ask for a new reset link
-      </Link>
-    </div>
-  );
-}
+/** The schema's word on a token ("the reset link is not complete") as a sentence for the page, with the way out. */
+const tokenProblem = (message: string) => `${tokenSentence(message)} Ask for a new one.`;
 
 /**
  * Choosing a new password from an emailed link (`token`). On success the server has signed the
@@ -99,7 +72,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       toast.success(RESET_SUCCESS_MESSAGE);
       await navigate('/', { replace: true });
     } catch (error) {
-      const refusal = linkRefusal(error);
+      const refusal = linkRefusal(error, tokenProblem);
       if (refusal) {
         setDeadLink(refusal);
         return;
@@ -112,6 +85,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
   };
 
   const describedBy = (field: string) => (errors[field] ? `reset-${field}-error` : undefined);
+  // A reset link that cannot be used: why, and the way to a new one.
+  const deadLinkMessage = token ? deadLink : MISSING_TOKEN_MESSAGE;
 
   return (
     <section className="page flex justify-center" aria-labelledby="reset-heading">
@@ -119,10 +94,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <h1 id="reset-heading" className="mb-6 text-center text-2xl font-bold">
           Choose a new password
         </h1>
-        {!token ? (
-          <DeadLink message={MISSING_TOKEN_MESSAGE} />
-        ) : deadLink ? (
-          <DeadLink message={deadLink} />
+        {deadLinkMessage ? (
+          <DeadLink message={deadLinkMessage} to="/forgot-password" action="Ask for a new reset link" />
         ) : (
           <form method="post" className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
             <fieldset disabled={!hydrated} className="contents">

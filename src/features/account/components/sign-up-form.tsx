@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { SignUpInputSchema } from '../../../../shared/schemas/account';
 import { FieldError } from '../../../components/ui/field-error';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { issuesByField } from '../../../lib/form-errors';
 import { errorMessage, fieldErrors } from '../../../lib/trpc';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useSignUp } from '../api/use-sign-up';
@@ -26,13 +27,7 @@ export interface SignUpValues {
  */
 export function validateSignUp(values: SignUpValues): Record<string, string> {
   const result = SignUpInputSchema.safeParse(values);
-  const errors: Record<string, string> = {};
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = issue.path.map(String).join('.') || 'form';
-      errors[field] ??= issue.message;
-    }
-  }
+  const errors: Record<string, string> = result.success ? {} : issuesByField(result.error);
   if (values.password !== values.confirmPassword) errors.confirmPassword = PASSWORD_MISMATCH_MESSAGE;
   return errors;
 }

@@ -8,7 +8,7 @@ import { NoOrders, OrderIdentity, OrderLines, OrderPaymentSummary, OrdersByDate 
 import { formatDateTime } from '../../../lib/format-date';
 import { addressLines as deliveryLines, formatPhone } from '../../../lib/format-address';
 import { errorMessage } from '../../../lib/trpc';
-import { useShopTimeZone } from '../../settings/api/use-shop-time-zone';
+import { useShopTimeZone } from '../../../lib/use-shop-time-zone';
 import { useRefundOrder } from '../api/use-refund-order';
 import { useResolveShortage } from '../api/use-resolve-shortage';
 import { useSetOrderStatus } from '../api/use-set-order-status';

@@ -6,9 +6,9 @@ import type { AdminProduct, AdminProductView } from '../../../../shared/schemas/
 import { ArchiveIcon, PencilIcon, PlusIcon } from '../../../components/icons';
 import { ProductImage } from '../../../components/product/product-image';
 import { errorMessage } from '../../../lib/trpc';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAdminProducts } from '../api/use-admin-products';
 import { useArchiveProduct, useRestoreProduct } from '../api/use-save-product';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { ModalDialog } from './modal-dialog';
 import { ProductFormDialog } from './product-form-dialog';
 import { StockHistoryDialog } from './stock-history-dialog';

@@ -1,7 +1,7 @@
 import type { AuditEntry } from '../../../../shared/schemas/audit';
 import { PageSpinner } from '../../../components/ui/page-spinner';
+import { ShopTime } from '../../../components/ui/shop-time';
 import { errorMessage } from '../../../lib/trpc';
-import { ShopTime } from '../../settings/components/shop-time';
 import { useAuditLog } from '../api/use-audit-log';
 
 /** The kind of change, in the admin's words; the server's action names are finer than an admin needs here. */

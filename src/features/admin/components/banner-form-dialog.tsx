@@ -43,10 +43,6 @@ function byFormField(messages: Record<string, string>): Partial<Record<Field | '
   return errors;
 }
 
-export function bannerKindLabel(kind: BannerKind): string {
-  return kind === 'desktop' ? 'Desktop' : 'Phone';
-}
-
 /**
  * "Add banner" (no `banner`) and "Edit banner": which carousel, the picture (uploaded at once
  * through the shop's image upload, as product images are, with a preview), its alt text, where a

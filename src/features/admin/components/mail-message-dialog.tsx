@@ -1,8 +1,8 @@
 import type { MailSummary } from '../../../../shared/schemas/mail';
+import { ShopTime } from '../../../components/ui/shop-time';
 import { errorMessage } from '../../../lib/trpc';
 import { useId } from 'react';
 import { useMailMessage } from '../api/use-mail';
-import { ShopTime } from '../../settings/components/shop-time';
 import { mailKindLabel, MailStatusDetails } from './mail-status';
 import { MailHtmlFrame, MailPlainText } from './mail-text';
 import { ModalDialog } from './modal-dialog';

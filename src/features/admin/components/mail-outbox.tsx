@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { MailSummary } from '../../../../shared/schemas/mail';
 import { PageSpinner } from '../../../components/ui/page-spinner';
+import { ShopTime } from '../../../components/ui/shop-time';
 import { errorMessage } from '../../../lib/trpc';
 import { useMailOutbox } from '../api/use-mail';
 import { MailMessageDialog } from './mail-message-dialog';
-import { ShopTime } from '../../settings/components/shop-time';
 import { mailKindLabel, MailStatusDetails } from './mail-status';
 
 export const OUTBOX_NOTE = 'Messages wait here until they are sent. Without SMTP_URL set, none are sent: read them here.';

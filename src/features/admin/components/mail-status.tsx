@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { MailStatus, MailSummary } from '../../../../shared/schemas/mail';
-import { ShopTime } from '../../settings/components/shop-time';
+import { ShopTime } from '../../../components/ui/shop-time';
 
 /** What each kind of message is, in the admin's words; an unknown kind shows as it is. */
 const KIND_LABEL: Record<string, string> = {

@@ -2,6 +2,7 @@ import { hasAtMostTwoDecimals, paiseToRupees, rupeesToPaise } from '../../../../
 import type { Category } from '../../../../shared/categories';
 import { ProductInputSchema, UpdateProductInputSchema, type ProductInput, type UpdateProductInput } from '../../../../shared/schemas/catalog';
 import { ProductTaxInputSchema } from '../../../../shared/schemas/settings';
+import { issuesByField } from '../../../lib/form-errors';
 
 export const PLEASE_UPLOAD_IMAGE = '*Please upload product image';
 export const RETRY_OR_REMOVE_IMAGES = 'An image did not upload: retry it or remove it before saving';
@@ -137,12 +138,12 @@ export function toProductInput(values: ProductFormValues): {
   };
   const parsed = ProductInputSchema.safeParse(candidate);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path.map(String).join('.') || 'form';
+    for (const [field, message] of Object.entries(issuesByField(parsed.error))) {
       // Price problems were worded above from what was typed; the placeholder 0 must not speak.
       if ((field === 'price' && price === undefined) || (field === 'sellingPrice' && sellingPrice === undefined) || (field === 'stock' && errors.stock)) continue;
       if (field === 'sellingPrice' && (price === undefined || sellingPrice === undefined)) continue;
-      errors[field.split('.')[0] ?? field] ??= issue.message;
+      // One message per field the dialog shows: an issue inside a list ('productImage.2') goes under the list.
+      errors[field.split('.')[0] ?? field] ??= message;
     }
   }
   if (values.productImage.length === 0) errors.productImage = PLEASE_UPLOAD_IMAGE;

@@ -7,7 +7,7 @@ import { FieldError } from '../../../components/ui/field-error';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { formatDateTime } from '../../../lib/format-date';
 import { errorMessage, fieldErrors } from '../../../lib/trpc';
-import { useShopTimeZone } from '../../settings/api/use-shop-time-zone';
+import { useShopTimeZone } from '../../../lib/use-shop-time-zone';
 import { useSaveSettings, useShopSettings } from '../api/use-shop-settings';
 import { CategoryTaxTable } from './category-tax-table';
 import {

@@ -1,6 +1,6 @@
 import type { StockMovement, StockReason } from '../../../../shared/schemas/catalog';
+import { ShopTime } from '../../../components/ui/shop-time';
 import { errorMessage } from '../../../lib/trpc';
-import { ShopTime } from '../../settings/components/shop-time';
 import { useStockHistory } from '../api/use-stock-history';
 import { ModalDialog } from './modal-dialog';
 

@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { PencilIcon } from '../../../components/icons';
 import { errorMessage, type RouterOutputs } from '../../../lib/trpc';
 import { formatLongDate } from '../../../lib/format-date';
-import { useShopTimeZone } from '../../settings/api/use-shop-time-zone';
+import { useShopTimeZone } from '../../../lib/use-shop-time-zone';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAdminUsers, USERS_PAGE_SIZE } from '../api/use-admin-users';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { ChangeRoleDialog, type RoleTarget } from './change-role-dialog';
 
 type AdminUser = RouterOutputs['account']['list']['items'][number];

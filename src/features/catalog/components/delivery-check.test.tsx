@@ -2,7 +2,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { httpBatchLink } from '@trpc/client';
 import { hydrateRoot } from 'react-dom/client';
-// eslint-disable-next-line no-restricted-imports -- React's own server renderer, not the shop's server: the test renders what the server sends.
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeliveryCheck as DeliveryCheckReply } from '../../../../shared/schemas/settings';

@@ -1,4 +1,4 @@
-import { DEFAULT_SHOP_TIME_ZONE, isKnownTimeZone } from '../../../../shared/time-zone';
+import { DEFAULT_SHOP_TIME_ZONE, isKnownTimeZone } from '../../shared/time-zone';
 import { useStorefrontInfo } from './use-storefront-info';
 
 /**

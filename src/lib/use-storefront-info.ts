@@ -1,4 +1,4 @@
-import { trpc } from '../../../lib/trpc';
+import { trpc } from './trpc';
 
 /** The shop's public settings: seller and grievance officer (footer), policies, delivery fees and times. */
 export function useStorefrontInfo() {

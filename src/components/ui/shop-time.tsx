@@ -1,5 +1,5 @@
-import { formatDateTime } from '../../../lib/format-date';
-import { useShopTimeZone } from '../api/use-shop-time-zone';
+import { formatDateTime } from '../../lib/format-date';
+import { useShopTimeZone } from '../../lib/use-shop-time-zone';
 
 /** An instant as "22 Nov 2026, 1:35 am IST", on the shop's clock (the `timeZone` setting) whatever the browser's. */
 export function ShopTime({ iso }: { iso: string }) {

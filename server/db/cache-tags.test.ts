@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertProduct } from '../testing/factories';
+import { openTestDatabase, testDialect } from '../testing/test-database';
+import { watchInvalidations, type InvalidationWatch } from '../testing/invalidations';
+import type { DB } from './database';
+import { BANNERS_TAG, CATALOG_TAG, categoryTag, EXACT_PRODUCTS_TAG, productTag, SEARCH_TAG, SETTINGS_TAG } from './cache-tags';
+
+// The triggers are frozen SQL in the migrations; this keeps the names they write equal to the
+// names procedures declare (cache-tags.ts), on each database.
+describe(`cache tags written by the triggers (${testDialect()})`, () => {
+  let db: DB;
+  let watch: InvalidationWatch;
+
+  beforeAll(async () => {
+    const opened = await openTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-tags-')));
+    db = opened.db;
+    watch = await watchInvalidations(opened.target);
+  });
+
+  afterAll(async () => {
+    await watch.close();
+    await db.destroy();
+  });
+
+  it('a new product stales its page, its category, search, every list and the exact list', async () => {
+    let id = '';
+    const tags = await watch.during(async () => {
+      id = (await insertProduct(db, { category: 'mobiles' })).id;
+    });
+    expect(new Set(tags)).toEqual(new Set([productTag(id), categoryTag('mobiles'), SEARCH_TAG, CATALOG_TAG, EXACT_PRODUCTS_TAG]));
+  });
+
+  it('a banner stales the banners', async () => {
+    const tags = await watch.during(() =>
+      db.insertInto('banners').values({ id: 'tag-banner', kind: 'desktop', position: 1, image_url: '/images/x.webp', alt: 'Sale', created_at: new Date().toISOString() }).execute(),
+    );
+    expect(new Set(tags)).toEqual(new Set([BANNERS_TAG]));
+  });
+
+  it('saving the shop settings stales the settings, whoever writes the row', async () => {
+    const write = (value: string) =>
+      db
+        .insertInto('shop_settings')
+        .values({ id: 'shop', value, updated_at: new Date().toISOString(), updated_by: null })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ value }))
+        .execute();
+    expect(new Set(await watch.during(() => write('{}')))).toEqual(new Set([SETTINGS_TAG]));
+    expect(new Set(await watch.during(() => write('{"timeZone":"Asia/Kolkata"}')))).toEqual(new Set([SETTINGS_TAG]));
+  });
+});
