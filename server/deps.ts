@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
 import pino, { type Logger } from 'pino';
+import type PinoPretty from 'pino-pretty';
 import type { Env } from './env';
 import { openDatabase, type DB } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -44,15 +46,36 @@ export function resolveSessionSecret(env: Env): string {
   return secret;
 }
 
-export function createLogger(env: Env): Logger {
-  return pino({
+/**
+ * The shop's logger: JSON lines for machines (a service manager, a file, a collector), or one
+ * readable line per entry for a person at a terminal (LOG_FORMAT; `auto` picks by whether
+ * standard output is a terminal). `destination` and `terminal` are for tests.
+ */
+export function createLogger(env: Pick<Env, 'LOG_LEVEL' | 'LOG_FORMAT'>, opts: { terminal?: boolean; destination?: NodeJS.WritableStream } = {}): Logger {
+  const options = {
     level: env.LOG_LEVEL,
     // Belt and braces: even if a caller logs a whole object, these never reach the log.
     redact: {
       paths: ['password', '*.password', 'passwordHash', '*.passwordHash', 'req.headers.cookie', 'res.headers["set-cookie"]', 'sessionSecret', 'SESSION_SECRET'],
       censor: '[redacted]',
     },
-  });
+  };
+  const terminal = opts.terminal ?? process.stdout.isTTY === true;
+  if (env.LOG_FORMAT === 'json' || (env.LOG_FORMAT === 'auto' && !terminal)) return opts.destination ? pino(options, opts.destination) : pino(options);
+  // A person reading a terminal gets one line per entry; pino-pretty loads only then, and runs
+  // as a stream in this process (a transport would start a worker thread).
+  const pretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
+  return pino(
+    options,
+    pretty.build({
+      colorize: terminal,
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'pid,hostname',
+      singleLine: true,
+      sync: true,
+      ...(opts.destination ? { destination: opts.destination } : {}),
+    }),
+  );
 }
 
 /** Opens and migrates the database and builds everything procedures need. */

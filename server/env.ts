@@ -83,6 +83,8 @@ const EnvSchema = z
         return [...new Set(origins)];
       }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (info, warn, silent, ...)' }).default('info'),
+    /** auto: readable lines on a terminal, JSON otherwise; json or pretty: always that. */
+    LOG_FORMAT: z.enum(['auto', 'json', 'pretty'], { error: 'must be auto, json or pretty' }).default('auto'),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {

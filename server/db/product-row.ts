@@ -54,4 +54,3 @@ export function toProduct(row: ProductRow): Product {
     updatedAt: row.updated_at,
   };
 }
-

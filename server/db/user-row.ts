@@ -1,4 +1,5 @@
-import type { Role } from '../../shared/roles';
+import type { UsersTable } from './schema';
+import type { Selectable } from 'kysely';
 import type { User } from '../../shared/schemas/account';
 
 // The users table's public columns and their shape as the contract's user: every query that
@@ -6,7 +7,7 @@ import type { User } from '../../shared/schemas/account';
 
 export const publicColumns = ['users.id', 'users.name', 'users.email', 'users.role', 'users.profile_pic', 'users.created_at'] as const;
 
-type PublicRow = { id: string; name: string; email: string; role: Role; profile_pic: string; created_at: string };
+type PublicRow = Pick<Selectable<UsersTable>, 'id' | 'name' | 'email' | 'role' | 'profile_pic' | 'created_at'>;
 
 export function toUser(row: PublicRow): User {
   return { _id: row.id, name: row.name, email: row.email, role: row.role, profilePic: row.profile_pic, createdAt: row.created_at };

@@ -1,3 +1,5 @@
+import type { MailOutboxTable } from '../db/schema';
+import type { Selectable } from 'kysely';
 import type { DB } from '../db/database';
 import type { MailStatus } from '../db/schema';
 
@@ -38,22 +40,7 @@ const columns = [
   'sent_at',
 ] as const;
 
-type Row = {
-  id: string;
-  kind: string;
-  to_address: string;
-  subject: string;
-  html: string;
-  text_body: string;
-  attachments: string;
-  message_id: string;
-  status: MailStatus;
-  attempts: number;
-  next_attempt_at: string;
-  last_error: string | null;
-  created_at: string;
-  sent_at: string | null;
-};
+type Row = Pick<Selectable<MailOutboxTable>, (typeof columns)[number]>;
 
 function toMessage(row: Row): OutboxMessage {
   let attachments: MailAttachmentRef[] = [];

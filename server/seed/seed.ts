@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { newId } from '../db/database';
 import { transaction } from '../db/transaction';
-import type { DB } from '../db/database';
 import type { Env } from '../env';
 import type { Deps } from '../deps';
 import { openImageStore, type ImageStore } from '../images/image-store';
@@ -126,9 +125,4 @@ async function sharedImageSets(deps: SeedDeps): Promise<Map<Category, string[][]
     sets.set(product.category, list);
   }
   return sets;
-}
-
-/** Whether the shop has any product (callers decide whether to seed). */
-export async function hasProducts(db: DB): Promise<boolean> {
-  return (await q.countProducts(db)) > 0;
 }

@@ -94,7 +94,6 @@ export async function setPasswordHash(db: DB, userId: string, passwordHash: stri
   await db.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso }).where('id', '=', userId).execute();
 }
 
-
 export async function insertPasswordReset(db: DB, reset: { tokenHash: string; userId: string; createdAt: string; expiresAt: string }): Promise<void> {
   await db.insertInto('password_resets').values({ token_hash: reset.tokenHash, user_id: reset.userId, created_at: reset.createdAt, expires_at: reset.expiresAt }).execute();
 }

@@ -1,18 +1,9 @@
+import type { AddressesTable } from '../../db/schema';
+import type { Selectable } from 'kysely';
 import type { DB } from '../../db/database';
 import type { DeliveryAddress, SavedAddress } from '../../../shared/schemas/settings';
 
-type Row = {
-  id: string;
-  name: string;
-  phone: string;
-  line1: string;
-  line2: string;
-  city: string;
-  state_code: string;
-  pin: string;
-  gstin: string | null;
-  created_at: string;
-};
+type Row = Pick<Selectable<AddressesTable>, (typeof columns)[number]>;
 
 const columns = ['id', 'name', 'phone', 'line1', 'line2', 'city', 'state_code', 'pin', 'gstin', 'created_at'] as const;
 

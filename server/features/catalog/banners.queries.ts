@@ -1,7 +1,9 @@
+import type { BannersTable } from '../../db/schema';
+import type { Selectable } from 'kysely';
 import type { DB } from '../../db/database';
 import type { AdminBanner } from '../../../shared/schemas/catalog';
 
-type BannerRow = { id: string; kind: 'desktop' | 'mobile'; position: number; image_url: string; alt: string; link: string; hidden: number; demo: number };
+type BannerRow = Pick<Selectable<BannersTable>, 'id' | 'kind' | 'position' | 'image_url' | 'alt' | 'link' | 'hidden' | 'demo'>;
 
 const columns = ['id', 'kind', 'position', 'image_url', 'alt', 'link', 'hidden', 'demo'] as const;
 

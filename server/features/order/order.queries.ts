@@ -37,31 +37,7 @@ const orderColumns = [
   'cod_fee',
 ] as const;
 
-type OrderRow = {
-  id: string;
-  user_id: string;
-  email: string;
-  status: OrderStatus;
-  provider: OrderPaymentProvider;
-  payment_session_id: string | null;
-  payment_intent_id: string | null;
-  payment_method_types: string;
-  payment_status: string;
-  shipping_rate: string | null;
-  shipping_amount: number;
-  shipping_address: string | null;
-  total_amount: number;
-  amount_charged: number | null;
-  amount_mismatch: number;
-  expires_at: string | null;
-  payment_session_url: string | null;
-  paid_at: string | null;
-  created_at: string;
-  updated_at: string;
-  delivery_address: string | null;
-  shipping_offer: string | null;
-  cod_fee: number;
-};
+type OrderRow = Pick<Selectable<OrdersTable>, (typeof orderColumns)[number]>;
 
 /** The facts fulfilment needs about an order (camelCase, no JSON columns). */
 export type OrderRecord = {

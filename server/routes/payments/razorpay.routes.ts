@@ -2,9 +2,9 @@ import express, { type Request, type Response, type Router } from 'express';
 import { AppError } from '../../errors';
 import { fulfilCheckoutSession, type FulfilResult } from '../../features/checkout/fulfilment.service';
 import type { Deps } from '../../deps';
-import { sendEnvelope } from '../../http/envelope';
 import { Refusal, sendError } from '../../http/error-reply';
 import { verifyPaymentLinkCallback } from '../../payments/razorpay-provider';
+import { providerWebhook } from './provider-webhook';
 
 /** Where the router is mounted (app.ts), and the one path under it that takes a raw body. */
 export const RAZORPAY_PATH = '/api/razorpay';
@@ -34,39 +34,14 @@ export function createRazorpayRouter(deps: Deps): Router {
   const raw = express.raw({ type: () => true, limit: '1mb' });
   const razorpay = () => deps.providers.byKind('razorpay');
 
-  const webhook = async (req: Request, res: Response) => {
-    const provider = razorpay();
-    if (!provider) return sendError(req, res, new Refusal({ status: 404, message: 'Razorpay is not set up in this shop', code: 'NOT_FOUND' }));
-    const body: unknown = req.body;
-    if (!Buffer.isBuffer(body)) return sendError(req, res, new Refusal({ status: 400, message: 'Webhook body must be the raw request', code: 'BAD_REQUEST' }));
-    let event;
-    try {
-      event = provider.parseWebhook(body, req.get('x-razorpay-signature'));
-    } catch (error) {
-      if (error instanceof AppError) {
-        req.log.warn({ reason: error.message }, 'razorpay webhook refused');
-        return sendError(req, res, new Refusal({ status: 400, message: error.message, code: 'BAD_REQUEST' }));
-      }
-      throw error;
-    }
-    const eventId = req.get('x-razorpay-event-id') ?? event.id;
-    if (!LINK_EVENTS.has(event.type) || !event.sessionId) {
-      return sendEnvelope(res, 200, 'ignored', { received: true, type: event.type });
-    }
-    let result: FulfilResult;
-    try {
-      result = await fulfilCheckoutSession(deps, provider, event.sessionId);
-    } catch (error) {
-      if (error instanceof AppError && error.appCode === 'NOT_FOUND') {
-        // Not a link of this account's key: nothing of ours to do, and retrying will not help.
-        return sendEnvelope(res, 200, 'ignored', { received: true, type: event.type });
-      }
-      req.log.error({ err: error, eventId, linkId: event.sessionId }, 'razorpay webhook: could not settle the link; Razorpay will retry');
-      return sendError(req, res, new Refusal({ status: 500, message: 'Could not process the event right now', code: 'INTERNAL_SERVER_ERROR' }));
-    }
-    req.log.info({ eventId, type: event.type, ...result }, 'razorpay webhook handled');
-    sendEnvelope(res, 200, 'ok', { received: true, type: event.type, outcome: result.outcome });
-  };
+  const webhook = providerWebhook(deps, {
+    name: 'Razorpay',
+    notSetUp: 'Razorpay is not set up in this shop',
+    provider: razorpay,
+    signatureHeader: 'x-razorpay-signature',
+    eventIdHeader: 'x-razorpay-event-id',
+    events: LINK_EVENTS,
+  });
 
   const callback = async (req: Request, res: Response) => {
     const provider = razorpay();

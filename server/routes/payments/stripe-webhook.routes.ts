@@ -1,9 +1,6 @@
-import express, { type Request, type Response, type Router } from 'express';
-import { AppError } from '../../errors';
-import { fulfilCheckoutSession, type FulfilResult } from '../../features/checkout/fulfilment.service';
+import express, { type Router } from 'express';
 import type { Deps } from '../../deps';
-import { sendEnvelope } from '../../http/envelope';
-import { Refusal, sendError } from '../../http/error-reply';
+import { providerWebhook } from './provider-webhook';
 
 /** The events that can change an order; every other type is acknowledged and ignored. */
 const SESSION_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired']);
@@ -22,41 +19,15 @@ export function createWebhookRouter(deps: Deps): Router {
   const router = express.Router();
   // The raw parser is a no-op when app.ts has already read the body raw for this path.
   const raw = express.raw({ type: () => true, limit: '1mb' });
-
-  const handle = async (req: Request, res: Response) => {
-    const body: unknown = req.body;
-    if (!Buffer.isBuffer(body)) return sendError(req, res, new Refusal({ status: 400, message: 'Webhook body must be the raw request', code: 'BAD_REQUEST' }));
+  const handle = providerWebhook(deps, {
+    name: 'Stripe',
+    notSetUp: 'Stripe is not configured on this shop',
     // Stripe's events (or the test checkout's, which speaks the same format); never Razorpay's, which have their own path.
-    const stripe = deps.providers.byKind('stripe') ?? deps.providers.byKind('test');
-    if (!stripe) return sendError(req, res, new Refusal({ status: 404, message: 'Stripe is not configured on this shop', code: 'NOT_FOUND' }));
-    let event;
-    try {
-      event = stripe.parseWebhook(body, req.get('stripe-signature'));
-    } catch (error) {
-      if (error instanceof AppError) {
-        req.log.warn({ reason: error.message }, 'webhook refused');
-        return sendError(req, res, new Refusal({ status: 400, message: error.message, code: 'BAD_REQUEST' }));
-      }
-      throw error;
-    }
-    if (!SESSION_EVENTS.has(event.type) || !event.sessionId) {
-      return sendEnvelope(res, 200, 'ignored', { received: true, type: event.type });
-    }
-    let result: FulfilResult;
-    try {
-      result = await fulfilCheckoutSession(deps, stripe, event.sessionId, { paymentFailed: event.type === 'checkout.session.async_payment_failed' });
-    } catch (error) {
-      if (error instanceof AppError && error.appCode === 'NOT_FOUND') {
-        // Not a session of this account's API key: nothing of ours to do, and retrying will not help.
-        return sendEnvelope(res, 200, 'ignored', { received: true, type: event.type });
-      }
-      req.log.error({ err: error, eventId: event.id, sessionId: event.sessionId }, 'webhook: could not settle the session; Stripe will retry');
-      return sendError(req, res, new Refusal({ status: 500, message: 'Could not process the event right now', code: 'INTERNAL_SERVER_ERROR' }));
-    }
-    req.log.info({ eventId: event.id, type: event.type, ...result }, 'webhook handled');
-    sendEnvelope(res, 200, 'ok', { received: true, type: event.type, outcome: result.outcome });
-  };
-
+    provider: () => deps.providers.byKind('stripe') ?? deps.providers.byKind('test'),
+    signatureHeader: 'stripe-signature',
+    events: SESSION_EVENTS,
+    paymentFailed: (type) => type === 'checkout.session.async_payment_failed',
+  });
   router.post('/', raw, (req, res, next) => {
     handle(req, res).catch(next);
   });
