@@ -21,7 +21,7 @@ import { RENDERED_PAGES } from './hydration.fixtures';
  * server's HTML is rendered in a process of its own (server/routes/pages/render-for-test.ts says why).
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 let rendered: Record<string, { html: string; state: string }>;
 
 beforeAll(() => {
