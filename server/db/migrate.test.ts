@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { dialectOf, openDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import { migrationNames, migrationsFor } from './migrations';
 import { freshEmptyTestDatabase, testDialect } from '../testing/test-database';
+import { insertProduct, insertUser } from '../testing/factories';
+import { watchInvalidations } from '../testing/invalidations';
 
 const dialect = testDialect();
 
@@ -63,6 +65,84 @@ describe(`migrations (${dialect})`, () => {
       ]);
       const big = await sql<{ n: number; total: number }>`select count(*) as n, sum(x) as total from (values (9007199254740::bigint), (1::bigint)) as t (x)`.execute(db);
       expect(big.rows[0]).toEqual({ n: 2, total: 9007199254741 });
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('bring a shop made by the previous release (migrated up to 2026-12-01-01-payments) forward, its data kept', async () => {
+    const target = await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-')));
+    const db = openDatabase(target);
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrationsFor(dialect)) } });
+      const before = await migrator.migrateTo('2026-12-01-01-payments');
+      expect(before.error).toBeUndefined();
+      // The previous release's shop: a shopper on the test payment page of an order.
+      const user = await insertUser(db);
+      const product = await insertProduct(db, { productName: 'Galaxy S24 5G', price: 7_999_900, sellingPrice: 7_499_900 });
+      const now = new Date().toISOString();
+      const offer = [
+        { rate: 'standard', label: 'Standard delivery', amount: 0 },
+        { rate: 'express', label: 'Express delivery', amount: 9900 },
+      ];
+      await db
+        .insertInto('orders')
+        .values({
+          id: 'o1',
+          user_id: user.id,
+          email: user.email,
+          status: 'pending',
+          provider: 'test',
+          total_amount: 14_999_800,
+          created_at: now,
+          updated_at: now,
+          shipping_offer: JSON.stringify(offer),
+        })
+        .execute();
+      await db
+        .insertInto('order_items')
+        .values({
+          id: 'i1',
+          order_id: 'o1',
+          product_id: product.id,
+          name: 'Galaxy S24 5G',
+          images: JSON.stringify(['/images/s24.webp']),
+          unit_price: 7_499_900,
+          quantity: 2,
+          position: 0,
+        })
+        .execute();
+      await db
+        .insertInto('test_checkout_sessions')
+        .values({
+          id: 'tcs_1',
+          order_id: 'o1',
+          status: 'open',
+          payment_status: 'unpaid',
+          shipping_rate: 'standard',
+          shipping_amount: 0,
+          amount_total: 14_999_800,
+          created_at: now,
+          expires_at: now,
+        })
+        .execute();
+
+      expect(await migrateToLatest(db)).toEqual(migrationNames.slice(migrationNames.indexOf('2026-12-01-01-payments') + 1));
+
+      // The open test payment session carries its own lines and delivery choices now.
+      const session = await db.selectFrom('test_checkout_sessions').select(['lines', 'shipping_options', 'amount_total']).where('id', '=', 'tcs_1').executeTakeFirstOrThrow();
+      expect(JSON.parse(session.lines ?? 'null')).toEqual([{ name: 'Galaxy S24 5G', imageUrl: '/images/s24.webp', unitAmount: 7_499_900, quantity: 2 }]);
+      expect(JSON.parse(session.shipping_options ?? 'null')).toEqual(offer);
+      expect(Number(session.amount_total)).toBe(14_999_800);
+      // Nothing else moved, and saving the settings now stales the replies that show them.
+      expect(await db.selectFrom('orders').select('total_amount').where('id', '=', 'o1').executeTakeFirstOrThrow()).toEqual({ total_amount: 14_999_800 });
+      const watch = await watchInvalidations(target);
+      try {
+        const tags = await watch.during(() => db.insertInto('shop_settings').values({ id: 'shop', value: '{}', updated_at: now, updated_by: null }).execute());
+        expect(tags).toContain('settings');
+      } finally {
+        await watch.close();
+      }
     } finally {
       await db.destroy();
     }

@@ -194,6 +194,10 @@ export interface TestCheckoutSessionsTable {
   expires_at: string;
   /** JSON ShippingAddress the page collected (orders that reached it without an address). */
   shipping_address: Generated<string | null>;
+  /** JSON CheckoutLine[]: what the session was opened for, as the page shows it. */
+  lines: Generated<string | null>;
+  /** JSON ShippingOption[]: the delivery choices the session offers. */
+  shipping_options: Generated<string | null>;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { DB } from '../db/database';
-import { parseImages } from '../db/product-row';
-import type { ShippingAddress, ShippingOption } from './payment-provider';
+import type { Selectable } from 'kysely';
+import type { TestCheckoutSessionsTable } from '../db/schema';
+import type { CheckoutLine, ShippingAddress, ShippingOption } from './payment-provider';
 
 export type TestSessionStatus = 'open' | 'complete' | 'expired';
 
@@ -18,27 +19,34 @@ export interface TestSession {
   expiresAt: string;
   /** The delivery address: the one chosen before payment, or the one the page collected; null until then. */
   shippingAddress: ShippingAddress | null;
+  /** What the session was opened for, as its page shows it. */
+  lines: CheckoutLine[];
+  /** The delivery choices it offers; null for a session older than their record (the shop's defaults then). */
+  shippingOptions: ShippingOption[] | null;
 }
 
-const columns = ['id', 'order_id', 'status', 'payment_status', 'shipping_rate', 'shipping_amount', 'amount_total', 'created_at', 'expires_at', 'shipping_address'] as const;
+const columns = [
+  'id',
+  'order_id',
+  'status',
+  'payment_status',
+  'shipping_rate',
+  'shipping_amount',
+  'amount_total',
+  'created_at',
+  'expires_at',
+  'shipping_address',
+  'lines',
+  'shipping_options',
+] as const;
 
-type Row = {
-  id: string;
-  order_id: string;
-  status: TestSessionStatus;
-  payment_status: 'unpaid' | 'paid';
-  shipping_rate: string | null;
-  shipping_amount: number | null;
-  amount_total: number;
-  created_at: string;
-  expires_at: string;
-  shipping_address: string | null;
-};
+type Row = Pick<Selectable<TestCheckoutSessionsTable>, (typeof columns)[number]>;
 
-function parseAddress(text: string | null): ShippingAddress | null {
+/** A JSON column the provider wrote itself; null when empty or unreadable. */
+function parseJson<T>(text: string | null): T | null {
   if (!text) return null;
   try {
-    return JSON.parse(text) as ShippingAddress;
+    return JSON.parse(text) as T;
   } catch {
     return null;
   }
@@ -55,7 +63,9 @@ function toSession(row: Row): TestSession {
     amountTotal: row.amount_total,
     createdAt: row.created_at,
     expiresAt: row.expires_at,
-    shippingAddress: parseAddress(row.shipping_address),
+    shippingAddress: parseJson<ShippingAddress>(row.shipping_address),
+    lines: parseJson<CheckoutLine[]>(row.lines) ?? [],
+    shippingOptions: parseJson<ShippingOption[]>(row.shipping_options),
   };
 }
 
@@ -83,6 +93,8 @@ export async function insertTestSession(db: DB, s: TestSession): Promise<void> {
       created_at: s.createdAt,
       expires_at: s.expiresAt,
       shipping_address: s.shippingAddress ? JSON.stringify(s.shippingAddress) : null,
+      lines: JSON.stringify(s.lines),
+      shipping_options: s.shippingOptions ? JSON.stringify(s.shippingOptions) : null,
     })
     .execute();
 }
@@ -116,28 +128,4 @@ export async function expireTestSession(db: DB, id: string, onlyIfDueBy?: string
   let query = db.updateTable('test_checkout_sessions').set({ status: 'expired' }).where('id', '=', id).where('status', '=', 'open');
   if (onlyIfDueBy !== undefined) query = query.where('expires_at', '<=', onlyIfDueBy);
   await query.execute();
-}
-
-export interface TestSessionLine {
-  name: string;
-  images: string[];
-  unitPrice: number;
-  quantity: number;
-}
-
-/** The order's line snapshot, which is what the test payment page charges for. */
-export async function listTestSessionLines(db: DB, orderId: string): Promise<TestSessionLine[]> {
-  const rows = await db.selectFrom('order_items').select(['name', 'images', 'unit_price', 'quantity']).where('order_id', '=', orderId).orderBy('position').execute();
-  return rows.map((r) => ({ name: r.name, images: parseImages(r.images), unitPrice: r.unit_price, quantity: r.quantity }));
-}
-
-/** The delivery choices the order was offered at checkout; null for an order from before they were recorded. */
-export async function findShippingOffer(db: DB, orderId: string): Promise<ShippingOption[] | null> {
-  const row = await db.selectFrom('orders').select('shipping_offer').where('id', '=', orderId).executeTakeFirst();
-  if (!row?.shipping_offer) return null;
-  try {
-    return JSON.parse(row.shipping_offer) as ShippingOption[];
-  } catch {
-    return null;
-  }
 }

@@ -11,15 +11,7 @@ import {
   type ShippingOption,
   type ShippingRateKey,
 } from './payment-provider';
-import {
-  completeTestSession,
-  expireTestSession,
-  findOpenTestSessionForOrder,
-  findShippingOffer,
-  findTestSession,
-  insertTestSession,
-  type TestSession,
-} from './test-checkout.queries';
+import { completeTestSession, expireTestSession, findOpenTestSessionForOrder, findTestSession, insertTestSession, type TestSession } from './test-checkout.queries';
 import { stateByCode } from '../../shared/gst';
 import type { DeliveryAddress } from '../../shared/schemas/settings';
 
@@ -74,7 +66,7 @@ export function createTestProvider(opts: TestProviderOptions): TestPaymentProvid
   const clock = opts.clock ?? (() => new Date());
   const origin = () => (typeof opts.publicUrl === 'function' ? opts.publicUrl() : opts.publicUrl).replace(/\/+$/, '');
   if (opts.shippingOptions.length === 0) throw new Error('The test checkout needs at least one shipping option');
-  const optionsOf = async (session: TestSession) => (await findShippingOffer(db, session.orderId)) ?? opts.shippingOptions;
+  const optionsOf = (session: TestSession) => Promise.resolve(session.shippingOptions ?? opts.shippingOptions);
 
   const urlOf = (id: string) => `${origin()}/test-checkout/${id}`;
 
@@ -137,6 +129,8 @@ export function createTestProvider(opts: TestProviderOptions): TestPaymentProvid
         createdAt: now.toISOString(),
         expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS).toISOString(),
         shippingAddress: input.deliveryAddress ? shippingAddressOf(input.deliveryAddress) : null,
+        lines: input.lines,
+        shippingOptions: input.shippingOptions,
       };
       await insertTestSession(db, session);
       return { id: session.id, url: urlOf(session.id), expiresAt: session.expiresAt };

@@ -11,6 +11,7 @@ import * as accounts from './2026-11-29-01-accounts';
 import * as storefrontOwner from './2026-11-30-01-storefront-owner';
 import * as payments from './2026-12-01-01-payments';
 import * as settingsInvalidation from './2026-12-02-01-settings-invalidation';
+import * as testCheckoutSnapshot from './2026-12-02-02-test-checkout-snapshot';
 import * as pgInitial from './postgres/2026-11-22-01-initial';
 import * as pgCatalogRevision from './postgres/2026-11-22-02-catalog-revision';
 import * as pgCacheInvalidations from './postgres/2026-11-25-01-cache-invalidations';
@@ -37,6 +38,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-11-30-01-storefront-owner': storefrontOwner,
     '2026-12-01-01-payments': payments,
     '2026-12-02-01-settings-invalidation': settingsInvalidation,
+    '2026-12-02-02-test-checkout-snapshot': testCheckoutSnapshot,
   },
   postgres: {
     '2026-11-22-01-initial': pgInitial,
@@ -50,6 +52,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-11-30-01-storefront-owner': storefrontOwner,
     '2026-12-01-01-payments': pgPayments,
     '2026-12-02-01-settings-invalidation': pgSettingsInvalidation,
+    '2026-12-02-02-test-checkout-snapshot': testCheckoutSnapshot,
   },
 };
 

@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import { expireCheckoutSession, fulfilCheckoutSession } from '../../features/checkout/fulfilment.service';
 import type { Deps } from '../../deps';
 import { isShippingRateKey } from '../../payments/payment-provider';
-import { listTestSessionLines, type TestSession, type TestSessionLine } from '../../payments/test-checkout.queries';
+import type { TestSession } from '../../payments/test-checkout.queries';
 import { isTestProvider, type TestPaymentProvider } from '../../payments/test-provider';
 import type { ShippingAddress, ShippingOption } from '../../payments/payment-provider';
 import { INDIAN_STATES, stateByCode } from '../../../shared/gst';
@@ -46,8 +46,7 @@ export function createTestCheckoutRouter(deps: Deps): Router {
       if (state.status === 'expired') {
         return page(res, 410, 'Payment page expired', '<p>This payment page has expired or was cancelled, and nothing was charged.</p><p><a href="/cart">Back to the cart</a></p>');
       }
-      const lines = await listTestSessionLines(deps.db, session.orderId);
-      page(res, 200, 'Pay for your order', checkoutBody(session, lines, await payments.shippingOptionsOf(session), await timeZoneOf(deps)));
+      page(res, 200, 'Pay for your order', checkoutBody(session, await payments.shippingOptionsOf(session), await timeZoneOf(deps)));
     } catch (error) {
       next(error);
     }
@@ -66,12 +65,11 @@ export function createTestCheckoutRouter(deps: Deps): Router {
       if (session && session.status === 'open' && session.shippingAddress === null) {
         const typed = addressFromForm(body);
         if (!typed.ok) {
-          const lines = await listTestSessionLines(deps.db, session.orderId);
           return page(
             res,
             400,
             'Pay for your order',
-            `<p class="error" role="alert">${escape(typed.message)}</p>${checkoutBody(session, lines, await payments.shippingOptionsOf(session), await timeZoneOf(deps), body)}`,
+            `<p class="error" role="alert">${escape(typed.message)}</p>${checkoutBody(session, await payments.shippingOptionsOf(session), await timeZoneOf(deps), body)}`,
           );
         }
         address = typed.address;
@@ -152,13 +150,14 @@ ${input('pin', 'PIN code', 'required inputmode="numeric" pattern="[1-9][0-9]{5}"
 </fieldset>`;
 }
 
-function checkoutBody(session: TestSession, lines: TestSessionLine[], shippingOptions: ShippingOption[], timeZone: string, typed: Record<string, unknown> = {}): string {
-  const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+function checkoutBody(session: TestSession, shippingOptions: ShippingOption[], timeZone: string, typed: Record<string, unknown> = {}): string {
+  const { lines } = session;
+  const subtotal = lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
   const id = escape(session.id);
   const rows = lines
     .map((line) => {
-      const image = line.images[0] ? `<img src="${escape(line.images[0])}" alt="" width="48" height="48">` : '<span class="noimg"></span>';
-      return `<li>${image}<span class="name">${escape(line.name)}<small>${line.quantity} × ${escape(formatINR(line.unitPrice))}</small></span><span class="amount">${escape(formatINR(line.unitPrice * line.quantity))}</span></li>`;
+      const image = line.imageUrl ? `<img src="${escape(line.imageUrl)}" alt="" width="48" height="48">` : '<span class="noimg"></span>';
+      return `<li>${image}<span class="name">${escape(line.name)}<small>${line.quantity} × ${escape(formatINR(line.unitAmount))}</small></span><span class="amount">${escape(formatINR(line.unitAmount * line.quantity))}</span></li>`;
     })
     .join('');
   const options = shippingOptions
