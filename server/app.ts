@@ -2,19 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type Request, type Response, type NextFunction, type RequestHandler } from 'express';
 import compression from 'compression';
-import { sql } from 'kysely';
-import * as trpcExpress from '@trpc/server/adapters/express';
-import { appRouter, createCaller, procedureByPath } from './routes/app-router';
 import type { Deps } from './deps';
-import { createInnerContext, createRequestContext } from './trpc/context';
-import { describeError } from './trpc/error-shape';
 import { createRestRouter } from './routes/rest/rest-adapter';
 import { jsonOnly, originGuard, securityHeaders } from './http/security';
 import { crossOriginClients } from './http/cors';
 import { sendError } from './http/error-reply';
 import { bodyErrorHandler, rejectDeepQueryInput, verifyJsonDepth } from './http/json-limits';
 import { warnOnForeignHost } from './http/public-host';
-import { SharedReplies } from './http/shared-replies';
 import { personalReplies, procedureReplies } from './routes/procedure-replies';
 import { requestLogging } from './http/request-log';
 import { createImageUploadRouter, UPLOAD_IMAGE_PATH } from './routes/image.routes';
@@ -25,6 +19,8 @@ import { createSitemapRouter } from './routes/sitemap.routes';
 import { createPageRouter, type IndexHtml } from './routes/pages/pages.routes';
 import { createInvoiceRouter } from './routes/invoice.routes';
 import { createAccountDataRouter } from './routes/account-data.routes';
+import { createSharedReplies, createTrpcRouter } from './routes/trpc.routes';
+import { createHealthRouter } from './routes/health.routes';
 
 const BODY_LIMIT = '10mb';
 const BODY_LIMIT_TEXT = '10 MB';
@@ -54,16 +50,7 @@ export function createApp(deps: Deps, opts: { client: ClientMode; catchUpEveryRe
   app.use(securityHeaders({ dev: opts.client.kind === 'vite', https: env.PUBLIC_URL.startsWith('https://') }));
 
   // For a load balancer: 200 while this process can reach its database, 503 when it cannot.
-  const database = deps.env.database.dialect;
-  app.get('/healthz', async (_req, res) => {
-    const started = performance.now();
-    try {
-      await sql`select 1`.execute(deps.db);
-      res.json({ ok: true, database: { dialect: database, ok: true, ms: Math.round((performance.now() - started) * 10) / 10 } });
-    } catch {
-      res.status(503).json({ ok: false, database: { dialect: database, ok: false } });
-    }
-  });
+  app.use(createHealthRouter(deps));
 
   app.use(warnOnForeignHost(env.PUBLIC_URL, deps.log));
   // A client deployed on another origin (CORS_ORIGINS) may call the API with credentials.
@@ -74,15 +61,7 @@ export function createApp(deps: Deps, opts: { client: ClientMode; catchUpEveryRe
   // server/http/shared-replies.ts sends them with their validators and keeps them until a change
   // stales them. They carry their own compressed variants, so they go out before the compression
   // middleware. Anything else under /api and /trpc is personal: no cache may keep it.
-  const anonymous = createCaller(createInnerContext(deps));
-  const shared = new SharedReplies({
-    router: appRouter,
-    call: (path, input) => procedureByPath(anonymous, path)(input),
-    feed: deps.changes,
-    maxBytes: env.RESPONSE_CACHE_MB * 1024 * 1024,
-    log: deps.log,
-    catchUpEveryRead: opts.catchUpEveryRead ?? false,
-  });
+  const shared = createSharedReplies(deps, { catchUpEveryRead: opts.catchUpEveryRead ?? false });
   app.use(['/api', '/trpc'], shared.personalByDefault());
   app.use('/trpc', rejectDeepQueryInput(), shared.trpcQueries());
 
@@ -101,20 +80,7 @@ export function createApp(deps: Deps, opts: { client: ClientMode; catchUpEveryRe
 
   app.use(compression());
   app.use('/test-checkout', createTestCheckoutRouter(deps));
-  app.use(
-    '/trpc',
-    jsonOnly([]),
-    // Read here (as text, so tRPC parses it once) to refuse a body nested too deeply first.
-    express.text({ type: 'application/json', limit: BODY_LIMIT, verify: verifyJsonDepth }),
-    bodyErrorHandler(BODY_LIMIT_TEXT),
-    trpcExpress.createExpressMiddleware({
-      router: appRouter,
-      createContext: ({ req, res }) => createRequestContext(deps, req, res),
-      onError: ({ error, path: procedure, req }) => {
-        if (describeError(error).unexpected) req.log.error({ err: error.cause ?? error, procedure }, 'unexpected error in procedure');
-      },
-    }),
-  );
+  app.use('/trpc', createTrpcRouter(deps, { bytes: BODY_LIMIT, text: BODY_LIMIT_TEXT }));
 
   // Uploaded and generated images: files in DATA_DIR/images, or the database on PostgreSQL (server/images/image-store.ts).
   app.use('/images', deps.images.serve());

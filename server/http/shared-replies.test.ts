@@ -11,7 +11,7 @@ import { insertProduct, signInAs } from '../testing/factories';
 import { HttpClient, startTestServer, type TestServer } from '../testing/test-server';
 import { writeFromAnotherProcess } from '../testing/another-process';
 import { watchInvalidations } from '../testing/invalidations';
-import { appRouter } from '../routes/app-router';
+import { appRouter } from '../app-router';
 import { router, sharedProcedure } from '../trpc/init';
 import type { ChangeFeed } from '../db/change-feed';
 import { SharedReplies } from './shared-replies';

@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Deps } from '../deps';
 import { sendError } from '../http/error-reply';
-import { createCaller } from './app-router';
+import { createCaller } from '../app-router';
 import { createRequestContext } from '../trpc/context';
 
 /**

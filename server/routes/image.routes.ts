@@ -3,7 +3,7 @@ import multer from 'multer';
 import type { Deps } from '../deps';
 import { sendEnvelope } from '../http/envelope';
 import { Refusal, sendError } from '../http/error-reply';
-import { createCaller } from './app-router';
+import { createCaller } from '../app-router';
 import { createRequestContext } from '../trpc/context';
 import { MAX_IMAGE_BYTES } from '../images/image.service';
 

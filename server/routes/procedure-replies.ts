@@ -1,6 +1,6 @@
 import compression from 'compression';
 import type { Request, Response } from 'express';
-import { createCaller, procedureByPath } from './app-router';
+import { createCaller, procedureByPath } from '../app-router';
 import { createRequestContext } from '../trpc/context';
 import type { Deps } from '../deps';
 import { PERSONAL_CACHE_CONTROL, type JsonReplyFormat, type ProcedureCall, type SharedReplies } from '../http/shared-replies';

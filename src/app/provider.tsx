@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { createTRPCQueryUtils, getQueryKey } from '@trpc/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster, useToasterStore } from 'react-hot-toast';
-import type { AppRouter } from '../../server/routes/app-router';
+import type { AppRouter } from '../../server/app-router';
 import { preloadFirstBanner } from '../components/banner/banner-carousel';
 import { errorAppCode, errorStatus, trpc, type TrpcClient } from '../lib/trpc';
 

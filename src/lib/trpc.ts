@@ -2,7 +2,7 @@ import { httpBatchLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 // Type only: the client sees the server as nothing but the AppRouter type.
-import type { AppRouter } from '../../server/routes/app-router';
+import type { AppRouter } from '../../server/app-router';
 
 export const trpc = createTRPCReact<AppRouter>();
 

@@ -19,7 +19,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .where('order_id', '=', session.order_id)
       .orderBy('position')
       .execute()) as { name: string; images: string; unit_price: number | string; quantity: number }[];
-    const order = (await db.selectFrom('orders').select('shipping_offer').where('id', '=', session.order_id).executeTakeFirst()) as { shipping_offer: string | null } | undefined;
+    const order: { shipping_offer: string | null } | undefined = await db.selectFrom('orders').select('shipping_offer').where('id', '=', session.order_id).executeTakeFirst();
     const lines = items.map((item) => ({ name: item.name, imageUrl: firstImage(item.images), unitAmount: Number(item.unit_price), quantity: item.quantity }));
     await db
       .updateTable('test_checkout_sessions')

@@ -1,5 +1,5 @@
 import { adminProcedure, authedProcedure, router } from '../../trpc/init';
-import * as q from './order.queries';
+import * as q from './order-views.queries';
 import { OrderDocumentInputSchema } from '../../../shared/schemas/invoices';
 import { CancelOrderInputSchema } from '../../../shared/schemas/order';
 import { cancelOwnCodOrder } from '../checkout/cod.service';

@@ -4,6 +4,7 @@ import type { Order } from '../../../shared/schemas/order';
 import type { StockReason } from '../../../shared/schemas/catalog';
 import { putBackStock, takeStock } from '../catalog/catalog.service';
 import * as q from './order.queries';
+import * as views from './order-views.queries';
 import { brandOf, enqueueMail, type MailDeps } from '../../mail/mail.service';
 import { orderConfirmationMail, orderStatusMail, refundMail } from '../../mail/templates';
 
@@ -15,18 +16,14 @@ export type { NewOrder, OrderItemStock, OrderRecord, PaymentFacts } from './orde
 export {
   cancelPendingOrder,
   countOpenCodOrders,
-  countPaidOrdersShortOfStock,
   findOrderRecord,
   findOrderRecordBySession,
   findOrderStatus,
   findPendingOrderOf,
   findRefundState,
   insertPendingOrder,
-  listAdminOrders,
   listOrderItemStock,
-  listOrders,
   listPendingOrders,
-  listSalesPaidBetween,
   markCodCollected,
   markOrderPaid,
   recordRefund,
@@ -34,10 +31,11 @@ export {
   setPendingPaymentStatus,
   updateOrderStatus,
 } from './order.queries';
+export { countPaidOrdersShortOfStock, listAdminOrders, listOrders, listSalesPaidBetween } from './order-views.queries';
 
 /** Every order of a user in any state, newest first (their data export). */
 export function ordersOfUser(db: DB, userId: string): Promise<Order[]> {
-  return q.listOrders(db, { userId });
+  return views.listOrders(db, { userId });
 }
 
 /** A user's orders still under way (awaiting payment, or paid and not yet delivered): an account with one cannot be deleted. */
@@ -104,7 +102,7 @@ export async function fillShortages(trx: DB, orderId: string, at: string, actorI
 
 /** Queues the order's confirmation (with its invoice attached when it has one); inside the transaction that marked it paid (or placed it, for cash on delivery). */
 export async function enqueueOrderConfirmation(db: DB, deps: MailDeps, orderId: string): Promise<void> {
-  const order = await q.findMailOrder(db, orderId);
+  const order = await views.findMailOrder(db, orderId);
   if (!order) return;
   const mail = orderConfirmationMail(await brandOf(db, deps), order);
   await enqueueMail(db, deps, 'order-paid', order.email, mail, order.invoiceNumber ? [{ kind: 'invoice', orderId }] : []);
@@ -112,14 +110,14 @@ export async function enqueueOrderConfirmation(db: DB, deps: MailDeps, orderId: 
 
 /** Queues the shipped, delivered or cancelled notice; inside the transaction that changed the status. */
 export async function enqueueOrderStatusMail(db: DB, deps: MailDeps, orderId: string, status: 'shipped' | 'delivered' | 'cancelled' | 'returned'): Promise<void> {
-  const order = await q.findMailOrder(db, orderId);
+  const order = await views.findMailOrder(db, orderId);
   if (!order) return;
   await enqueueMail(db, deps, `order-${status}`, order.email, orderStatusMail(await brandOf(db, deps), order, status));
 }
 
 /** Queues the shopper's refund notice; inside the transaction that records the provider's answer. */
 export async function enqueueRefundMail(db: DB, deps: MailDeps, orderId: string, refund: { amount: number; provider: string; id: string | null; settled: boolean }): Promise<void> {
-  const order = await q.findMailOrder(db, orderId);
+  const order = await views.findMailOrder(db, orderId);
   if (!order) return;
   await enqueueMail(db, deps, 'order-refund', order.email, refundMail(await brandOf(db, deps), order, refund));
 }

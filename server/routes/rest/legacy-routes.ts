@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { AnyTRPCProcedure } from '@trpc/server';
-import type { AppRouter } from '../app-router';
+import type { AppRouter } from '../../app-router';
 import type { AddCartItemResult, CartLine } from '../../../shared/schemas/cart';
 import type { Order, StartCheckoutResult } from '../../../shared/schemas/order';
 import type { Product, ProductPage } from '../../../shared/schemas/catalog';

@@ -1,12 +1,12 @@
-import { router, createCallerFactory } from '../trpc/init';
-import { accountRouter } from '../features/account/account.router';
-import { cartRouter } from '../features/cart/cart.router';
-import { checkoutRouter } from '../features/checkout/checkout.router';
-import { orderRouter } from '../features/order/order.router';
-import { adminRouter } from '../features/admin/admin.router';
-import { catalogRouter } from '../features/catalog/catalog.router';
-import { settingsRouter } from '../features/settings/settings.router';
-import { addressRouter } from '../features/account/address.router';
+import { router, createCallerFactory } from './trpc/init';
+import { accountRouter } from './features/account/account.router';
+import { cartRouter } from './features/cart/cart.router';
+import { checkoutRouter } from './features/checkout/checkout.router';
+import { orderRouter } from './features/order/order.router';
+import { adminRouter } from './features/admin/admin.router';
+import { catalogRouter } from './features/catalog/catalog.router';
+import { settingsRouter } from './features/settings/settings.router';
+import { addressRouter } from './features/account/address.router';
 
 export const appRouter = router({
   account: accountRouter,
