@@ -26,9 +26,9 @@ const TESTS = '\\.test\\.tsx?$|\\.fixtures\\.ts$|^server/testing/|^server/attack
 
 const upward = FLOORS.slice(1).map(([name, path], index) => ({
   name: `no-upward-from-${name.replace(/ /g, '-')}`,
-  comment: `The ${name} floor imports only what stands below it: ${FLOORS.slice(index + 2)
+  comment: `The ${name} floor imports its own floor and what stands below it (${FLOORS.slice(index + 2)
     .map(([below]) => below)
-    .join(', ')}.`,
+    .join(', ')}, shared/ and packages), never a floor above it. A piece several floors need belongs below them all.`,
   severity: 'error',
   from: { path, pathNot: TESTS },
   to: {
