@@ -392,7 +392,7 @@ describe('with the cache off', () => {
 });
 
 describe('the change log', () => {
-  it('the trigger shows stock as catalog.tags shows it: min(stock, MAX_QUANTITY_PER_LINE) while tracked', async () => {
+  it('the trigger shows stock as shownStock shows it: min(stock, MAX_QUANTITY_PER_LINE) while tracked', async () => {
     const server = await startTestServer();
     try {
       const product = await insertProduct(server.deps.db, { stock: MAX_QUANTITY_PER_LINE + 2 });
