@@ -248,8 +248,8 @@ describe('GST: settings, tax split, invoices, credit notes, GSTR-1', () => {
     // Within the state the B2C invoice prints 4-digit HSN codes and CGST/SGST.
     const local = await orderOf(intra.client, intra.orderId);
     const localText = (await pdfText(intra.client, local.invoice!.url)).replace(/\s+/g, ' ');
-    expect(localText).toContain('CGST');
-    expect(localText).toContain('SGST');
+    expect(localText).toContain('CGST @ 9%');
+    expect(localText).toContain('SGST @ 9%');
     expect(localText).toContain(' 8517 ');
     expect(localText).not.toContain('85171300');
     expect(localText).toContain(formatRupees(local.amountCharged!));
@@ -257,7 +257,14 @@ describe('GST: settings, tax split, invoices, credit notes, GSTR-1', () => {
     const { client: stranger } = await signInAs(server);
     expect((await stranger.get(order.invoice!.url)).status).toBe(404);
     expect((await new HttpClient(server.url).get(order.invoice!.url)).status).toBe(401);
+    expect(text).toContain('ORIGINAL FOR RECIPIENT');
+    expect(text).not.toContain('DUPLICATE FOR TRANSPORTER');
+    expect(text).not.toMatch(/IGST @ 18%.*IGST @ 18%/);
+    // Printed from the admin: the original and, with it, the transporter's duplicate.
     expect((await admin.get(order.invoice!.url)).status).toBe(200);
+    const printed = (await pdfText(admin, order.invoice!.url)).replace(/\s+/g, ' ');
+    expect(printed).toContain('ORIGINAL FOR RECIPIENT');
+    expect(printed).toContain('DUPLICATE FOR TRANSPORTER');
     expect((await inter.client.get(`/orders/${inter.orderId}/credit-note.pdf`)).status).toBe(404);
   });
 

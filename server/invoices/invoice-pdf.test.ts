@@ -131,8 +131,8 @@ const LONG_INVOICE: InvoiceDocument = {
 
 type Rendered = { pdf: Buffer; file: string; text: string };
 
-async function render(doc: InvoiceDocument, name: string): Promise<Rendered> {
-  const pdf = await renderInvoicePdf(doc);
+async function render(doc: InvoiceDocument, name: string, opts: Parameters<typeof renderInvoicePdf>[1] = {}): Promise<Rendered> {
+  const pdf = await renderInvoicePdf(doc, opts);
   const file = path.join(dir, `${name}.pdf`);
   fs.writeFileSync(file, pdf);
   return { pdf, file, text: pdftotext(file) };
@@ -182,11 +182,20 @@ function expectParty(text: string, party: DocumentParty): void {
   if (party.phone) expect(text).toContain(party.phone);
 }
 
-/** The row as pdftotext -layout prints it: its cells in order on one line, amounts with ₹. */
-function expectRow(text: string, index: number, l: DocumentLine, rate: string, taxes: number[]): void {
-  const cells = [String(index + 1), l.description, l.hsn, String(l.quantity), l.unit, formatINR(l.taxableValue), rate, ...taxes.map(formatINR), formatINR(l.total)];
-  const escaped = cells.map((cell) => cell.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  expect(text).toMatch(new RegExp(`^\\s*${escaped.join('\\s+')}\\s*$`, 'm'));
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The row as pdftotext -layout prints it: its cells in order on one line, each tax as its rate
+ * then its amount in ₹. A long description may wrap within its cell: the first line holds its
+ * beginning, the next line the rest.
+ */
+function expectRow(text: string, index: number, l: DocumentLine, taxes: [rate: string, paise: number][]): void {
+  const after = [l.hsn, String(l.quantity), l.unit, formatINR(l.taxableValue), ...taxes.flatMap(([rate, paise]) => [rate, formatINR(paise)]), formatINR(l.total)];
+  const row = new RegExp(`^\\s*${index + 1}\\s+(.+?)\\s+${after.map(escapeRegex).join('\\s+')}\\s*$(?:\\n\\s+(\\S.*))?`, 'm').exec(text);
+  expect(row, `row ${index + 1}`).not.toBeNull();
+  const [, first = '', rest = ''] = row ?? [];
+  const described = first === l.description ? first : `${first} ${rest.trim()}`;
+  expect(described).toBe(l.description);
 }
 
 function expectFootAndPages(text: string, pages: number): void {
@@ -213,14 +222,21 @@ describe('renderInvoicePdf', () => {
     expect(text).not.toContain('GSTIN: null');
     expect(text).toContain('Place of supply: Karnataka (29)');
 
-    expect(text).toMatch(/#\s+Description\s+HSN\/SAC\s+Qty\s+Unit\s+Taxable\s+Rate\s+CGST\s+SGST\s+Total/);
+    // Rule 46: the rate and amount of each tax: CGST 9% and SGST 9% of an 18% item, not '18%' beside both.
+    expect(text).toMatch(/#\s+Description\s+HSN\/SAC\s+Qty\s+Unit\s+Taxable\s+CGST\s+CGST\s+SGST\s+SGST\s+Total\n\s+value\s+rate\s+rate/);
     expect(text).not.toContain('IGST');
-    INVOICE.lines.forEach((l, i) => expectRow(text, i, l, '18%', [l.cgst, l.sgst]));
+    expect(text).not.toContain('18%');
+    INVOICE.lines.forEach((l, i) =>
+      expectRow(text, i, l, [
+        ['9%', l.cgst],
+        ['9%', l.sgst],
+      ]),
+    );
     expect(text).toContain('996812');
 
     expect(text).toMatch(/Taxable value\s+₹1,03,898\.30/);
-    expect(text).toMatch(new RegExp(`CGST\\s+${formatINR(INVOICE.totals.cgst)}`));
-    expect(text).toMatch(new RegExp(`SGST\\s+${formatINR(INVOICE.totals.sgst)}`));
+    expect(text).toMatch(new RegExp(`CGST @ 9%\\s+${formatINR(INVOICE.totals.cgst)}`));
+    expect(text).toMatch(new RegExp(`SGST @ 9%\\s+${formatINR(INVOICE.totals.sgst)}`));
     expect(text).toMatch(/Total\s+₹1,22,600\.00/);
     expect(text).toContain('Amount in words: Rupees One Lakh Twenty-Two Thousand Six Hundred Only');
     for (const note of INVOICE.notes) expect(text).toContain(note);
@@ -240,16 +256,20 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain('GSTIN: 27AAPFU0939F1ZV');
     expect(text).toContain('Place of supply: Maharashtra (27)');
 
-    expect(text).toMatch(/#\s+Description\s+HSN\/SAC\s+Qty\s+Unit\s+Taxable\s+Rate\s+IGST\s+Total/);
+    expect(text).toMatch(/#\s+Description\s+HSN\/SAC\s+Qty\s+Unit\s+Taxable\s+IGST\s+IGST\s+Total\n\s+value\s+rate/);
     expect(text).not.toContain('CGST');
     expect(text).not.toContain('SGST');
     const [headphones, lantern] = CREDIT_NOTE.lines;
     if (!headphones || !lantern) throw new Error('fixture lines');
-    expectRow(text, 0, headphones, '18%', [headphones.igst]);
-    expectRow(text, 1, lantern, '12%', [lantern.igst]);
+    expectRow(text, 0, headphones, [['18%', headphones.igst]]);
+    expectRow(text, 1, lantern, [['12%', lantern.igst]]);
 
     expect(text).toMatch(/Taxable value\s+₹5,130\.15/);
-    expect(text).toMatch(/IGST\s+₹869\.85/);
+    expect(text).toMatch(new RegExp(`IGST @ 18%\\s+${formatINR(headphones.igst)}`));
+    expect(text).toMatch(new RegExp(`IGST @ 12%\\s+${formatINR(lantern.igst)}`));
+    expect(headphones.igst + lantern.igst).toBe(86985);
+    // Rule 48 marks the copies of a tax invoice; a credit note carries no such mark.
+    expect(text).not.toMatch(/ORIGINAL|DUPLICATE/);
     expect(text).toMatch(/Total\s+₹6,000\.00/);
     expect(text).toContain('Amount in words: Rupees Six Thousand Only');
     expect(text).toContain(CREDIT_NOTE.notes[0]);
@@ -273,11 +293,14 @@ describe('renderInvoicePdf', () => {
     const pagesWithRows = Array.from({ length: pages }, (_, i) => pdftotext(file, i + 1)).filter((page) => /Item \d+:/.test(page));
     expect(pagesWithRows.length).toBeGreaterThan(1);
     pagesWithRows.forEach((page, i) => {
-      if (i > 0) expect(page).toContain(`Tax Invoice ${LONG_INVOICE.number} (continued)`);
-      expect(page).toMatch(/#\s+Description\s+HSN\/SAC\s+Qty\s+Unit\s+Taxable\s+Rate\s+CGST\s+SGST\s+Total/);
+      if (i > 0) expect(page).toContain(`Tax Invoice ${LONG_INVOICE.number} (continued) · ORIGINAL FOR RECIPIENT`);
+      expect(page).toMatch(/#\s+Description\s+HSN\/SAC\s+Qty\s+Unit\s+Taxable\s+CGST\s+CGST\s+SGST\s+SGST\s+Total/);
     });
     for (let i = 0; i < LONG_INVOICE.lines.length; i++) expect(text.match(new RegExp(`Item ${i + 1}:`, 'g'))).toHaveLength(1);
-    expect(text).toMatch(/\s2\.5%\s/);
+    // A 2.5% item: CGST and SGST at 1.25% each, on the line and in the totals by rate.
+    expect(text).toMatch(/\s1\.25%\s/);
+    expect(text).toMatch(/CGST @ 1\.25%\s+₹/);
+    expect(text).toMatch(/SGST @ 9%\s+₹/);
     expect(text).toContain('Amount in words: Rupees Sixty-Nine Thousand Eight Hundred and Seventy Only');
     expect(text).toMatch(/Total\s+₹69,870\.00/);
 
@@ -290,6 +313,32 @@ describe('renderInvoicePdf', () => {
       expect(box.yMin, box.word).toBeGreaterThanOrEqual(30);
       expect(box.yMax, box.word).toBeLessThanOrEqual(A4.height - 20);
     }
+  });
+
+  it('marks the copies: the original for the recipient, and with it the duplicate for the transporter, each numbered on its own', async () => {
+    const shopper = await render(INVOICE, 'original');
+    expect(shopper.text).toContain('ORIGINAL FOR RECIPIENT');
+    expect(shopper.text).not.toContain('DUPLICATE');
+
+    const shop = await render(INVOICE, 'both-copies', { copies: ['original', 'transporter'] });
+    expect(pdfinfo(shop.file).Pages).toBe('2');
+    const [first, second] = [pdftotext(shop.file, 1), pdftotext(shop.file, 2)];
+    expect(first).toContain('ORIGINAL FOR RECIPIENT');
+    expect(first).not.toContain('DUPLICATE');
+    expect(second).toContain('DUPLICATE FOR TRANSPORTER');
+    for (const page of [first, second]) {
+      expect(page).toContain(INVOICE.number);
+      expect(page).toContain('Page 1 of 1');
+      expect(page).toMatch(/Total\s+₹1,22,600\.00/);
+    }
+  });
+
+  it('dates the file on the invoice date (India), and keeps a 32-character order id on one line', async () => {
+    const orderId = '3f9a1c0e7b2d4e6f8a1b3c5d7e9f0a2b';
+    const { file, text } = await render({ ...INVOICE, orderId }, 'dated');
+    // 14-08-2025 00:00 in India is 13 August 18:30 UTC; pdfkit wrote 1 January 1970 before.
+    expect(pdfinfo(file).CreationDate).toMatch(/Aug 13 18:30:00 2025 UTC|Aug 14 00:00:00 2025 IST/);
+    expect(text).toMatch(new RegExp(`Order ID\\s+${orderId}`));
   });
 
   it('renders the same document to the same bytes', async () => {

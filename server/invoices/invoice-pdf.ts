@@ -18,6 +18,17 @@ const CELL_PAD_Y = 3.5;
 const META_WIDTH = 250;
 const TOTALS_WIDTH = 230;
 
+/**
+ * Rule 48: a tax invoice for goods is made in triplicate, each copy marked. The shopper's PDF is
+ * the original; the admin prints the transporter's duplicate with it (to go with the parcel). The
+ * supplier's triplicate is the record the shop keeps. A credit note carries no copy mark.
+ */
+export type InvoiceCopy = 'original' | 'transporter';
+const COPY_LABELS: Record<InvoiceCopy, string> = { original: 'ORIGINAL FOR RECIPIENT', transporter: 'DUPLICATE FOR TRANSPORTER' };
+
+/** A document as one copy of it is laid out: its copy mark, if it has one. */
+type Printed = InvoiceDocument & { copyLabel: string | null };
+
 type Fonts = { regular: Buffer; bold: Buffer };
 let fontCache: Fonts | undefined;
 
@@ -37,25 +48,43 @@ function dejaVuFonts(): Fonts {
  * The printable GST tax invoice or credit note (an A4 PDF) for a document already computed and
  * stored on the order: it only lays the figures out, never computes tax. The fonts are DejaVu
  * Sans, embedded, because PDF's standard fonts have no rupee sign (₹). The bytes depend only on
- * the document (a fixed creation date), so the same invoice always renders to the same file.
+ * the document (its creation date is the document's date), so the same invoice always renders
+ * to the same file. An invoice is printed once per copy asked for (`copies`, the original by
+ * default), each copy marked and numbered on its own pages.
  */
-export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+export async function renderInvoicePdf(doc: InvoiceDocument, opts: { copies?: readonly InvoiceCopy[] } = {}): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN.top, bottom: MARGIN.bottom, left: MARGIN.side, right: MARGIN.side },
     bufferPages: true,
     compress: true,
     displayTitle: true,
-    info: { Title: `${doc.title} ${doc.number}`, Author: doc.seller.tradeName, Subject: doc.title, CreationDate: new Date(0) },
+    info: { Title: `${doc.title} ${doc.number}`, Author: doc.seller.tradeName, Subject: doc.title, CreationDate: documentDay(doc.date) },
   });
   const bytes = collect(pdf);
   const fonts = dejaVuFonts();
   pdf.registerFont(FONT.regular, fonts.regular);
   pdf.registerFont(FONT.bold, fonts.bold);
-  layOut(pdf, doc);
-  numberPages(pdf, doc);
+  const copies = doc.kind === 'invoice' ? (opts.copies ?? ['original']) : [];
+  const labels = copies.length > 0 ? copies.map((copy) => COPY_LABELS[copy]) : [null];
+  const ranges: { doc: Printed; start: number; count: number }[] = [];
+  labels.forEach((copyLabel, i) => {
+    if (i > 0) pdf.addPage();
+    const start = pdf.bufferedPageRange().count - 1;
+    const printed = { ...doc, copyLabel };
+    layOut(pdf, printed);
+    ranges.push({ doc: printed, start, count: pdf.bufferedPageRange().count - start });
+  });
+  for (const range of ranges) numberPages(pdf, range);
   pdf.end();
   return bytes;
+}
+
+/** 'DD-MM-YYYY' (India's date, as printed) as the start of that day in India. */
+function documentDay(date: string): Date {
+  const [day, month, year] = date.split('-');
+  const start = new Date(`${year}-${month}-${day}T00:00:00+05:30`);
+  return Number.isNaN(start.getTime()) ? new Date(0) : start;
 }
 
 function collect(pdf: Pdf): Promise<Buffer> {
@@ -67,7 +96,7 @@ function collect(pdf: Pdf): Promise<Buffer> {
   });
 }
 
-function layOut(pdf: Pdf, doc: InvoiceDocument): void {
+function layOut(pdf: Pdf, doc: Printed): void {
   let y = drawHeader(pdf, doc, MARGIN.top);
   y = drawParties(pdf, doc, y);
   y = drawLineTable(pdf, doc, y);
@@ -97,22 +126,23 @@ function rule(pdf: Pdf, y: number, color: string = COLOR.rule, width = 0.6): voi
 }
 
 /** A new page opened mid-document: it says whose it is before anything else is drawn on it. */
-function newPage(pdf: Pdf, doc: InvoiceDocument): number {
+function newPage(pdf: Pdf, doc: Printed): number {
   pdf.addPage();
   use(pdf, 'bold', BODY + 1);
-  const y = write(pdf, `${doc.title} ${doc.number} (continued)`, left(pdf), pdf.page.margins.top, contentWidth(pdf));
+  const mark = doc.copyLabel ? ` · ${doc.copyLabel}` : '';
+  const y = write(pdf, `${doc.title} ${doc.number} (continued)${mark}`, left(pdf), pdf.page.margins.top, contentWidth(pdf));
   rule(pdf, y + 3);
   return y + 10;
 }
 
 /** y itself when height fits above the bottom margin; otherwise the top of a new page. */
-function ensureSpace(pdf: Pdf, doc: InvoiceDocument, y: number, height: number): number {
+function ensureSpace(pdf: Pdf, doc: Printed, y: number, height: number): number {
   return y + height <= bottom(pdf) ? y : newPage(pdf, doc);
 }
 
 // ---- Header: who sells, and which document this is ----
 
-function drawHeader(pdf: Pdf, doc: InvoiceDocument, top: number): number {
+function drawHeader(pdf: Pdf, doc: Printed, top: number): number {
   const sellerWidth = contentWidth(pdf) - META_WIDTH - 16;
   use(pdf, 'bold', 20);
   let sellerY = write(pdf, doc.title, left(pdf), top, sellerWidth) + 4;
@@ -138,7 +168,7 @@ function partyDetails(party: DocumentParty, withEmail: boolean): string[] {
   return [...party.addressLines, `State: ${party.stateName}, Code: ${party.stateCode}`, party.gstin ? `GSTIN: ${party.gstin}` : '', phone, email].filter(Boolean);
 }
 
-function drawMeta(pdf: Pdf, doc: InvoiceDocument, top: number): number {
+function drawMeta(pdf: Pdf, doc: Printed, top: number): number {
   const x = right(pdf) - META_WIDTH;
   const labelWidth = 78;
   const rows: [string, string][] = [
@@ -147,10 +177,16 @@ function drawMeta(pdf: Pdf, doc: InvoiceDocument, top: number): number {
     ['Order ID', doc.orderId],
   ];
   let y = top;
+  if (doc.copyLabel) {
+    use(pdf, 'bold', BODY, COLOR.text);
+    y = write(pdf, doc.copyLabel, x, y - 2, META_WIDTH, 'right') + 4;
+  }
   for (const [label, value] of rows) {
     use(pdf, 'regular', BODY + 0.5, COLOR.muted);
     pdf.text(label, x, y, { width: labelWidth });
-    use(pdf, 'bold', BODY + 0.5);
+    // A long value (a 32-character order id) is set smaller rather than broken mid-word.
+    pdf.font(FONT.bold);
+    use(pdf, 'bold', fittingSize(pdf, value, META_WIDTH - labelWidth, BODY + 0.5, BODY - 2));
     y = write(pdf, value, x + labelWidth, y, META_WIDTH - labelWidth) + 2;
   }
   if (doc.reference) {
@@ -160,9 +196,16 @@ function drawMeta(pdf: Pdf, doc: InvoiceDocument, top: number): number {
   return y;
 }
 
+/** The largest size from `size` down to `smallest` (half a point at a time) at which `text` fits `width` in the current font. */
+function fittingSize(pdf: Pdf, text: string, width: number, size: number, smallest: number): number {
+  let fitted = size;
+  while (fitted > smallest && pdf.fontSize(fitted).widthOfString(text) > width) fitted -= 0.5;
+  return fitted;
+}
+
 // ---- Bill to / ship to, place of supply ----
 
-function drawParties(pdf: Pdf, doc: InvoiceDocument, top: number): number {
+function drawParties(pdf: Pdf, doc: Printed, top: number): number {
   const half = contentWidth(pdf) / 2;
   const buyerY = drawBuyer(pdf, doc.buyer, top, half - 12);
   const supplyY = drawSupply(pdf, doc, left(pdf) + half, top, half);
@@ -178,7 +221,7 @@ function drawBuyer(pdf: Pdf, buyer: DocumentParty, top: number, width: number): 
   return write(pdf, partyDetails(buyer, false).join('\n'), left(pdf), y, width);
 }
 
-function drawSupply(pdf: Pdf, doc: InvoiceDocument, x: number, top: number, width: number): number {
+function drawSupply(pdf: Pdf, doc: Printed, x: number, top: number, width: number): number {
   use(pdf, 'bold', BODY - 0.5, COLOR.muted);
   let y = write(pdf, 'SUPPLY', x, top, width) + 2;
   use(pdf, 'regular', BODY + 0.5);
@@ -201,8 +244,20 @@ function amountColumn(header: string, paise: (line: DocumentLine) => number): Co
   return { header, align: 'right', cell: (line) => formatINR(paise(line)), minWidth: 50 };
 }
 
+function rateColumn(header: string, basisPoints: (line: DocumentLine) => number): Column {
+  return { header, align: 'right', cell: (line) => formatRate(basisPoints(line)) };
+}
+
+/** Rule 46: the rate and the amount of each tax, so CGST and SGST each at half the GST rate within a state, IGST at the whole rate across states. */
 function tableColumns(intraState: boolean): Column[] {
-  const tax = intraState ? [amountColumn('CGST', (l) => l.cgst), amountColumn('SGST', (l) => l.sgst)] : [amountColumn('IGST', (l) => l.igst)];
+  const tax = intraState
+    ? [
+        rateColumn('CGST rate', (l) => l.rateBasisPoints / 2),
+        amountColumn('CGST', (l) => l.cgst),
+        rateColumn('SGST rate', (l) => l.rateBasisPoints / 2),
+        amountColumn('SGST', (l) => l.sgst),
+      ]
+    : [rateColumn('IGST rate', (l) => l.rateBasisPoints), amountColumn('IGST', (l) => l.igst)];
   return [
     { header: '#', align: 'right', cell: (_, index) => String(index + 1) },
     { header: 'Description', align: 'left', cell: (l) => l.description, grow: true },
@@ -210,14 +265,13 @@ function tableColumns(intraState: boolean): Column[] {
     { header: 'Qty', align: 'right', cell: (l) => String(l.quantity) },
     { header: 'Unit', align: 'left', cell: (l) => l.unit },
     amountColumn('Taxable value', (l) => l.taxableValue),
-    { header: 'Rate', align: 'right', cell: (l) => formatRate(l.rateBasisPoints) },
     ...tax,
     amountColumn('Total', (l) => l.total),
   ];
 }
 
 /** Every column as wide as its widest cell (a header may wrap between words); the description takes the rest. */
-function tableLayout(pdf: Pdf, doc: InvoiceDocument): Table {
+function tableLayout(pdf: Pdf, doc: Printed): Table {
   const columns = tableColumns(doc.intraState);
   const natural = columns.map((column) => {
     if (column.grow) return 0;
@@ -262,7 +316,7 @@ function drawTableHeader(pdf: Pdf, table: Table, y: number): number {
   return y + height;
 }
 
-function drawLineTable(pdf: Pdf, doc: InvoiceDocument, top: number): number {
+function drawLineTable(pdf: Pdf, doc: Printed, top: number): number {
   const table = tableLayout(pdf, doc);
   const rows = doc.lines.map((line, index) => table.columns.map((column) => column.cell(line, index)));
   use(pdf, 'regular', BODY);
@@ -282,17 +336,21 @@ function drawLineTable(pdf: Pdf, doc: InvoiceDocument, top: number): number {
 
 // ---- Totals, amount in words, notes ----
 
-function taxTotals(doc: InvoiceDocument): [string, number][] {
-  const { totals } = doc;
-  return doc.intraState
-    ? [
-        ['CGST', totals.cgst],
-        ['SGST', totals.sgst],
-      ]
-    : [['IGST', totals.igst]];
+/** Each tax at each rate the lines carry, highest rate first ('CGST @ 9%'); they add up to the document's totals. */
+function taxTotals(doc: Printed): [string, number][] {
+  const rates = [...new Set(doc.lines.map((line) => line.rateBasisPoints))].sort((a, b) => b - a);
+  const sum = (rate: number, tax: (line: DocumentLine) => number) => doc.lines.filter((line) => line.rateBasisPoints === rate).reduce((total, line) => total + tax(line), 0);
+  return rates.flatMap((rate): [string, number][] =>
+    doc.intraState
+      ? [
+          [`CGST @ ${formatRate(rate / 2)}`, sum(rate, (l) => l.cgst)],
+          [`SGST @ ${formatRate(rate / 2)}`, sum(rate, (l) => l.sgst)],
+        ]
+      : [[`IGST @ ${formatRate(rate)}`, sum(rate, (l) => l.igst)]],
+  );
 }
 
-function drawTotals(pdf: Pdf, doc: InvoiceDocument, top: number): number {
+function drawTotals(pdf: Pdf, doc: Printed, top: number): number {
   const rows: [string, number][] = [['Taxable value', doc.totals.taxableValue], ...taxTotals(doc)];
   const words = `Amount in words: ${doc.totalInWords}`;
   use(pdf, 'regular', BODY + 0.5);
@@ -316,7 +374,7 @@ function drawTotalRow(pdf: Pdf, label: string, amount: string, x: number, y: num
   return write(pdf, amount, x + TOTALS_WIDTH / 2, y, TOTALS_WIDTH / 2 - CELL_PAD_X, 'right');
 }
 
-function drawNotes(pdf: Pdf, doc: InvoiceDocument, top: number): void {
+function drawNotes(pdf: Pdf, doc: Printed, top: number): void {
   let y = top + 12;
   use(pdf, 'regular', BODY);
   for (const note of doc.notes) {
@@ -331,16 +389,16 @@ function drawNotes(pdf: Pdf, doc: InvoiceDocument, top: number): void {
 
 // ---- Footer on every page ----
 
-function numberPages(pdf: Pdf, doc: InvoiceDocument): void {
-  const { start, count } = pdf.bufferedPageRange();
-  for (let i = 0; i < count; i++) {
-    pdf.switchToPage(start + i);
-    drawFooter(pdf, doc, `Page ${i + 1} of ${count}`);
+/** Each copy's pages are numbered on their own: 'Page 1 of 2' of the original, then of the duplicate. */
+function numberPages(pdf: Pdf, copy: { doc: Printed; start: number; count: number }): void {
+  for (let i = 0; i < copy.count; i++) {
+    pdf.switchToPage(copy.start + i);
+    drawFooter(pdf, copy.doc, `Page ${i + 1} of ${copy.count}`);
   }
 }
 
 /** Drawn inside the bottom margin, which pdfkit would otherwise answer with a new page. */
-function drawFooter(pdf: Pdf, doc: InvoiceDocument, pageText: string): void {
+function drawFooter(pdf: Pdf, doc: Printed, pageText: string): void {
   const margin = pdf.page.margins.bottom;
   pdf.page.margins.bottom = 0;
   const y = pdf.page.height - FOOTER_FROM_BOTTOM;

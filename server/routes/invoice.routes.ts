@@ -17,7 +17,8 @@ export function createInvoiceRouter(deps: Deps): Router {
     try {
       const ctx = await createRequestContext(deps, req, res);
       const document = await createCaller(ctx).order.document({ orderId: req.params.orderId, kind });
-      const bytes = await renderInvoicePdf(document);
+      // The shopper gets the original (Rule 48); the shop prints the transporter's duplicate with it, for the parcel.
+      const bytes = await renderInvoicePdf(document, { copies: ctx.user?.role === 'ADMIN' ? ['original', 'transporter'] : ['original'] });
       res
         .status(200)
         .type('application/pdf')
