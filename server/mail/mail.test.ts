@@ -135,6 +135,13 @@ describe('password reset', () => {
     const token = new URL(/http\S+reset-password\?token=\S+/.exec(receivedBy(user.email)[0]!.parsed.text ?? '')![0]).searchParams.get('token')!;
 
     const browser = new HttpClient(server.url);
+    // The page asks, as it opens, whether its link can still be used (never from a shared cache).
+    const open = await browser.trpc('query', 'account.resetLinkStatus', { token });
+    expect(open.status).toBe(200);
+    expect(open.body).toEqual({ usable: true });
+    expect(open.headers.get('cache-control')).toBe('private, no-store');
+    const unknown = await browser.trpc('query', 'account.resetLinkStatus', { token: `${token.slice(0, -4)}AAAA` });
+    expect(unknown.body).toEqual({ usable: false, message: 'This reset link has expired or was already used. Ask for a new one.' });
     const mismatch = await browser.trpc('mutation', 'account.resetPassword', { token, password: 'a brand new pass', confirmPassword: 'something else' });
     expect(mismatch.status).toBe(400);
     const reset = await browser.trpc('mutation', 'account.resetPassword', { token, password: 'a brand new pass', confirmPassword: 'a brand new pass' });
@@ -152,6 +159,11 @@ describe('password reset', () => {
     });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('This reset link has expired or was already used. Ask for a new one.');
+    // Used: the page now says so as it opens.
+    expect((await new HttpClient(server.url).trpc('query', 'account.resetLinkStatus', { token })).body).toEqual({
+      usable: false,
+      message: 'This reset link has expired or was already used. Ask for a new one.',
+    });
   });
 
   it('refuses a link after 30 minutes, and throttles requests per email', async () => {
@@ -160,7 +172,9 @@ describe('password reset', () => {
     await visitor.trpc('mutation', 'account.requestPasswordReset', { email: user.email });
     await send();
     const token = new URL(/http\S+reset-password\?token=\S+/.exec(receivedBy(user.email)[0]!.parsed.text ?? '')![0]).searchParams.get('token')!;
+    expect((await visitor.trpc('query', 'account.resetLinkStatus', { token })).body).toEqual({ usable: true });
     now += 31 * 60_000;
+    expect((await visitor.trpc('query', 'account.resetLinkStatus', { token })).body).toMatchObject({ usable: false });
     expect((await visitor.trpc('mutation', 'account.resetPassword', { token, password: 'too late pass', confirmPassword: 'too late pass' })).status).toBe(400);
 
     // The first request is out of the 15-minute window by now: five more pass, the sixth does not.

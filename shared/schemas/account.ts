@@ -71,9 +71,19 @@ export type User = {
 
 export const RequestPasswordResetInputSchema = z.object({ email: LooseEmailSchema });
 
+const ResetTokenSchema = z
+  .string({ error: 'the reset link is not complete' })
+  .trim()
+  .min(20, { error: 'the reset link is not complete' })
+  .max(200, { error: 'the reset link is not valid' });
+
+/** The reset page asks, as it opens, whether its link can still be used. */
+export const ResetLinkInputSchema = z.object({ token: ResetTokenSchema });
+export type ResetLinkStatus = { usable: true } | { usable: false; message: string };
+
 export const ResetPasswordInputSchema = z
   .object({
-    token: z.string({ error: 'the reset link is not complete' }).trim().min(20, { error: 'the reset link is not complete' }).max(200, { error: 'the reset link is not valid' }),
+    token: ResetTokenSchema,
     password: PasswordSchema,
     confirmPassword: z.string({ error: 'confirmPassword is required' }),
   })

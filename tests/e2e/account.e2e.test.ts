@@ -128,6 +128,14 @@ describe('no SMTP: the outbox stands in for the inbox', () => {
     await phone.page.waitForURL((u) => u.pathname === '/');
     await phone.page.getByRole('button', { name: 'Account menu for Farah Forgot' }).waitFor();
     expect(phone.consoleErrors).toEqual([]);
+
+    // The same link again, on a desktop: it says at once that it was used, before anything is typed.
+    await desk.page.goto(href);
+    const used = desk.page.getByRole('alert');
+    await used.getByText('This reset link has expired or was already used. Ask for a new one.').waitFor();
+    expect(await desk.page.getByLabel('New password', { exact: true }).count()).toBe(0);
+    expect(await used.getByRole('link', { name: 'Ask for a new reset link' }).getAttribute('href')).toBe('/forgot-password');
+    await desk.screenshot('reset-link-used-desktop');
     await phone.close();
     await desk.close();
   });

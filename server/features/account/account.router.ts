@@ -7,6 +7,7 @@ import {
   ListUsersInputSchema,
   RequestEmailChangeInputSchema,
   RequestPasswordResetInputSchema,
+  ResetLinkInputSchema,
   ResetPasswordInputSchema,
   SessionIdInputSchema,
   SignInWithCodeInputSchema,
@@ -21,7 +22,7 @@ import {
 import * as profile from './profile.service';
 import * as twoFactor from './two-factor.service';
 import { requiresAdminTwoFactor } from '../../settings/shop-settings';
-import { requestPasswordReset, resetPassword } from './password-reset.service';
+import { requestPasswordReset, resetLinkStatus, resetPassword } from './password-reset.service';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../errors';
 import { decodeNewestFirst, newestFirstKey, toPage } from '../../lib/cursor';
@@ -62,6 +63,9 @@ export const accountRouter = router({
    * the account has two-factor sign-in on: a link from the mailbox is one factor, so they then
    * sign in with the new password and a code (`signedIn: false`).
    */
+  /** Whether a reset link can still be used, asked by the reset page as it opens (never kept by a cache: the answer changes once it is used). */
+  resetLinkStatus: publicProcedure.input(ResetLinkInputSchema).query(({ ctx, input }) => resetLinkStatus(ctx.deps, input.token)),
+
   resetPassword: publicProcedure.input(ResetPasswordInputSchema).mutation(async ({ ctx, input }) => {
     const userId = await resetPassword(ctx.deps, { token: input.token, password: input.password });
     const user = await q.findUserById(ctx.deps.db, userId);

@@ -7,6 +7,7 @@ import { passwordResetMail } from '../../mail/templates';
 import { hashPassword, LOGIN_WINDOW_MS } from './account.service';
 import * as q from './account.queries';
 import * as sessions from '../../sessions/session.queries';
+import type { ResetLinkStatus } from '../../../shared/schemas/account';
 
 /** How long a reset link works. */
 export const RESET_LINK_MINUTES = 30;
@@ -59,6 +60,17 @@ export async function requestPasswordReset(deps: Deps, input: { email: string; i
     const left = RESET_ANSWER_FLOOR_MS - (Date.now() - started);
     if (left > 0) await sleep(left);
   }
+}
+
+/**
+ * Whether a reset link can still be used: the reset page asks as it opens, so a used or expired
+ * link says so at once instead of after the shopper has typed a new password. The token is a
+ * secret of 32 random bytes, so the answer tells nothing a guesser could use.
+ */
+export async function resetLinkStatus(deps: Pick<Deps, 'db' | 'clock'>, token: string): Promise<ResetLinkStatus> {
+  const reset = await q.findPasswordReset(deps.db, hashToken(token));
+  const usable = reset !== null && reset.usedAt === null && reset.expiresAt > deps.clock().toISOString();
+  return usable ? { usable: true } : { usable: false, message: LINK_INVALID };
 }
 
 /**

@@ -21,9 +21,10 @@ function Home() {
   return <p data-testid="signed-in-as">{user?.name ?? 'visitor'}</p>;
 }
 
-function renderPage(url: string, resetPassword: (input: any) => unknown = () => ({ ...ravi, signedIn: true })) {
+function renderPage(url: string, resetPassword: (input: any) => unknown = () => ({ ...ravi, signedIn: true }), linkStatus: () => unknown = () => ({ usable: true })) {
   let signedIn = false;
   const server = fakeServer({
+    'account.resetLinkStatus': linkStatus,
     'account.resetPassword': (input) => {
       const user = resetPassword(input) as { signedIn: boolean };
       signedIn = user.signedIn;
@@ -85,7 +86,9 @@ describe('Reset password page', () => {
     const tooShort = await screen.findByText('password must be at least 8 characters');
     expect(tooShort.id).toBe('reset-password-error');
     expect(screen.queryByText(PASSWORD_MISMATCH_MESSAGE)).toBeNull();
-    expect(server.calls).toEqual([]);
+    expect(server.inputsOf('account.resetPassword')).toEqual([]);
+    // The one question asked: whether the link can still be used, as the page opened.
+    expect(server.inputsOf('account.resetLinkStatus')).toEqual([{ token: TOKEN }]);
   });
 
   it('sets the password with the token from the link, refreshes who is signed in, and goes home', async () => {
@@ -126,6 +129,19 @@ describe('Reset password page', () => {
     expect(screen.getByTestId('where').textContent).toBe(`/reset-password?token=${TOKEN}`);
   });
 
+  it('says at once, as the page opens, that a used or expired link cannot be used, with the way to a new one', async () => {
+    const server = renderPage(
+      `/reset-password?token=${TOKEN}`,
+      () => ({ ...ravi, signedIn: true }),
+      () => ({ usable: false, message: DEAD_LINK }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(DEAD_LINK);
+    expect(within(alert).getByRole('link', { name: 'Ask for a new reset link' }).getAttribute('href')).toBe('/forgot-password');
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    expect(server.inputsOf('account.resetPassword')).toEqual([]);
+  });
+
   it('keeps other refusals beside the form, which stays usable', async () => {
     const refusal = 'Something went wrong on our side. Please try again.';
     renderPage(`/reset-password?token=${TOKEN}`, () => {
@@ -149,12 +165,10 @@ describe('Reset password page', () => {
     expect(server.calls).toEqual([]);
   });
 
-  it('treats a cut-short link as a dead one, without asking the server', async () => {
+  it('treats a cut-short link as a dead one as the page opens, without asking the server', async () => {
     const server = renderPage('/reset-password?token=abc');
-    fill('New password', 'correct-horse-1');
-    fill('Confirm new password', 'correct-horse-1');
-    save();
     const alert = await screen.findByRole('alert');
+    expect(screen.queryByLabelText('New password')).toBeNull();
     expect(alert.textContent).toContain('The reset link is not complete. Ask for a new one.');
     expect(within(alert).getByRole('link', { name: 'Ask for a new reset link' }).getAttribute('href')).toBe('/forgot-password');
     expect(server.calls).toEqual([]);

@@ -1,12 +1,13 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
-import { ResetPasswordInputSchema } from '../../../../shared/schemas/account';
+import { ResetLinkInputSchema, ResetPasswordInputSchema } from '../../../../shared/schemas/account';
 import { FieldError } from '../../../components/ui/field-error';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { issuesByField } from '../../../lib/form-errors';
 import { errorMessage, fieldErrors } from '../../../lib/trpc';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { useResetLinkStatus } from '../api/use-reset-link-status';
 import { useResetPassword } from '../api/use-reset-password';
 import { DeadLink, linkRefusal, tokenSentence } from './dead-link';
 import { PASSWORD_MISMATCH_MESSAGE } from './sign-up-form';
@@ -44,6 +45,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [deadLink, setDeadLink] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The link is checked as the page opens: a token the schema refuses needs no question, and a
+  // used or expired one is said at once (not after the new password is typed).
+  const malformed = token ? ResetLinkInputSchema.safeParse({ token }).error?.issues[0]?.message : undefined;
+  const status = useResetLinkStatus(token, Boolean(token) && malformed === undefined);
+  // Once this page has used the link, the refreshed answer ("used") is about its own success.
+  const closed = status.data?.usable === false && resetPassword.isIdle ? status.data.message : null;
 
   const set = (field: keyof PasswordValues) => (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.target.value;
@@ -86,7 +93,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   const describedBy = (field: string) => (errors[field] ? `reset-${field}-error` : undefined);
   // A reset link that cannot be used: why, and the way to a new one.
-  const deadLinkMessage = token ? deadLink : MISSING_TOKEN_MESSAGE;
+  const deadLinkMessage = !token ? MISSING_TOKEN_MESSAGE : (deadLink ?? (malformed ? tokenProblem(malformed) : closed));
 
   return (
     <section className="page flex justify-center" aria-labelledby="reset-heading">
