@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountInWords, checkGstin, gstinCheckCharacter, INDIAN_STATES, numberInWords, splitInclusive } from './gst';
+import { amountInWords, checkGstin, EXAMPLE_GSTIN, gstinCheckCharacter, INDIAN_STATES, numberInWords, splitInclusive } from './gst';
 
 describe('states and union territories', () => {
   it('lists 28 states and 8 union territories, each with its own two-digit code', () => {
@@ -13,6 +13,11 @@ describe('states and union territories', () => {
 });
 
 describe('GSTIN', () => {
+  it('the example the forms show passes the shop’s own check (29ABCDE1234F1Z5, shown before, did not)', () => {
+    expect(checkGstin(EXAMPLE_GSTIN)).toMatchObject({ ok: true, stateCode: '29' });
+    expect(checkGstin('29ABCDE1234F1Z5').ok).toBe(false);
+  });
+
   // GSTINs seen in public documents (GSTN's own sample first): their check characters are GSTN's.
   const valid = ['27AAPFU0939F1ZV', '29AAGCB7383J1Z4', '07AAACB5343E1Z3', '24AAACC1206D1ZM'];
 

@@ -62,6 +62,9 @@ export function stateByCode(code: string): IndianState | undefined {
 
 const BASE36 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
+/** The GSTIN the forms show as an example: a made-up one that passes the shop's own check (its last character is GSTN's check character). */
+export const EXAMPLE_GSTIN = '29ABCDE1234F1ZW';
+
 /** The 15th character of a GSTIN for its first 14 (GSTN's base-36 check: factors 1, 2, 1, 2, ...). */
 export function gstinCheckCharacter(first14: string): string {
   let sum = 0;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { checkGstin, INDIAN_STATES, stateLabel } from '../../../../shared/gst';
+import { checkGstin, EXAMPLE_GSTIN, INDIAN_STATES, stateLabel } from '../../../../shared/gst';
 import type { AdminSettings, OnlinePaymentChoice } from '../../../../shared/schemas/settings';
 import { FieldError } from '../../../components/ui/field-error';
 import { PageSpinner } from '../../../components/ui/page-spinner';
@@ -283,7 +283,7 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
           {text('seller.tradeName', 'Trade name', { hint: 'The name shoppers know, e.g. Voltmart.' })}
           {text('seller.gstin', 'GSTIN', {
             wide: true,
-            placeholder: '29ABCDE1234F1Z5',
+            placeholder: EXAMPLE_GSTIN,
             className: 'uppercase',
             maxLength: 20,
             describedBy: `${id('seller.gstin')}-check`,

@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { INDIAN_STATES } from '../../../../shared/gst';
+import { EXAMPLE_GSTIN, INDIAN_STATES } from '../../../../shared/gst';
 import { AddressInputSchema } from '../../../../shared/schemas/settings';
 import { FieldError } from '../../../components/ui/field-error';
 import type { SavedAddress } from '../api/use-addresses';
@@ -24,7 +24,7 @@ const FIELDS: readonly Field[] = ['name', 'phone', 'line1', 'line2', 'city', 'st
 const HINTS: Partial<Record<Field, string>> = {
   line1: 'House or flat number, building, street',
   line2: 'Area, landmark',
-  gstin: 'Optional: 15 characters, e.g. 29ABCDE1234F1Z5. Leave it empty for a personal purchase.',
+  gstin: `Optional: 15 characters, e.g. ${EXAMPLE_GSTIN}. Leave it empty for a personal purchase.`,
 };
 
 export const EMPTY_ADDRESS: AddressFormValues = { name: '', phone: '', line1: '', line2: '', city: '', stateCode: '', pin: '', gstin: '' };
