@@ -72,5 +72,7 @@ function ToastHost() {
   const { toasts } = useToasterStore();
   const [needed, setNeeded] = useState(false);
   if (!needed && toasts.length > 0) setNeeded(true);
-  return needed || toasts.length > 0 ? <Toaster position="top-center" toastOptions={{ duration: 5000 }} /> : null;
+  // Below the fixed header (4rem): a toast never covers the cart badge or the account menu it
+  // announces, and a finger (or a test's pointer) on them never pauses it by hovering.
+  return needed || toasts.length > 0 ? <Toaster position="top-center" containerStyle={{ top: 72 }} toastOptions={{ duration: 5000 }} /> : null;
 }
