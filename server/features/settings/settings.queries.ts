@@ -1,6 +1,5 @@
 import type { DB } from '../../db/database';
 import type { CategoryTax } from '../../../shared/schemas/settings';
-
 import { SETTINGS_ID } from '../../settings/shop-settings.queries';
 
 export async function writeSettingsRow(db: DB, value: unknown, nowIso: string, actorId: string | null): Promise<void> {

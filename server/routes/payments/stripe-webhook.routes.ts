@@ -5,16 +5,14 @@ import { providerWebhook } from './provider-webhook';
 /** The events that can change an order; every other type is acknowledged and ignored. */
 const SESSION_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired']);
 
-/**
- * POST /api/webhook (and /api/stripe/webhook): Stripe's events. The signature is checked on the
- * exact raw bytes; a bad or missing one gets 400 and changes nothing. Only the session id is
- * taken from the event: fulfilment re-reads the session from Stripe, so duplicates, replays and
- * out-of-order deliveries all end in the same state. A failure to reach Stripe answers 500,
- * which makes Stripe deliver the event again later.
- */
 /** Where Stripe may deliver events; the router is mounted on each. */
 export const WEBHOOK_PATHS = ['/api/webhook', '/api/stripe/webhook'];
 
+/**
+ * POST /api/webhook (and /api/stripe/webhook): Stripe's events (or the test checkout's), handled
+ * as every provider's are (provider-webhook.ts): signature on the raw bytes, only the session id
+ * believed, the session re-read from Stripe, 500 to have Stripe deliver again.
+ */
 export function createWebhookRouter(deps: Deps): Router {
   const router = express.Router();
   // The raw parser is a no-op when app.ts has already read the body raw for this path.
