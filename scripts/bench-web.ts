@@ -2,9 +2,12 @@
  * `npm run bench:web`: what a shopper's phone downloads and how the server-rendered storefront
  * scores.
  *
- * 1. Gzipped JavaScript of the home page, read from the production build: the entry script
- *    in dist/index.html plus every chunk it preloads (lazy route chunks are not counted; the
- *    home page never fetches them). Target: at most 120 KB.
+ * 1. The JavaScript a phone downloads for the home page: the entry script in dist/index.html
+ *    and every chunk it loads (from the build's manifest; lazy route chunks are not counted, the
+ *    home page never fetches them), each fetched from the running shop with the Accept-Encoding
+ *    Chromium sends and counted as the bytes on the wire (the body as sent, not decoded).
+ *    Target: at most 120 KB. Also printed: the same files at gzip -9 (what a browser without
+ *    brotli gets) and Lighthouse's own count of script bytes transferred (headers included).
  * 2. Lighthouse 12, mobile preset (simulated slow 4G and a 4x slower CPU), against the
  *    production build served by `npm start` on 127.0.0.1 with the demo catalogue, in Debian's
  *    Chromium, on the home page and a product page. Targets (medians): performance >= 95,
@@ -17,6 +20,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,13 +49,16 @@ function ensureBuilt(): void {
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 
+/** What a phone's Chromium says it accepts (it asks for brotli on https and on localhost). */
+const CHROMIUM_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 /**
  * Every script the home page downloads, each gzipped at level 9, from the build's manifest: the
  * entry (src/boot.ts) and what it imports, then the app it loads once the page has painted
  * (src/main.tsx) and what that imports. Lazy screens are not counted: the home page never
  * fetches them.
  */
-export function homeJavaScript(distDir: string): { files: { file: string; gzipBytes: number }[]; totalGzipBytes: number } {
+function homeJavaScript(distDir: string): { files: { file: string; gzipBytes: number }[]; totalGzipBytes: number } {
   const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const keys = new Set<string>();
   const visit = (key: string) => {
@@ -70,6 +77,22 @@ export function homeJavaScript(distDir: string): { files: { file: string; gzipBy
     return { file: `/${file}`, gzipBytes: zlib.gzipSync(bytes, { level: 9 }).length };
   });
   return { files, totalGzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) };
+}
+
+/** The body of a GET as it crosses the wire (still encoded), and how it was encoded. */
+function wireBytes(url: string, acceptEncoding: string): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { 'accept-encoding': acceptEncoding } }, (reply) => {
+      let bytes = 0;
+      reply.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      reply.on('end', () => {
+        if (reply.statusCode !== 200) reject(new Error(`${url}: ${reply.statusCode}`));
+        else resolve({ bytes, encoding: reply.headers['content-encoding'] ?? 'identity' });
+      });
+      reply.on('error', reject);
+    });
+    request.on('error', reject);
+  });
 }
 
 async function freePort(): Promise<number> {
@@ -132,6 +155,8 @@ interface Run {
   lcpMs: number;
   fcpMs: number;
   tbtMs: number;
+  /** Bytes of script Chromium transferred for the page (bodies as sent, and headers). */
+  scriptTransferBytes: number;
 }
 
 async function lighthouseRun(url: string): Promise<Run> {
@@ -171,6 +196,9 @@ async function lighthouseRun(url: string): Promise<Run> {
       lcpMs: numeric('largest-contentful-paint'),
       fcpMs: numeric('first-contentful-paint'),
       tbtMs: numeric('total-blocking-time'),
+      scriptTransferBytes: ((lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [])
+        .filter((item) => item.resourceType === 'Script')
+        .reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
     };
   } finally {
     chrome.kill();
@@ -202,15 +230,23 @@ async function main(): Promise<void> {
   ensureBuilt();
 
   const js = homeJavaScript(DIST);
-  console.log('Home page JavaScript (gzip -9):');
-  for (const file of js.files) console.log(`  ${(file.gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${file.file}`);
-  const jsKb = js.totalGzipBytes / 1024;
-  console.log(`  ${jsKb.toFixed(1).padStart(7)} KB  total (target <= ${TARGETS.jsKb} KB)`);
-
   const dataDir = givenDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-bench-web-'));
   const shop = await startShop(dataDir);
   const pages: { name: string; path: string; runs: Run[] }[] = [{ name: 'home', path: '/', runs: [] }];
+  let jsKb = Number.NaN;
   try {
+    console.log(`Home page JavaScript as a phone downloads it (Accept-Encoding: ${CHROMIUM_ACCEPT_ENCODING}):`);
+    let wireTotal = 0;
+    for (const file of js.files) {
+      const wire = await wireBytes(`${shop.url}${file.file}`, CHROMIUM_ACCEPT_ENCODING);
+      wireTotal += wire.bytes;
+      console.log(`  ${(wire.bytes / 1024).toFixed(1).padStart(7)} KB  ${wire.encoding.padEnd(8)}  ${file.file}  (gzip -9: ${(file.gzipBytes / 1024).toFixed(1)} KB)`);
+    }
+    jsKb = wireTotal / 1024;
+    console.log(
+      `  ${jsKb.toFixed(1).padStart(7)} KB  on the wire in all (target <= ${TARGETS.jsKb} KB); ${(js.totalGzipBytes / 1024).toFixed(1)} KB at gzip -9 for a browser without brotli`,
+    );
+
     pages.push({ name: 'product page', path: `/product/${await aProductId(shop.url)}`, runs: [] });
     for (const page of pages) {
       // One warm-up load so the first run does not also pay for cold image caches on the server.
@@ -229,7 +265,7 @@ async function main(): Promise<void> {
     if (!givenDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const verdicts: (readonly [string, boolean])[] = [[`home JS ${jsKb.toFixed(1)} KB gzip <= ${TARGETS.jsKb} KB`, jsKb <= TARGETS.jsKb]];
+  const verdicts: (readonly [string, boolean])[] = [[`home JS ${jsKb.toFixed(1)} KB on the wire <= ${TARGETS.jsKb} KB`, jsKb <= TARGETS.jsKb]];
   for (const page of pages) {
     const of = (pick: (run: Run) => number) => median(page.runs.map(pick));
     const m = {
@@ -251,7 +287,9 @@ async function main(): Promise<void> {
       [`${page.name}: CLS ${m.cls.toFixed(3)} <= ${TARGETS.cls}`, m.cls <= TARGETS.cls],
     );
   }
-  console.log(`\nMedians of ${runs} Lighthouse mobile run(s) per page:`);
+  const homeScripts = median(pages[0]!.runs.map((run) => run.scriptTransferBytes));
+  console.log(`\nLighthouse saw ${(homeScripts / 1024).toFixed(1)} KB of script transferred on the home page (median; headers included).`);
+  console.log(`Medians of ${runs} Lighthouse mobile run(s) per page:`);
   for (const [text, ok] of verdicts) console.log(`  ${ok ? 'PASS' : 'MISS'}  ${text}`);
   if (check && verdicts.some(([, ok]) => !ok)) process.exit(1);
 }
