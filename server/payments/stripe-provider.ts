@@ -14,6 +14,7 @@ import {
   type WebhookEvent,
 } from './payment-provider';
 import { stateByCode } from '../../shared/gst';
+import { cleanSingleLine } from '../../shared/schemas/text';
 
 /**
  * Pinned so a Stripe-side default change cannot silently reshape the objects we read; it is the
@@ -214,15 +215,18 @@ export function toProviderSession(session: Stripe.Checkout.Session): ProviderSes
   // API versions from 2025-03-31 keep it in collected_information; older ones at the top level.
   const details = session.collected_information?.shipping_details ?? (session as Stripe.Checkout.Session & LegacyShipping).shipping_details ?? null;
   const address = details?.address ?? null;
+  // Typed on Stripe's page, where the shop's checks did not run: cleaned of control characters
+  // and direction overrides before it reaches the invoice and the emails (shared/schemas/text.ts).
+  const clean = (text: string | null | undefined) => (text == null ? null : cleanSingleLine(text));
   const shippingAddress: ShippingAddress | null = address
     ? {
-        name: details?.name ?? session.customer_details?.name ?? null,
-        line1: address.line1 ?? null,
-        line2: address.line2 ?? null,
-        city: address.city ?? null,
-        state: address.state ?? null,
-        postalCode: address.postal_code ?? null,
-        country: address.country ?? null,
+        name: clean(details?.name ?? session.customer_details?.name),
+        line1: clean(address.line1),
+        line2: clean(address.line2),
+        city: clean(address.city),
+        state: clean(address.state),
+        postalCode: clean(address.postal_code),
+        country: clean(address.country),
       }
     : null;
 

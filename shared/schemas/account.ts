@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RoleSchema } from '../roles';
+import { singleLineText } from './text';
 
 /** Sign-up wants a real address; sign-in and admin search also accept local ones such as admin@localhost. */
 export const EmailSchema = z
@@ -16,10 +17,16 @@ const LooseEmailSchema = z
     z
       .string()
       .max(254, { error: 'email is too long' })
+      .check(singleLineText('email'))
       .regex(/^[^\s@]+@[^\s@]+$/, { error: 'email must be a valid email address' }),
   );
 
-export const NameSchema = z.string({ error: 'name is required' }).trim().min(1, { error: 'name is required' }).max(100, { error: 'name must be at most 100 characters' });
+export const NameSchema = z
+  .string({ error: 'name is required' })
+  .trim()
+  .min(1, { error: 'name is required' })
+  .max(100, { error: 'name must be at most 100 characters' })
+  .check(singleLineText('name'));
 
 export const PasswordSchema = z
   .string({ error: 'password is required' })
@@ -54,7 +61,7 @@ export const UpdateUserInputSchema = z.object({
 
 export const ListUsersInputSchema = z
   .object({
-    email: z.string().trim().max(254).optional(),
+    email: z.string().trim().max(254).check(singleLineText('email')).optional(),
     limit: z.number().int().min(1).max(100).optional(),
     cursor: z.string().max(200).optional(),
   })

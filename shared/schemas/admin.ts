@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CategorySchema } from '../categories';
 import { ORDER_STATUSES, type Order, type OrderStatus, type PaymentMethod } from './order';
+import { singleLineText } from './text';
 
 /** A product at or below this many units on sale is listed as low on stock. */
 export const LOW_STOCK_THRESHOLD = 5;
@@ -82,7 +83,7 @@ export type AdminProductView = (typeof ADMIN_PRODUCT_VIEWS)[number];
 export const AdminProductsInputSchema = z
   .object({
     /** Matched, case-insensitively, anywhere in the product name or brand. */
-    q: z.string().trim().max(100, { error: 'search text must be at most 100 characters' }).optional(),
+    q: z.string().trim().max(100, { error: 'search text must be at most 100 characters' }).check(singleLineText('search text')).optional(),
     category: CategorySchema.optional(),
     view: z.enum(ADMIN_PRODUCT_VIEWS).optional(),
     limit: LimitSchema.optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_VALUES, CategorySchema, type Category } from '../categories';
 import { MAX_BRANDS, PRICE_BAND_IDS } from '../facets';
+import { multiLineText, singleLineText } from './text';
 
 /**
  * Catalogue schemas shared by the admin forms and the procedures. Money is integer paise here;
@@ -30,7 +31,8 @@ const requiredText = (field: string, max: number) =>
     .string({ error: `${field} is required` })
     .trim()
     .min(1, { error: `${field} is required` })
-    .max(max, { error: `${field} must be at most ${max} characters` });
+    .max(max, { error: `${field} must be at most ${max} characters` })
+    .check(singleLineText(field));
 
 /** A price in integer paise, above 0. */
 export const PaiseSchema = (field: string) =>
@@ -68,6 +70,7 @@ const productFields = {
     .string({ error: 'description must be text' })
     .trim()
     .max(DESCRIPTION_MAX, { error: `description must be at most ${DESCRIPTION_MAX} characters` })
+    .check(multiLineText('description'))
     .optional()
     .default(''),
   price: PaiseSchema('price'),
@@ -128,6 +131,7 @@ export const UpdateProductInputSchema = z
       .string({ error: 'stockNote must be text' })
       .trim()
       .max(STOCK_NOTE_MAX, { error: `stockNote must be at most ${STOCK_NOTE_MAX} characters` })
+      .check(singleLineText('stockNote'))
       .optional(),
   })
   .refine((p) => p.sellingPrice <= p.price, sellingNotAbovePrice);
@@ -176,9 +180,10 @@ const SortSchema = z.enum(PRODUCT_SORTS, { error: `sort must be one of: ${PRODUC
 /** Refining by brand, price band and availability (shared/facets.ts); all optional. */
 const refineFields = {
   brands: z
-    .array(z.string({ error: 'brands must be a list of brand names' }).trim().min(1).max(100, { error: 'a brand name is at most 100 characters' }), {
-      error: 'brands must be a list of brand names',
-    })
+    .array(
+      z.string({ error: 'brands must be a list of brand names' }).trim().min(1).max(100, { error: 'a brand name is at most 100 characters' }).check(singleLineText('brand name')),
+      { error: 'brands must be a list of brand names' },
+    )
     .max(MAX_BRANDS, { error: `brands lists at most ${MAX_BRANDS} brands` })
     .optional(),
   price: z.enum(PRICE_BAND_IDS, { error: `price must be one of: ${PRICE_BAND_IDS.join(', ')}` }).optional(),
@@ -287,11 +292,13 @@ export const BannerInputSchema = z.object({
     .string({ error: 'alt is required' })
     .trim()
     .min(1, { error: 'describe the banner for people who cannot see it' })
-    .max(200, { error: 'alt must be at most 200 characters' }),
+    .max(200, { error: 'alt must be at most 200 characters' })
+    .check(singleLineText('alt')),
   link: z
     .string({ error: 'link is required' })
     .trim()
     .max(500, { error: 'link must be at most 500 characters' })
+    .check(singleLineText('link'))
     .refine((link) => /^\/(?!\/)[^\s]*$/.test(link) || /^https:\/\/[^\s"'<>]+$/.test(link), {
       error: 'link must be a path in the shop (/product-category?category=mobiles) or an https:// address',
     }),

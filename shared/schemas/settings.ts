@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CategorySchema } from '../categories';
 import { INDIAN_STATES, checkGstin } from '../gst';
 import { PIN_MESSAGE, PIN_PATTERN } from '../pin';
+import { multiLineText, singleLineText } from './text';
 
 /**
  * The owner's settings (admin Settings page) and a shopper's delivery address, validated the
@@ -16,12 +17,15 @@ const text = (field: string, max: number) =>
     .string({ error: `${field} is required` })
     .trim()
     .min(1, { error: `${field} is required` })
-    .max(max, { error: `${field} must be at most ${max} characters` });
-const optionalText = (field: string, max: number) =>
+    .max(max, { error: `${field} must be at most ${max} characters` })
+    .check(singleLineText(field));
+/** `lines: 'multi'` for a text with paragraphs (a policy). */
+const optionalText = (field: string, max: number, lines: 'single' | 'multi' = 'single') =>
   z
     .string({ error: `${field} must be text` })
     .trim()
     .max(max, { error: `${field} must be at most ${max} characters` })
+    .check(lines === 'multi' ? multiLineText(field) : singleLineText(field))
     .optional()
     .default('');
 
@@ -163,8 +167,8 @@ export const GrievanceOfficerSchema = z.object({
 });
 
 export const PoliciesSchema = z.object({
-  returns: optionalText('return and refund policy', 10_000),
-  shipping: optionalText('shipping policy', 10_000),
+  returns: optionalText('return and refund policy', 10_000, 'multi'),
+  shipping: optionalText('shipping policy', 10_000, 'multi'),
 });
 
 /** Sign-in rules. */

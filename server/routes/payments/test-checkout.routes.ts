@@ -9,6 +9,7 @@ import { isTestProvider, type TestPaymentProvider } from '../../payments/test-pr
 import type { ShippingAddress, ShippingOption } from '../../payments/payment-provider';
 import { INDIAN_STATES, stateByCode } from '../../../shared/gst';
 import { PostalAddressSchema } from '../../../shared/schemas/settings';
+import { textProblem } from '../../../shared/schemas/text';
 import { formatShopTime } from '../../lib/shop-calendar';
 import { loadSettings } from '../../settings/shop-settings';
 
@@ -127,6 +128,8 @@ function addressFromForm(body: Record<string, unknown>): { ok: true; address: Sh
   const text = (key: string) => (typeof body[key] === 'string' ? body[key] : '');
   const name = text('name').trim();
   if (name === '' || name.length > 100) return { ok: false, message: 'Enter the name of the person receiving the order (at most 100 characters).' };
+  const nameProblem = textProblem(name, 'single');
+  if (nameProblem) return { ok: false, message: `Check the name: name ${nameProblem}.` };
   const parsed = PostalAddressSchema.safeParse({ line1: text('line1'), line2: text('line2'), city: text('city'), stateCode: text('state'), pin: text('pin') });
   if (!parsed.success) return { ok: false, message: `Check the address: ${parsed.error.issues[0]?.message ?? 'it is not complete'}.` };
   const a = parsed.data;
