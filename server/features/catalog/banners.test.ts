@@ -86,6 +86,70 @@ describe('banners', () => {
   });
 });
 
+describe('each kind its own ordered list (issue 26)', () => {
+  it('a phone banner among five desktop ones shows with its own alt and link; each kind keeps its own order; hidden ones are skipped; no cap', async () => {
+    // From an empty carousel, whatever the tests above left.
+    await server.deps.db.deleteFrom('banners').execute();
+    const add = async (kind: 'desktop' | 'mobile', alt: string, link: string) =>
+      (await admin.trpc<AdminBanner>('mutation', 'catalog.saveBanner', { kind, imageUrl: `/images/${kind}-${alt.replace(/\W+/g, '-')}.webp`, alt, link })).body;
+    const move = async (bannerId: string, direction: 'up' | 'down') => expect((await admin.trpc('mutation', 'catalog.moveBanner', { bannerId, direction })).status).toBe(200);
+    const alts = (list: readonly { alt: string }[]) => list.map((b) => b.alt);
+    const desktop: AdminBanner[] = [];
+    for (const n of [1, 2, 3, 4, 5]) desktop.push(await add('desktop', `Desktop ${n}`, `/product-category?category=desk-${n}`));
+    for (const n of [1, 2, 3, 4, 5]) await add('mobile', `Phone ${n}`, `/product-category?category=phone-${n}`);
+    const own = await add('mobile', 'Monsoon phone deals', 'https://example.com/monsoon');
+    await caughtUp();
+
+    // The sixth phone banner is in the phone list, last, with its own picture, alt and link.
+    let reply = await shown();
+    expect(alts(reply.desktop)).toEqual(['Desktop 1', 'Desktop 2', 'Desktop 3', 'Desktop 4', 'Desktop 5']);
+    expect(alts(reply.mobile)).toEqual(['Phone 1', 'Phone 2', 'Phone 3', 'Phone 4', 'Phone 5', 'Monsoon phone deals']);
+    expect(reply.mobile.at(-1)).toEqual({
+      _id: own._id,
+      kind: 'mobile',
+      position: 6,
+      imageUrl: '/images/mobile-Monsoon-phone-deals.webp',
+      alt: 'Monsoon phone deals',
+      link: 'https://example.com/monsoon',
+    });
+
+    // Moved to the top of its list: first on phones, still its own alt and link; the desktop list is as it was.
+    for (let i = 0; i < 5; i++) await move(own._id, 'up');
+    await caughtUp();
+    reply = await shown();
+    expect(alts(reply.mobile)).toEqual(['Monsoon phone deals', 'Phone 1', 'Phone 2', 'Phone 3', 'Phone 4', 'Phone 5']);
+    expect(reply.mobile[0]).toMatchObject({ _id: own._id, alt: 'Monsoon phone deals', link: 'https://example.com/monsoon' });
+    expect(reply.desktop.map((b) => [b.alt, b.link])).toEqual(desktop.map((b) => [b.alt, b.link]));
+
+    // Moving a desktop banner leaves the phone order alone.
+    await move(desktop[4]!._id, 'up');
+    await caughtUp();
+    reply = await shown();
+    expect(alts(reply.desktop)).toEqual(['Desktop 1', 'Desktop 2', 'Desktop 3', 'Desktop 5', 'Desktop 4']);
+    expect(alts(reply.mobile)).toEqual(['Monsoon phone deals', 'Phone 1', 'Phone 2', 'Phone 3', 'Phone 4', 'Phone 5']);
+
+    // A hidden phone banner is skipped on phones only; the admin's list keeps it in its place.
+    const phone2 = (await admin.trpc<AdminBanner[]>('query', 'catalog.adminBanners')).body.find((b) => b.alt === 'Phone 2')!;
+    await admin.trpc('mutation', 'catalog.saveBanner', { bannerId: phone2._id, kind: 'mobile', imageUrl: phone2.imageUrl, alt: phone2.alt, link: phone2.link, hidden: true });
+    // More than five: every desktop banner the owner adds is shown.
+    await add('desktop', 'Desktop 6', '/product-category?category=desk-6');
+    await add('desktop', 'Desktop 7', '/');
+    await caughtUp();
+    reply = await shown();
+    expect(alts(reply.mobile)).toEqual(['Monsoon phone deals', 'Phone 1', 'Phone 3', 'Phone 4', 'Phone 5']);
+    expect(alts(reply.desktop)).toEqual(['Desktop 1', 'Desktop 2', 'Desktop 3', 'Desktop 5', 'Desktop 4', 'Desktop 6', 'Desktop 7']);
+    const list = (await admin.trpc<AdminBanner[]>('query', 'catalog.adminBanners')).body;
+    expect(list.filter((b) => b.kind === 'mobile').map((b) => [b.alt, b.hidden])).toEqual([
+      ['Monsoon phone deals', false],
+      ['Phone 1', false],
+      ['Phone 2', true],
+      ['Phone 3', false],
+      ['Phone 4', false],
+      ['Phone 5', false],
+    ]);
+  });
+});
+
 describe('remove demo data', () => {
   it('takes the demo products and banners (archiving those in orders) and leaves the owner’s own', async () => {
     const { db } = server.deps;

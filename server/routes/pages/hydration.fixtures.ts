@@ -27,7 +27,8 @@ export function answers(path: string, input: unknown): unknown {
     case 'catalog.banners':
       return {
         desktop: [{ _id: 'b1', imageUrl: `/images/${'b'.repeat(32)}.webp`, alt: 'A banner', link: '/product-category?category=mobiles', position: 0, kind: 'desktop' }],
-        mobile: [],
+        // A list of its own for phones: both carousels are in the page, and both must hydrate.
+        mobile: [{ _id: 'm1', imageUrl: `/images/${'c'.repeat(32)}.webp`, alt: 'A phone banner', link: 'https://example.com/offer', position: 0, kind: 'mobile' }],
       };
     case 'catalog.categoryBubbles':
       return CATEGORIES.slice(0, 4).map((c, i) => product(`bubble-${i}`, c.value, `${c.label} pick`));

@@ -1,6 +1,7 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BANNER_INTERVAL_MS, BannerCarousel, type BannerImage } from './banner-carousel';
+import { BANNER_INTERVAL_MS, BannerCarousel, preloadFirstBanner, type BannerImage } from './banner-carousel';
 
 const hash = (n: number) => String(n).repeat(32).slice(0, 32);
 const desktop: BannerImage[] = [1, 2, 3, 4, 5].map((n) => ({ _id: `d${n}`, imageUrl: `/images/${hash(n)}.webp`, alt: `Desktop offer ${n}` }));
@@ -13,29 +14,37 @@ function tick(ms: number): void {
   });
 }
 
+/** The carousel this screen shows (the other one is hidden). */
+const shownCarousel = () => screen.getByRole('region', { name: 'Featured offers' });
+
 function activeSlide(): string | null {
-  const slides = screen.getAllByTestId('banner-slide');
+  const slides = within(shownCarousel()).getAllByTestId('banner-slide');
   const active = slides.filter((slide) => slide.getAttribute('data-active') === 'true');
   expect(active).toHaveLength(1);
   return active[0]!.getAttribute('aria-label');
 }
 
-function mockReducedMotion(reduce: boolean) {
-  const listeners = new Set<() => void>();
+/** A window `width` CSS pixels wide (1rem = 16 px), asking for reduced motion or not. */
+function mockScreen(width: number, reduce = false) {
+  const px = (match: RegExpExecArray | null) => (match ? Number(match[1]) * (match[2] === 'rem' ? 16 : 1) : undefined);
+  const matches = (query: string) => {
+    if (query.includes('prefers-reduced-motion')) return reduce;
+    const min = px(/min-width:\s*([\d.]+)(px|rem)/.exec(query));
+    const max = px(/max-width:\s*([\d.]+)(px|rem)/.exec(query));
+    return (min === undefined || width >= min) && (max === undefined || width <= max);
+  };
   vi.stubGlobal(
     'matchMedia',
-    vi.fn((query: string) => ({
-      matches: reduce && query.includes('prefers-reduced-motion'),
-      media: query,
-      addEventListener: (_: string, cb: () => void) => listeners.add(cb),
-      removeEventListener: (_: string, cb: () => void) => listeners.delete(cb),
-    })),
+    vi.fn((query: string) => ({ matches: matches(query), media: query, addEventListener: () => undefined, removeEventListener: () => undefined })),
   );
 }
+const PHONE = 375;
+const DESKTOP = 1440;
 
 describe('BannerCarousel', () => {
   beforeEach(() => {
     vi.useFakeTimers();
+    mockScreen(DESKTOP);
   });
   afterEach(() => {
     cleanup();
@@ -112,29 +121,118 @@ describe('BannerCarousel', () => {
   });
 
   it('does not auto-advance when the OS asks for reduced motion', () => {
-    mockReducedMotion(true);
+    mockScreen(DESKTOP, true);
     render(<BannerCarousel desktop={desktop} mobile={mobile} />);
     tick(20_000);
     expect(activeSlide()).toBe('1 of 5');
     expect(screen.getByRole('button', { name: 'Start slide rotation' })).toBeTruthy();
   });
 
-  it('serves the phone set through <picture>, the first slide first and alone', () => {
+  it('draws the first slide first and alone, and keeps the other screen from downloading its pictures', () => {
     const { container } = render(<BannerCarousel desktop={desktop} mobile={mobile} />);
+    const desk = container.querySelector('[data-screen="desktop"]')!;
+    const phone = container.querySelector('[data-screen="phone"]')!;
     // Nothing else competes with the first banner until it has loaded.
-    expect(container.querySelectorAll('picture')).toHaveLength(1);
+    expect(desk.querySelectorAll('picture')).toHaveLength(1);
     fireEvent.load(screen.getByRole('img', { name: 'Desktop offer 1' }));
-    const sources = container.querySelectorAll('picture source');
-    expect(sources).toHaveLength(5);
-    expect(sources[0]!.getAttribute('media')).toBe('(max-width: 767px)');
-    expect(sources[0]!.getAttribute('srcset')).toContain(`/images/${hash(5)}-w640.webp 640w`);
+    expect(desk.querySelectorAll('picture')).toHaveLength(5);
+    // On a phone the desktop pictures resolve to a blank, and on a desktop the phone pictures do.
+    const sources = desk.querySelectorAll('picture source');
+    expect(sources[0]!.getAttribute('media')).toBe('(max-width: 47.99rem)');
+    expect(sources[0]!.getAttribute('srcset')).toMatch(/^data:image\/gif;base64,/);
+    expect(phone.querySelector('picture source')!.getAttribute('media')).toBe('(min-width: 48rem)');
+    expect(phone.querySelector('picture source')!.getAttribute('srcset')).toMatch(/^data:image\/gif;base64,/);
 
-    const images = screen.getAllByRole('img', { hidden: true });
+    const images = within(shownCarousel()).getAllByRole('img', { hidden: true });
     expect(images[0]!.getAttribute('alt')).toBe('Desktop offer 1');
+    expect(images[0]!.getAttribute('srcset')).toContain(`/images/${hash(1)}-w1280.webp 1280w`);
     expect(images[0]!.getAttribute('loading')).toBe('eager');
     expect(images[1]!.getAttribute('loading')).toBe('lazy');
     // Hidden slides are inert so their links cannot be tabbed into.
-    expect(screen.getAllByTestId('banner-slide')[1]!.hasAttribute('inert')).toBe(true);
+    expect(within(shownCarousel()).getAllByTestId('banner-slide')[1]!.hasAttribute('inert')).toBe(true);
+  });
+
+  describe('each screen its own list (issue 26)', () => {
+    // Five desktop banners and six phone banners, each with its own link.
+    const linkedDesktop = desktop.map((b, i) => ({ ...b, link: `/product-category?category=desk-${i + 1}` }));
+    const linkedPhone = [...mobile, { _id: 'm6', imageUrl: `/images/${'f'.repeat(32)}.webp`, alt: 'Phone offer 6' }].map((b, i) => ({
+      ...b,
+      link: `/product-category?category=phone-${i + 1}`,
+    }));
+    const renderAt = (width: number, d: readonly BannerImage[] = linkedDesktop, m: readonly BannerImage[] = linkedPhone) => {
+      mockScreen(width);
+      return render(
+        <MemoryRouter>
+          <BannerCarousel desktop={d} mobile={m} />
+        </MemoryRouter>,
+      );
+    };
+    const shownLink = () => within(shownCarousel()).getByRole('link');
+
+    it('a phone shows the phone list: its own pictures, alt text and links, all six of them', () => {
+      renderAt(PHONE);
+      expect(screen.getAllByRole('region', { name: 'Featured offers' })).toHaveLength(1);
+      expect(shownCarousel().getAttribute('data-screen')).toBe('phone');
+      expect(activeSlide()).toBe('1 of 6');
+      const first = within(shownCarousel()).getByRole('img');
+      expect(first.getAttribute('alt')).toBe('Phone offer 1');
+      expect(first.getAttribute('src')).toBe(`/images/${hash(5)}-w640.webp`);
+      expect(shownLink().getAttribute('href')).toBe('/product-category?category=phone-1');
+      expect(screen.queryByRole('img', { name: /^Desktop offer/ })).toBeNull();
+      // No previous/next on a phone (spec): dots, one per phone banner.
+      expect(screen.queryByRole('button', { name: 'Next slide' })).toBeNull();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Show slide 6' }));
+      expect(activeSlide()).toBe('6 of 6');
+      expect(within(shownCarousel()).getByRole('img').getAttribute('alt')).toBe('Phone offer 6');
+      expect(within(shownCarousel()).getByRole('img').getAttribute('src')).toBe(`/images/${'f'.repeat(32)}-w640.webp`);
+      expect(shownLink().getAttribute('href')).toBe('/product-category?category=phone-6');
+    });
+
+    it('a desktop shows the desktop list with its own alt text and links, and the phone carousel stays still', () => {
+      renderAt(DESKTOP);
+      expect(shownCarousel().getAttribute('data-screen')).toBe('desktop');
+      expect(activeSlide()).toBe('1 of 5');
+      expect(within(shownCarousel()).getByRole('img').getAttribute('alt')).toBe('Desktop offer 1');
+      expect(shownLink().getAttribute('href')).toBe('/product-category?category=desk-1');
+      expect(screen.queryByRole('img', { name: /^Phone offer/ })).toBeNull();
+      const phone = document.querySelector('[data-screen="phone"]')!;
+      expect(phone.hasAttribute('hidden')).toBe(true);
+
+      tick(5000);
+      expect(activeSlide()).toBe('2 of 5');
+      expect(shownLink().getAttribute('href')).toBe('/product-category?category=desk-2');
+      // The hidden phone carousel did not rotate along.
+      expect(phone.querySelector('[data-active="true"]')!.getAttribute('aria-label')).toBe('1 of 6');
+    });
+
+    it('a phone shows the desktop list while the shop shows no phone banner; a desktop never shows the phone list', () => {
+      renderAt(PHONE, linkedDesktop, []);
+      expect(activeSlide()).toBe('1 of 5');
+      expect(within(shownCarousel()).getByRole('img').getAttribute('alt')).toBe('Desktop offer 1');
+      expect(shownLink().getAttribute('href')).toBe('/product-category?category=desk-1');
+      cleanup();
+
+      renderAt(DESKTOP, [], linkedPhone);
+      expect(screen.queryByRole('region', { name: 'Featured offers' })).toBeNull();
+      cleanup();
+      renderAt(PHONE, [], linkedPhone);
+      expect(activeSlide()).toBe('1 of 6');
+    });
+  });
+
+  it('preloads the first picture of each screen’s own list, each for its screen', () => {
+    const hints = () => [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => [link.getAttribute('media'), link.getAttribute('href')]);
+    preloadFirstBanner(desktop, mobile);
+    expect(hints()).toEqual([
+      ['(max-width: 47.99rem)', `/images/${hash(5)}-w640.webp`],
+      ['(min-width: 48rem)', `/images/${hash(1)}-w1280.webp`],
+    ]);
+    document.head.innerHTML = '';
+    // No phone banner shown: phones get the desktop list's first.
+    preloadFirstBanner(desktop, []);
+    expect(hints()[0]).toEqual(['(max-width: 47.99rem)', `/images/${hash(1)}-w640.webp`]);
+    document.head.innerHTML = '';
   });
 
   it('renders nothing without banners (a new shop, or every banner hidden)', () => {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { imageRenditionUrl, imageSrcSet } from '../../../shared/images';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { usePrefersReducedMotion } from '../../lib/use-prefers-reduced-motion';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../icons';
 
@@ -16,44 +17,71 @@ export interface BannerImage {
 }
 
 export interface BannerCarouselProps {
-  /** Wide images shown from 768 px up; also the slide count. */
+  /** The desktop banners, in order: shown from 768 px up. */
   desktop: readonly BannerImage[];
-  /** Tall images for phones, matched to the desktop slides by position. */
+  /** The phone banners, in order, each with its own picture, alt text and link: shown below 768 px. */
   mobile: readonly BannerImage[];
   intervalMs?: number;
 }
 
-const MOBILE_MEDIA = '(max-width: 767px)';
-const DESKTOP_MEDIA = '(min-width: 768px)';
+// Tailwind's md breakpoint (48rem, 768 px at the browser's usual text size), in the same unit,
+// so the pictures and the rotation follow the carousel the CSS shows at any text size.
+const MOBILE_MEDIA = '(max-width: 47.99rem)';
+const DESKTOP_MEDIA = '(min-width: 48rem)';
 const DESKTOP_SIZES = '(min-width: 1280px) 1216px, 100vw';
 const MOBILE_SIZES = '100vw';
+/** A transparent 1×1 GIF: what the carousel of the other screen "loads" instead of its pictures. */
+const BLANK_IMAGE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
-function srcSetOf(url: string): string {
-  return imageSrcSet(url) ?? url;
+type Screen = 'desktop' | 'phone';
+
+/**
+ * Each screen's carousel: where it shows (the other one's media query hides it), the picture it
+ * wants (24:7 on desktops, square on phones, as the admin's Banners page recommends), and the
+ * prev/next buttons that only desktops have (spec: previous/next buttons on desktop).
+ */
+const SCREENS = {
+  desktop: {
+    media: DESKTOP_MEDIA,
+    other: MOBILE_MEDIA,
+    sizes: DESKTOP_SIZES,
+    rendition: 1280,
+    width: 1280,
+    height: 400,
+    box: 'aspect-[24/7]',
+    shown: 'hidden md:block',
+    arrows: true,
+  },
+  phone: { media: MOBILE_MEDIA, other: DESKTOP_MEDIA, sizes: MOBILE_SIZES, rendition: 640, width: 800, height: 800, box: 'aspect-square', shown: 'md:hidden', arrows: false },
+} as const;
+
+/** What phones show: the phone banners, or the desktop ones in a shop that shows no phone banner. */
+export function phoneBanners(desktop: readonly BannerImage[], mobile: readonly BannerImage[]): readonly BannerImage[] {
+  return mobile.length > 0 ? mobile : desktop;
 }
 
 /**
  * Starts downloading the first banner (phone or desktop picture, whichever this screen will
- * show) before React has rendered the carousel. The hints mirror the <picture> below, so the
- * browser reuses the preloaded file instead of fetching another.
+ * show) before React has rendered the carousel. The hints mirror the first slide's <img> of each
+ * carousel below, so the browser reuses the preloaded file instead of fetching another.
  */
 export function preloadFirstBanner(desktop: readonly BannerImage[], mobile: readonly BannerImage[]): void {
-  const first = desktop[0];
-  if (!first || typeof document === 'undefined') return;
-  const phone = mobile[0] ?? first;
-  const hints = [
-    { media: MOBILE_MEDIA, srcset: srcSetOf(phone.imageUrl), sizes: MOBILE_SIZES, href: phone.imageUrl },
-    { media: DESKTOP_MEDIA, srcset: imageSrcSet(first.imageUrl) ?? '', sizes: DESKTOP_SIZES, href: imageRenditionUrl(first.imageUrl, 1280) },
+  if (typeof document === 'undefined') return;
+  const firsts = [
+    { screen: SCREENS.phone, banner: phoneBanners(desktop, mobile)[0] },
+    { screen: SCREENS.desktop, banner: desktop[0] },
   ];
-  for (const hint of hints) {
+  for (const { screen, banner } of firsts) {
+    if (!banner) continue;
     const link = document.createElement('link');
     link.rel = 'preload';
     link.as = 'image';
-    link.media = hint.media;
-    link.href = hint.href;
-    if (hint.srcset) {
-      link.imageSrcset = hint.srcset;
-      link.imageSizes = hint.sizes;
+    link.media = screen.media;
+    link.href = imageRenditionUrl(banner.imageUrl, screen.rendition);
+    const srcset = imageSrcSet(banner.imageUrl);
+    if (srcset) {
+      link.imageSrcset = srcset;
+      link.imageSizes = screen.sizes;
     }
     link.fetchPriority = 'high';
     document.head.append(link);
@@ -61,13 +89,30 @@ export function preloadFirstBanner(desktop: readonly BannerImage[], mobile: read
 }
 
 /**
- * The home page banner: auto-advances and wraps, previous/next on desktop, dots and a
- * pause button everywhere, arrow keys while focus is inside. It does not rotate while the
- * shopper has paused it, while focus is inside it, or when the OS asks for reduced motion
- * (the play button still starts it on request).
+ * The home page banners: the desktop list and the phone list, each its own carousel with its
+ * own slides, alt text and links. Both are in the page (server-rendered alike for every
+ * screen); CSS shows the one that fits, and the other neither rotates nor downloads pictures.
  */
 export function BannerCarousel({ desktop, mobile, intervalMs = BANNER_INTERVAL_MS }: BannerCarouselProps) {
-  const count = desktop.length;
+  return (
+    <>
+      <Carousel screen="desktop" banners={desktop} intervalMs={intervalMs} />
+      <Carousel screen="phone" banners={phoneBanners(desktop, mobile)} intervalMs={intervalMs} />
+    </>
+  );
+}
+
+/**
+ * One screen's carousel: auto-advances and wraps, previous/next on desktop, dots and a
+ * pause button everywhere, arrow keys while focus is inside. It does not rotate while the
+ * shopper has paused it, while focus is inside it, when the OS asks for reduced motion
+ * (the play button still starts it on request), or while the screen shows the other carousel.
+ */
+function Carousel({ screen, banners, intervalMs }: { screen: Screen; banners: readonly BannerImage[]; intervalMs: number }) {
+  const spec = SCREENS[screen];
+  const count = banners.length;
+  // False until hydrated: the server's page carries both carousels, and CSS alone picks one.
+  const offScreen = useMediaQuery(spec.other);
   const reducedMotion = usePrefersReducedMotion();
   const [index, setIndex] = useState(0);
   // null = the shopper has not chosen; then reduced motion decides.
@@ -84,7 +129,7 @@ export function BannerCarousel({ desktop, mobile, intervalMs = BANNER_INTERVAL_M
   const regionId = useId();
 
   const playing = playChoice ?? !reducedMotion;
-  const rotating = playing && !focusInside && count > 1;
+  const rotating = playing && !focusInside && !offScreen && count > 1;
 
   useEffect(() => {
     if (!rotating) return;
@@ -109,7 +154,11 @@ export function BannerCarousel({ desktop, mobile, intervalMs = BANNER_INTERVAL_M
 
   return (
     <section
-      className="relative"
+      className={`relative ${spec.shown}`}
+      // Once the page runs, the carousel of the other screen is hidden outright, not only by CSS.
+      hidden={offScreen}
+      data-testid="banner-carousel"
+      data-screen={screen}
       aria-roledescription="carousel"
       aria-label="Featured offers"
       onKeyDown={onKeyDown}
@@ -118,26 +167,26 @@ export function BannerCarousel({ desktop, mobile, intervalMs = BANNER_INTERVAL_M
         if (!event.currentTarget.contains(event.relatedTarget)) setFocusInside(false);
       }}
     >
-      <div className="relative aspect-square w-full overflow-hidden rounded-2xl bg-zinc-200 md:aspect-[24/7]">
+      <div className={`relative w-full overflow-hidden rounded-2xl bg-zinc-200 ${spec.box}`}>
         <div
           id={regionId}
           className="flex h-full transition-transform duration-500 ease-out"
           style={{ transform: `translateX(-${current * 100}%)` }}
           aria-live={rotating ? 'off' : 'polite'}
         >
-          {desktop.map((banner, i) => {
-            const phone = mobile[i] ?? banner;
+          {banners.map((banner, i) => {
             const active = i === current;
             const image = (
               <picture>
-                <source media={MOBILE_MEDIA} srcSet={srcSetOf(phone.imageUrl)} sizes={MOBILE_SIZES} />
+                {/* On the other screen this carousel is not shown: a blank instead of a download. */}
+                <source media={spec.other} srcSet={BLANK_IMAGE} />
                 <img
-                  src={imageRenditionUrl(banner.imageUrl, 1280)}
+                  src={imageRenditionUrl(banner.imageUrl, spec.rendition)}
                   srcSet={imageSrcSet(banner.imageUrl)}
-                  sizes={DESKTOP_SIZES}
+                  sizes={spec.sizes}
                   alt={banner.alt}
-                  width={1280}
-                  height={400}
+                  width={spec.width}
+                  height={spec.height}
                   // Only the first slide is part of the first paint; the rest wait.
                   loading={i === 0 ? 'eager' : 'lazy'}
                   decoding={i === 0 ? 'sync' : 'async'}
@@ -179,13 +228,15 @@ export function BannerCarousel({ desktop, mobile, intervalMs = BANNER_INTERVAL_M
       {count > 1 ? (
         <div className="mt-2 flex items-center justify-center gap-1">
           {/* Previous/next sit below the picture, not on it, so they never cover a headline. */}
-          <button type="button" className="icon-btn hidden size-8 md:inline-flex" aria-controls={regionId} aria-label="Previous slide" onClick={() => go(current - 1)}>
-            <ChevronLeftIcon className="size-5" />
-          </button>
+          {spec.arrows ? (
+            <button type="button" className="icon-btn size-8" aria-controls={regionId} aria-label="Previous slide" onClick={() => go(current - 1)}>
+              <ChevronLeftIcon className="size-5" />
+            </button>
+          ) : null}
           <button type="button" className="icon-btn size-8" aria-label={playing ? 'Pause slide rotation' : 'Start slide rotation'} onClick={() => setPlayChoice(!playing)}>
             {playing ? <PauseIcon className="size-4" /> : <PlayIcon className="size-4" />}
           </button>
-          {desktop.map((banner, i) => (
+          {banners.map((banner, i) => (
             <button
               key={banner._id}
               type="button"
@@ -198,9 +249,11 @@ export function BannerCarousel({ desktop, mobile, intervalMs = BANNER_INTERVAL_M
               <span className={`block h-2 rounded-full transition-all ${i === current ? 'w-5 bg-brand-700' : 'w-2 bg-zinc-400 group-hover:bg-zinc-600'}`} />
             </button>
           ))}
-          <button type="button" className="icon-btn hidden size-8 md:inline-flex" aria-controls={regionId} aria-label="Next slide" onClick={() => go(current + 1)}>
-            <ChevronRightIcon className="size-5" />
-          </button>
+          {spec.arrows ? (
+            <button type="button" className="icon-btn size-8" aria-controls={regionId} aria-label="Next slide" onClick={() => go(current + 1)}>
+              <ChevronRightIcon className="size-5" />
+            </button>
+          ) : null}
         </div>
       ) : null}
     </section>

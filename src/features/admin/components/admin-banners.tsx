@@ -13,7 +13,7 @@ export const BANNER_DELETED_MESSAGE = 'Banner deleted';
 export const BANNER_HIDDEN_MESSAGE = 'Banner hidden';
 export const BANNER_SHOWN_MESSAGE = 'Banner shown';
 export const CAROUSEL_NOTE =
-  'The home page carousel shows the desktop banners, in this order, on screens 768 pixels wide and wider. Phones show the phone banner at the same place in its list instead (or the desktop one when there is none). Hidden banners are left out.';
+  'The home page shows the desktop banners, in their order, on screens 768 pixels wide and wider, and the phone banners, in their own order, on phones: each with its own picture, alt text and link, as many as you add. While no phone banner is shown, phones show the desktop banners. Hidden banners are left out.';
 
 type Dialog = { kind: 'add'; carousel: BannerKind } | { kind: 'edit'; banner: AdminBanner } | { kind: 'delete'; banner: AdminBanner } | null;
 
