@@ -22,7 +22,15 @@ describe('audit log', () => {
     const pia = await insertUser(server.deps.db, { name: 'Pia' });
     expect((await admin.trpc('mutation', 'account.updateRole', { userId: pia.id, role: 'ADMIN' })).status).toBe(200);
     expect((await admin.trpc('mutation', 'settings.setCategoryTax', { category: 'televisions', hsn: '85287219', rateBasisPoints: 1800 })).status).toBe(200);
-    const product = await insertProduct(server.deps.db, { productName: 'Audit TV', stock: 4 });
+    // The edit below changes the stock only (other fields' changes are entries of their own: admin-changes.test.ts).
+    const product = await insertProduct(server.deps.db, {
+      productName: 'Audit TV',
+      brandName: 'Brand',
+      category: 'televisions',
+      description: '',
+      images: ['/images/tv.webp'],
+      stock: 4,
+    });
     const edited = await admin.trpc('mutation', 'catalog.update', {
       _id: product.id,
       productName: 'Audit TV',

@@ -2,17 +2,74 @@ import { toPage } from '../lib/cursor';
 import { formatINR } from '../../shared/money';
 import { newId, type DB } from '../db/database';
 import { categoryLabel } from '../../shared/categories';
-import type { AuditEntry } from '../../shared/schemas/audit';
+import type { AuditEntry, AuditKind } from '../../shared/schemas/audit';
 
 /**
- * The audit log: who changed what in the admin panel, and when. Settings and tax changes and
- * role changes are written to `audit_log` in the transaction of the change; stock changes
- * made by an admin are already recorded, with their actor, as stock movements, and the log
- * shows them from there.
+ * The audit log: who changed what in the admin panel, and when, with before and after. Every
+ * change to the catalogue (products, banners, the demo data), to an order (status moves,
+ * refunds), to settings, tax and roles, and each account's own security changes is written to
+ * `audit_log` in the transaction of the change, so it is recorded exactly when the change
+ * commits. Stock changes made by an admin are already recorded, with their actor, as stock
+ * movements, and the log shows them from there.
  */
 
 export type AuditAction =
-  'settings.update' | 'tax.category' | 'tax.product' | 'user.role' | 'user.password' | 'user.email' | 'user.two-factor' | 'user.delete' | 'catalog.demo-removed' | 'order.refund';
+  | 'settings.update'
+  | 'tax.category'
+  | 'tax.product'
+  | 'user.role'
+  | 'user.password'
+  | 'user.email'
+  | 'user.two-factor'
+  | 'user.delete'
+  | 'catalog.demo-removed'
+  | 'product.create'
+  | 'product.update'
+  | 'product.archive'
+  | 'product.restore'
+  | 'order.status'
+  | 'order.refund'
+  | 'banner.add'
+  | 'banner.edit'
+  | 'banner.move'
+  | 'banner.delete';
+
+/** Which kind (the audit page's badge and filter) each action is. */
+const KIND_OF: Record<AuditAction, AuditKind> = {
+  'settings.update': 'settings',
+  'tax.category': 'tax',
+  'tax.product': 'tax',
+  'user.role': 'role',
+  'user.password': 'account',
+  'user.email': 'account',
+  'user.two-factor': 'account',
+  'user.delete': 'account',
+  'catalog.demo-removed': 'catalog',
+  'product.create': 'product',
+  'product.update': 'product',
+  'product.archive': 'product',
+  'product.restore': 'product',
+  'order.status': 'order',
+  'order.refund': 'order',
+  'banner.add': 'banner',
+  'banner.edit': 'banner',
+  'banner.move': 'banner',
+  'banner.delete': 'banner',
+};
+
+const isAction = (action: string): action is AuditAction => Object.hasOwn(KIND_OF, action);
+/** An action this version does not know (written by a newer one) goes with the known actions of its prefix. */
+const kindOf = (action: string): AuditKind =>
+  isAction(action) ? KIND_OF[action] : (Object.entries(KIND_OF).find(([known]) => known.split('.')[0] === action.split('.')[0])?.[1] ?? 'settings');
+const actionsOf = (kind: AuditKind) => (Object.keys(KIND_OF) as AuditAction[]).filter((action) => KIND_OF[action] === kind);
+
+/** One field of a record before and after a change (an entry's `detail.changes`). */
+export type FieldChange = { field: string; from: unknown; to: unknown };
+
+/** The `fields` whose values differ between `before` and `after` (compared as JSON), in `fields`' order. */
+export function changedFields<T extends object>(before: T, after: T, fields: readonly (keyof T & string)[]): FieldChange[] {
+  return fields.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field])).map((field) => ({ field, from: before[field], to: after[field] }));
+}
 
 export async function writeAudit(db: DB, entry: { at: string; actorId: string | null; action: AuditAction; detail: unknown }): Promise<void> {
   await db
@@ -34,42 +91,171 @@ function parse(text: string): Record<string, unknown> {
 }
 
 const rate = (bp: unknown) => (typeof bp === 'number' ? `${bp / 100}%` : 'the category’s rate');
+const money = (paise: unknown) => (typeof paise === 'number' ? formatINR(paise) : '?');
+const quoted = (text: unknown) => `“${String(text)}”`;
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const changesOf = (detail: Record<string, unknown>): FieldChange[] => (Array.isArray(detail.changes) ? (detail.changes as FieldChange[]) : []);
+const carousel = (kind: unknown) => (kind === 'mobile' ? 'phone' : 'desktop');
+const count = (list: unknown) => (Array.isArray(list) ? list.length : 0);
 
-function summaryOf(action: string, detail: Record<string, unknown>): string {
+/** A product field's change in words: "selling price ₹12,999.00 → ₹9,999.00". */
+function productChange(change: FieldChange): string {
+  switch (change.field) {
+    case 'price':
+      return `price ${money(change.from)} → ${money(change.to)}`;
+    case 'sellingPrice':
+      return `selling price ${money(change.from)} → ${money(change.to)}`;
+    case 'productName':
+      return `name ${quoted(change.from)} → ${quoted(change.to)}`;
+    case 'brandName':
+      return `brand ${quoted(change.from)} → ${quoted(change.to)}`;
+    case 'category':
+      return `category ${categoryLabel(String(change.from))} → ${categoryLabel(String(change.to))}`;
+    case 'description':
+      return 'description edited';
+    case 'productImage':
+      return count(change.from) === count(change.to) ? 'pictures changed' : `pictures changed (${count(change.from)} → ${count(change.to)})`;
+    case 'trackStock':
+      return change.to === true ? 'stock counted from now on' : 'stock no longer counted (always available)';
+    default:
+      return `${change.field} changed`;
+  }
+}
+
+/** A banner field's change in words. */
+function bannerChange(change: FieldChange): string {
+  switch (change.field) {
+    case 'alt':
+      return `alt text ${quoted(change.from)} → ${quoted(change.to)}`;
+    case 'link':
+      return `link ${String(change.from)} → ${String(change.to)}`;
+    case 'imageUrl':
+      return 'picture replaced';
+    case 'hidden':
+      return change.to === true ? 'hidden' : 'shown again';
+    case 'kind':
+      return `moved to the ${carousel(change.to)} carousel`;
+    default:
+      return `${change.field} changed`;
+  }
+}
+
+const STATUS_LABEL: Record<string, string> = {
+  shipped: 'Order shipped',
+  delivered: 'Order delivered',
+  cancelled: 'Order cancelled',
+  returned: 'Order returned',
+};
+
+const PROVIDER_NAMES: Record<string, string> = { stripe: 'Stripe', razorpay: 'Razorpay', test: 'the test checkout', cod: 'cash on delivery' };
+const providerName = (provider: unknown) => PROVIDER_NAMES[String(provider)] ?? String(provider);
+
+const STOCK_LABEL: Record<string, string> = {
+  admin: 'Stock changed',
+  created: 'Opening stock',
+  tracking_on: 'Stock counted',
+  restock: 'Units back in stock',
+  shortage_filled: 'Stock taken for an order',
+};
+
+/** An entry's label (the action in words) and summary (what changed, from what to what). */
+function describe(action: string, detail: Record<string, unknown>): { label: string; summary: string } {
   switch (action) {
     case 'settings.update':
-      return `Changed the settings: ${Array.isArray(detail.changed) ? detail.changed.join(', ') : 'some sections'}`;
+      return { label: 'Settings changed', summary: `Changed the settings: ${Array.isArray(detail.changed) ? detail.changed.join(', ') : 'some sections'}` };
     case 'tax.category':
-      return `Set the GST of ${categoryLabel(String(detail.category))}: HSN ${String(detail.hsn)} at ${rate(detail.rateBasisPoints)}`;
+      return { label: 'Category GST set', summary: `Set the GST of ${categoryLabel(String(detail.category))}: HSN ${String(detail.hsn)} at ${rate(detail.rateBasisPoints)}` };
     case 'tax.product':
-      return `Set a product’s own GST (${String(detail.productId)}): HSN ${typeof detail.hsn === 'string' ? detail.hsn : 'the category’s'} at ${rate(detail.rateBasisPoints)}`;
+      return {
+        label: 'Product GST set',
+        summary: `Set a product’s own GST (${String(detail.productId)}): HSN ${typeof detail.hsn === 'string' ? detail.hsn : 'the category’s'} at ${rate(detail.rateBasisPoints)}`,
+      };
     case 'user.role':
-      return `Made ${String(detail.email)} ${String(detail.to)} (was ${String(detail.from)})`;
+      return { label: 'Role changed', summary: `Made ${String(detail.email)} ${String(detail.to)} (was ${String(detail.from)})` };
     case 'user.password':
-      return 'Changed their password (other sessions ended)';
+      return { label: 'Password changed', summary: 'Changed their password (other sessions ended)' };
     case 'user.email':
-      return `Changed their email from ${String(detail.from)} to ${String(detail.to)}`;
+      return { label: 'Email changed', summary: `Changed their email from ${String(detail.from)} to ${String(detail.to)}` };
     case 'user.two-factor':
-      return detail.enabled === true ? 'Turned on two-factor sign-in' : 'Turned off two-factor sign-in';
+      return detail.enabled === true
+        ? { label: 'Two-factor sign-in on', summary: 'Turned on two-factor sign-in' }
+        : { label: 'Two-factor sign-in off', summary: 'Turned off two-factor sign-in' };
+    case 'user.delete':
+      return { label: 'Account deleted', summary: `Deleted their account (${String(detail.userId)}); its orders are kept` };
     case 'catalog.demo-removed':
-      return `Removed the demo data: ${String(detail.productsDeleted)} products deleted, ${String(detail.productsArchived)} archived (in orders), ${String(detail.bannersDeleted)} banners deleted`;
+      return {
+        label: 'Demo data removed',
+        summary: `Removed the demo data: ${String(detail.productsDeleted)} products deleted, ${String(detail.productsArchived)} archived (in orders), ${String(detail.bannersDeleted)} banners deleted`,
+      };
+    case 'product.create':
+      return {
+        label: 'Product added',
+        summary: `Added ${String(detail.name)} (${String(detail.brandName)}, ${categoryLabel(String(detail.category))}) at ${money(detail.sellingPrice)}, price ${money(detail.price)}${
+          detail.trackStock === true ? `, ${String(detail.stock)} in stock` : ', stock not counted'
+        }`,
+      };
+    case 'product.update': {
+      const changes = changesOf(detail);
+      const fields = changes.map((c) => c.field);
+      const label =
+        fields.includes('price') || fields.includes('sellingPrice') ? 'Price changed' : fields.length === 1 && fields[0] === 'productName' ? 'Product renamed' : 'Product edited';
+      return { label, summary: `${String(detail.name)}: ${changes.map(productChange).join('; ')}` };
+    }
+    case 'product.archive':
+      return { label: 'Product archived', summary: `Took ${String(detail.name)} off sale (orders keep their copy)` };
+    case 'product.restore':
+      return { label: 'Product restored', summary: `Put ${String(detail.name)} back on sale` };
+    case 'order.status': {
+      const to = String(detail.to);
+      const refund = detail.refund && typeof detail.refund === 'object' ? (detail.refund as { amount?: unknown; provider?: unknown }) : null;
+      let label = STATUS_LABEL[to] ?? `Order ${to}`;
+      if (detail.by === 'customer') label += ' by the customer';
+      if (refund) label += ` (refund ${money(refund.amount)})`;
+      const parts = [`Order ${String(detail.orderId)}: ${String(detail.from)} → ${to}`];
+      if (typeof detail.invoice === 'string') parts.push(`invoice ${detail.invoice} issued`);
+      if (typeof detail.cashCollected === 'number') parts.push(`${formatINR(detail.cashCollected)} collected in cash`);
+      if (typeof detail.creditNote === 'string') parts.push(`credit note ${detail.creditNote} issued`);
+      if (refund) parts.push(`refund of ${money(refund.amount)} asked through ${providerName(refund.provider)}`);
+      if (detail.stockBack === true) parts.push('units back on sale');
+      return { label, summary: parts.join('; ') };
+    }
     case 'order.refund':
       return detail.status === 'failed'
-        ? `Refund of order ${String(detail.orderId)} through ${String(detail.provider)} failed: ${String(detail.error)}`
-        : `Refunded order ${String(detail.orderId)} through ${String(detail.provider)} (${formatINR(Number(detail.amount))}, ${String(detail.status)})`;
-    case 'user.delete':
-      return `Deleted their account (${String(detail.userId)}); its orders are kept`;
+        ? { label: 'Refund failed', summary: `Refund of order ${String(detail.orderId)} through ${providerName(detail.provider)} failed: ${String(detail.error)}` }
+        : {
+            label: detail.status === 'succeeded' ? `Order refunded (${money(detail.amount)})` : `Refund under way (${money(detail.amount)})`,
+            summary: `Refunded order ${String(detail.orderId)} through ${providerName(detail.provider)} (${money(detail.amount)}, ${String(detail.status)})`,
+          };
+    case 'banner.add':
+      return {
+        label: 'Banner added',
+        summary: `Added a ${carousel(detail.kind)} banner ${quoted(detail.alt)} linking to ${String(detail.link)}${detail.hidden === true ? ' (hidden)' : ''}`,
+      };
+    case 'banner.edit': {
+      const changes = changesOf(detail);
+      const onlyHidden = changes.length === 1 && changes[0]?.field === 'hidden';
+      const label = onlyHidden ? (changes[0]?.to === true ? 'Banner hidden' : 'Banner shown') : 'Banner edited';
+      return { label, summary: `${capitalised(carousel(detail.kind))} banner ${quoted(detail.alt)}: ${changes.map(bannerChange).join('; ')}` };
+    }
+    case 'banner.move':
+      return {
+        label: 'Banner moved',
+        summary: `Moved the ${carousel(detail.kind)} banner ${quoted(detail.alt)} ${String(detail.direction)}: place ${String(detail.from)} → ${String(detail.to)}`,
+      };
+    case 'banner.delete':
+      return { label: 'Banner deleted', summary: `Deleted the ${carousel(detail.kind)} banner ${quoted(detail.alt)} (linking to ${String(detail.link)})` };
     default:
-      return action;
+      return { label: capitalised(action.replace(/[.-]/g, ' ')), summary: capitalised(action.replace(/[.-]/g, ' ')) };
   }
 }
 
 /**
  * The log newest first, one keyset page at a time: audit entries and admins' stock changes
- * merged by time. `cursor` is the last entry's (at, id).
+ * merged by time, each with its kind and its action in words. `cursor` is the last entry's
+ * (at, id); `kind` keeps one kind of change.
  */
-export async function listAudit(db: DB, opts: { limit: number; cursor?: Key }): Promise<{ items: AuditEntry[]; nextCursor: string | null }> {
-  const { limit, cursor } = opts;
+export async function listAudit(db: DB, opts: { limit: number; cursor?: Key; kind?: AuditKind | undefined }): Promise<{ items: AuditEntry[]; nextCursor: string | null }> {
+  const { limit, cursor, kind } = opts;
   let entries = db
     .selectFrom('audit_log')
     .leftJoin('users', 'users.id', 'audit_log.actor_id')
@@ -92,32 +278,40 @@ export async function listAudit(db: DB, opts: { limit: number; cursor?: Key }): 
       'users.email as actor_email',
     ])
     .where('stock_movements.actor_id', 'is not', null);
+  if (kind !== undefined && kind !== 'stock') entries = entries.where('audit_log.action', 'in', actionsOf(kind));
   if (cursor) {
     entries = entries.where((eb) => eb.or([eb('audit_log.at', '<', cursor.at), eb.and([eb('audit_log.at', '=', cursor.at), eb('audit_log.id', '<', cursor.id)])]));
     stock = stock.where((eb) => eb.or([eb('stock_movements.at', '<', cursor.at), eb.and([eb('stock_movements.at', '=', cursor.at), eb('stock_movements.id', '<', cursor.id)])]));
   }
+  // A filter on one kind reads only the table that holds it.
   const [auditRows, stockRows] = await Promise.all([
-    entries
-      .orderBy('audit_log.at', 'desc')
-      .orderBy('audit_log.id', 'desc')
-      .limit(limit + 1)
-      .execute(),
-    stock
-      .orderBy('stock_movements.at', 'desc')
-      .orderBy('stock_movements.id', 'desc')
-      .limit(limit + 1)
-      .execute(),
+    kind === 'stock'
+      ? []
+      : entries
+          .orderBy('audit_log.at', 'desc')
+          .orderBy('audit_log.id', 'desc')
+          .limit(limit + 1)
+          .execute(),
+    kind !== undefined && kind !== 'stock'
+      ? []
+      : stock
+          .orderBy('stock_movements.at', 'desc')
+          .orderBy('stock_movements.id', 'desc')
+          .limit(limit + 1)
+          .execute(),
   ]);
   const actor = (id: string | null, name: string | null, email: string | null) => (id !== null && name !== null && email !== null ? { _id: id, name, email } : null);
   const merged: AuditEntry[] = [
     ...auditRows.map((r) => {
       const detail = parse(r.detail);
-      return { _id: r.id, at: r.at, action: r.action, actor: actor(r.actor_id, r.actor_name, r.actor_email), summary: summaryOf(r.action, detail), detail };
+      return { _id: r.id, at: r.at, action: r.action, kind: kindOf(r.action), ...describe(r.action, detail), actor: actor(r.actor_id, r.actor_name, r.actor_email), detail };
     }),
     ...stockRows.map((r) => ({
       _id: r.id,
       at: r.at,
       action: 'stock',
+      kind: 'stock' as const,
+      label: STOCK_LABEL[r.reason] ?? 'Stock changed',
       actor: actor(r.actor_id, r.actor_name, r.actor_email),
       summary: `Stock of ${r.product_name}: ${r.stock_before} → ${r.stock_after}${r.note ? ` (${r.note})` : ''}`,
       detail: { productId: r.product_id, reason: r.reason, from: r.stock_before, to: r.stock_after, note: r.note },

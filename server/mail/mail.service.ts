@@ -12,7 +12,7 @@ import * as q from './outbox.queries';
 import { AppError } from '../errors';
 import { decodeNewestFirst, newestFirstKey, toPage } from '../lib/cursor';
 import type { Page } from '../../shared/schemas/admin';
-import type { MailMessage, MailSummary } from '../../shared/schemas/mail';
+import type { MailKind, MailMessage, MailSummary } from '../../shared/schemas/mail';
 import type { Brand, RenderedMail } from './templates';
 
 /**
@@ -53,7 +53,7 @@ export function senderOf(env: { MAIL_FROM?: string | undefined; PUBLIC_URL: stri
 }
 
 /** Writes a message to the outbox; call it inside the transaction of the event that causes it. */
-export async function enqueueMail(db: DB, deps: MailDeps, kind: string, to: string, mail: RenderedMail, attachments: q.MailAttachmentRef[] = []): Promise<string> {
+export async function enqueueMail(db: DB, deps: MailDeps, kind: MailKind, to: string, mail: RenderedMail, attachments: q.MailAttachmentRef[] = []): Promise<string> {
   const id = newId();
   await q.insertMessage(db, { id, kind, to, ...mail, attachments, messageId: `<${id}@${mailDomain(deps.env)}>`, nowIso: deps.clock().toISOString() });
   if (!deps.env.SMTP_URL) deps.log.info({ mailId: id, kind, to, subject: mail.subject }, 'mail kept in the outbox (no SMTP_URL set): see the admin panel’s Mail page');
@@ -125,6 +125,7 @@ export function hashToken(token: string): string {
 }
 
 function summaryOf(m: q.OutboxMessage): MailSummary {
+  const files = m.attachments.map((a) => ({ name: `Invoice of order ${a.orderId} (PDF)`, url: `/orders/${encodeURIComponent(a.orderId)}/invoice.pdf` }));
   return {
     _id: m.id,
     kind: m.kind,
@@ -136,7 +137,9 @@ function summaryOf(m: q.OutboxMessage): MailSummary {
     createdAt: m.createdAt,
     sentAt: m.sentAt,
     nextAttemptAt: m.nextAttemptAt,
-    attachments: m.attachments.map((a) => `Invoice of order ${a.orderId} (PDF)`),
+    attachments: files.map((file) => file.name),
+    // The invoice as the admin prints it (invoice.routes.ts): the same document, with the transporter's copy.
+    attachmentFiles: files,
   };
 }
 

@@ -44,7 +44,7 @@ describe('the outbox and its sender', () => {
   it('sends each message once, with its Message-ID, and keeps a message through an outage until it goes', async () => {
     const to = 'outage@example.com';
     const mail = { subject: 'Hello', html: '<p>Hello</p>', text: 'Hello' };
-    await enqueueMail(server.deps.db, server.deps, 'test', to, mail);
+    await enqueueMail(server.deps.db, server.deps, 'password-reset', to, mail);
     await smtp.stop();
     expect(await send()).toEqual({ sent: 0, failed: 1 });
     let [row] = await outboxOf(to);
@@ -67,13 +67,13 @@ describe('the outbox and its sender', () => {
 
   it('leaves a message leased by a sender that died to the next one once the lease ends, and two senders never send one twice', async () => {
     const to = 'lease@example.com';
-    await enqueueMail(server.deps.db, server.deps, 'test', to, { subject: 'Leased', html: '<p>x</p>', text: 'x' });
+    await enqueueMail(server.deps.db, server.deps, 'password-reset', to, { subject: 'Leased', html: '<p>x</p>', text: 'x' });
     // A sender took it and died before sending.
     const nowIso = new Date(now).toISOString();
     expect(await leaseDueMessages(server.deps.db, nowIso, new Date(now + 120_000).toISOString(), 10)).toHaveLength(1);
     expect(await send()).toEqual({ sent: 0, failed: 0 });
     now += 120_000;
-    for (let i = 0; i < 8; i++) await enqueueMail(server.deps.db, server.deps, 'test', to, { subject: `Batch ${i}`, html: '<p>x</p>', text: 'x' });
+    for (let i = 0; i < 8; i++) await enqueueMail(server.deps.db, server.deps, 'password-reset', to, { subject: `Batch ${i}`, html: '<p>x</p>', text: 'x' });
     const [a, b] = await Promise.all([send(), send()]);
     expect(a.sent + b.sent).toBe(9);
     const ids = receivedBy(to).map((m) => m.parsed.messageId);
@@ -83,7 +83,7 @@ describe('the outbox and its sender', () => {
 
   it('gives up after the last retry and says so in the outbox', async () => {
     const to = 'bounce@example.com';
-    await enqueueMail(server.deps.db, server.deps, 'test', to, { subject: 'Never', html: '<p>x</p>', text: 'x' });
+    await enqueueMail(server.deps.db, server.deps, 'password-reset', to, { subject: 'Never', html: '<p>x</p>', text: 'x' });
     await smtp.stop();
     for (let attempt = 0; attempt <= MAIL_RETRY_DELAYS_MS.length; attempt++) {
       await send();
@@ -208,6 +208,12 @@ describe('order messages', () => {
     const [pdf] = confirmation!.parsed.attachments;
     expect(pdf).toMatchObject({ contentType: 'application/pdf', filename: 'invoice-VM-2627-00001.pdf' });
     expect(pdf!.content.subarray(0, 5).toString()).toBe('%PDF-');
+    // The Mail page lists the attached invoice as a link the admin can open.
+    const listed = (await admin.trpc<Page<MailSummary>>('query', 'admin.mail', { limit: 20 })).body.items.find((m) => m.kind === 'order-paid' && m.to === user.email);
+    expect(listed!.attachmentFiles).toEqual([{ name: `Invoice of order ${started.body.data} (PDF)`, url: `/orders/${started.body.data}/invoice.pdf` }]);
+    const opened = await admin.request<unknown>(listed!.attachmentFiles[0]!.url, { method: 'GET' });
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('content-type')).toBe('application/pdf');
 
     for (const status of ['shipped', 'delivered'] as const) {
       expect((await admin.trpc('mutation', 'admin.setOrderStatus', { orderId: started.body.data, status })).status).toBe(200);

@@ -3,6 +3,22 @@ import { z } from 'zod';
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
+/** Every kind of message the shop sends (the outbox's `kind`). */
+export const MAIL_KINDS = [
+  'order-paid',
+  'order-shipped',
+  'order-delivered',
+  'order-cancelled',
+  'order-returned',
+  'order-refund',
+  'password-reset',
+  'admin-sign-in',
+  'new-admin',
+  'email-change',
+  'email-changed',
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
 export const MailListInputSchema = z
   .object({
     limit: z.number().int().min(1).max(100).optional(),
@@ -27,6 +43,8 @@ export type MailSummary = {
   nextAttemptAt: string;
   /** Names of the files attached when it is sent. */
   attachments: string[];
+  /** The same files, each with the address an admin opens it at (the invoice PDF route). */
+  attachmentFiles: { name: string; url: string }[];
 };
 
 export type MailMessage = MailSummary & { html: string; text: string };

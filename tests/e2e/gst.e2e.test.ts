@@ -298,4 +298,39 @@ describe('cash on delivery and refunds', () => {
     expect(owner.consoleErrors).toEqual([]);
     expect(buyer.consoleErrors).toEqual([]);
   });
+
+  it('the owner reads every order move and refund in words in the audit log, and opens the attached invoice from the Mail page', async () => {
+    const owner = open[0]!;
+    const page = owner.page;
+    await page.goto('/admit-panel/audit');
+    await page.getByLabel('Show').selectOption('order');
+    const table = page.getByTestId('audit-table');
+    await table.getByText(/^Order cancelled \(refund ₹[\d,]+\.\d\d\)$/).waitFor();
+    const labels = await table.getByTestId('audit-label').allTextContents();
+    for (const label of ['Order shipped', 'Order delivered', 'Order cancelled by the customer']) expect(labels).toContain(label);
+    expect(labels.some((l) => /^Order refunded \(₹[\d,]+\.\d\d\)$/.test(l))).toBe(true);
+    expect(await table.textContent()).not.toMatch(/order\.(status|refund)/);
+    await expectHealthy(owner, 'audit-orders-desktop');
+
+    await page.goto('/admit-panel/mail');
+    const mail = page.getByTestId('mail-table');
+    const confirmation = mail
+      .getByTestId('mail-row')
+      .filter({ hasText: 'Order confirmation' })
+      .filter({ has: page.getByRole('link', { name: /^Invoice of order / }) });
+    await confirmation.first().waitFor();
+    expect(await mail.textContent()).not.toMatch(/order-paid|order-refund|admin-sign-in/);
+    expect(await mail.getByText('Admin sign-in notice').count()).toBeGreaterThan(0);
+    const pdf = await download(owner, () =>
+      confirmation
+        .first()
+        .getByRole('link', { name: /^Invoice of order / })
+        .click(),
+    );
+    expect(fs.readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+    // The link opens the invoice; the message stays closed.
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expectHealthy(owner, 'mail-invoice-link-desktop');
+    expect(owner.consoleErrors).toEqual([]);
+  });
 });

@@ -29,10 +29,10 @@ export const adminRouter = router({
   /** The month's invoices and credit notes (shop time; this month by default), with totals. */
   invoices: adminProcedure.input(InvoiceRegisterInputSchema).query(({ ctx, input }) => invoiceRegister(ctx.deps, input?.month)),
 
-  /** Who changed what: settings, tax, roles and stock, newest first. */
+  /** Who changed what (catalogue, orders, stock, banners, settings, tax, roles, accounts), newest first; `kind` keeps one kind. */
   audit: adminProcedure.input(AuditListInputSchema).query(async ({ ctx, input }) => {
     const after = decodeNewestFirst(input?.cursor);
-    return listAudit(ctx.deps.db, { limit: input?.limit ?? 50, ...(after ? { cursor: { at: after.createdAt, id: after.id } } : {}) });
+    return listAudit(ctx.deps.db, { limit: input?.limit ?? 50, kind: input?.kind, ...(after ? { cursor: { at: after.createdAt, id: after.id } } : {}) });
   }),
 
   /** The outbox: every message the shop sent or will send, newest first (the Mail page). */

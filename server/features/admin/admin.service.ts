@@ -107,6 +107,9 @@ const PROVIDER_NAMES: Record<string, string> = { stripe: 'Stripe', razorpay: 'Ra
  * `refund` (with cancelled, for an order paid online): after the cancellation commits, the whole
  * payment is refunded through its provider (refundOrder), and the answer recorded on the order.
  *
+ * The move is written to the audit log in its transaction: from and to, and what came with it
+ * (invoice, credit note, cash collected, units back on sale, the refund asked for).
+ *
  * Throws ORDER_NOT_FOUND, BAD_INPUT for a refund that does not apply, and INVALID_TRANSITION
  * (409, nothing changed) for any other move.
  */
@@ -137,17 +140,30 @@ export async function setOrderStatus(deps: Deps, orderId: string, to: OrderStatu
       if (!(await orders.updateOrderStatus(trx, orderId, current, to, now))) {
         throw new AppError('INVALID_TRANSITION', 'This order was changed meanwhile: reload the list and try again.');
       }
-      if (method === 'cod' && to === 'shipped') await issueInvoice(trx, deps, orderId, null, now);
-      if (method === 'cod' && to === 'delivered') await orders.markCodCollected(trx, orderId, order.totalAmount + order.shippingAmount + order.codFee, now);
+      // What the move did besides the status, for the audit log.
+      const done: { invoice?: string; cashCollected?: number; creditNote?: string; stockBack?: boolean; refund?: { amount: number; provider: string } } = {};
+      if (method === 'cod' && to === 'shipped') {
+        const invoice = await issueInvoice(trx, deps, orderId, null, now);
+        if (invoice !== null) done.invoice = invoice;
+      }
+      if (method === 'cod' && to === 'delivered') {
+        done.cashCollected = order.totalAmount + order.shippingAmount + order.codFee;
+        await orders.markCodCollected(trx, orderId, done.cashCollected, now);
+      }
       if (to === 'shipped' || to === 'delivered' || to === 'cancelled' || to === 'returned') await orders.enqueueOrderStatusMail(trx, deps, orderId, to);
       if (to === 'cancelled' || to === 'returned') {
-        await issueCreditNote(trx, deps, orderId, now);
+        const creditNote = await issueCreditNote(trx, deps, orderId, now);
+        if (creditNote !== null) done.creditNote = creditNote;
         // Units still in the warehouse (not shipped), or back in it (returned), go back on sale.
         const backOnSale = current === 'paid' || current === 'confirmed' || to === 'returned';
         // Either way nothing is owed any more: the order will not be delivered.
         if (backOnSale) await orders.releaseOrderStock(trx, orderId, { reason: 'restock', at: now, actorId, note: to === 'returned' ? 'returned undelivered' : 'order cancelled' });
         else await orders.forgiveShortages(trx, orderId);
+        done.stockBack = backOnSale;
       }
+      // The refund itself is made after this commits, and recorded then (order.refund).
+      if (opts.refund) done.refund = { amount: order.amountCharged ?? order.totalAmount + order.shippingAmount + order.codFee, provider: order.provider };
+      await writeAudit(trx, { at: now, actorId, action: 'order.status', detail: { orderId, from: current, to, ...done } });
       return current;
     },
     { locks: [`order:${orderId}`] },

@@ -5,16 +5,18 @@ import type { Deps } from '../../deps';
 import type { AdminBanner, BannerInputSchema } from '../../../shared/schemas/catalog';
 import type { z } from 'zod';
 import * as q from './banners.queries';
+import { changedFields, writeAudit } from '../../audit/audit';
 
 // The home page carousel, managed by the owner: add (an image from the image pipeline, its alt
 // text and link), edit, hide or show, move up or down, delete. Every change stales the shared
-// banners reply in its own transaction, so every process shows it on the next load.
+// banners reply in its own transaction, so every process shows it on the next load, and is
+// written to the audit log (before and after) in that transaction.
 
 export function listBanners(deps: Pick<Deps, 'db'>): Promise<AdminBanner[]> {
   return q.listAdminBanners(deps.db);
 }
 
-export async function saveBanner(deps: Pick<Deps, 'db' | 'clock'>, input: z.output<typeof BannerInputSchema>): Promise<AdminBanner> {
+export async function saveBanner(deps: Pick<Deps, 'db' | 'clock'>, input: z.output<typeof BannerInputSchema>, actorId: string | null = null): Promise<AdminBanner> {
   const id = input.bannerId ?? newId();
   await transaction(deps.db, async (trx) => {
     if (input.bannerId) {
@@ -23,6 +25,9 @@ export async function saveBanner(deps: Pick<Deps, 'db' | 'clock'>, input: z.outp
       // Moving to the other carousel puts it last there.
       const position = current.kind === input.kind ? current.position : await q.nextBannerPosition(trx, input.kind);
       await q.updateBanner(trx, id, { kind: input.kind, position, imageUrl: input.imageUrl, alt: input.alt, link: input.link, hidden: input.hidden });
+      const changes = changedFields(current, { ...current, ...input }, ['kind', 'imageUrl', 'alt', 'link', 'hidden']);
+      if (changes.length > 0)
+        await writeAudit(trx, { at: nowIso(deps.clock), actorId, action: 'banner.edit', detail: { bannerId: id, kind: input.kind, alt: input.alt, changes } });
     } else {
       const position = await q.nextBannerPosition(trx, input.kind);
       await q.insertBanner(trx, {
@@ -35,6 +40,8 @@ export async function saveBanner(deps: Pick<Deps, 'db' | 'clock'>, input: z.outp
         hidden: input.hidden,
         createdAt: nowIso(deps.clock),
       });
+      const { kind, imageUrl, alt, link, hidden } = input;
+      await writeAudit(trx, { at: nowIso(deps.clock), actorId, action: 'banner.add', detail: { bannerId: id, kind, imageUrl, alt, link, hidden } });
     }
   });
   const saved = await q.findBanner(deps.db, id);
@@ -43,7 +50,7 @@ export async function saveBanner(deps: Pick<Deps, 'db' | 'clock'>, input: z.outp
 }
 
 /** Swaps a banner with its neighbour in its carousel (no-op at either end). */
-export async function moveBanner(deps: Pick<Deps, 'db'>, bannerId: string, direction: 'up' | 'down'): Promise<AdminBanner[]> {
+export async function moveBanner(deps: Pick<Deps, 'db' | 'clock'>, bannerId: string, direction: 'up' | 'down', actorId: string | null = null): Promise<AdminBanner[]> {
   await transaction(deps.db, async (trx) => {
     const banner = await q.findBanner(trx, bannerId);
     if (!banner) throw new AppError('NOT_FOUND', 'That banner no longer exists.');
@@ -56,13 +63,22 @@ export async function moveBanner(deps: Pick<Deps, 'db'>, bannerId: string, direc
     order[index] = other._id;
     order[siblings.indexOf(other)] = bannerId;
     for (const [i, id] of order.entries()) await q.setBannerPosition(trx, id, i + 1);
+    const detail = { bannerId, kind: banner.kind, alt: banner.alt, direction, from: index + 1, to: order.indexOf(bannerId) + 1 };
+    await writeAudit(trx, { at: nowIso(deps.clock), actorId, action: 'banner.move', detail });
   });
   return q.listAdminBanners(deps.db);
 }
 
-export async function removeBanner(deps: Pick<Deps, 'db'>, bannerId: string): Promise<{ deleted: true }> {
+export async function removeBanner(deps: Pick<Deps, 'db' | 'clock'>, bannerId: string, actorId: string | null = null): Promise<{ deleted: true }> {
   await transaction(deps.db, async (trx) => {
-    if (!(await q.deleteBanner(trx, bannerId))) throw new AppError('NOT_FOUND', 'That banner no longer exists.');
+    const banner = await q.findBanner(trx, bannerId);
+    if (!banner || !(await q.deleteBanner(trx, bannerId))) throw new AppError('NOT_FOUND', 'That banner no longer exists.');
+    await writeAudit(trx, {
+      at: nowIso(deps.clock),
+      actorId,
+      action: 'banner.delete',
+      detail: { bannerId, kind: banner.kind, imageUrl: banner.imageUrl, alt: banner.alt, link: banner.link },
+    });
   });
   return { deleted: true };
 }

@@ -90,13 +90,13 @@ export const catalogRouter = router({
     .mutation(({ ctx, input }) => storeProductImage(ctx.deps.images, Buffer.from(input.file.buffer, input.file.byteOffset, input.file.byteLength))),
 
   /** Takes a product off sale (the old API's delete-product); orders keep their copy. */
-  archive: adminProcedure.input(ProductIdInputSchema).mutation(({ ctx, input }) => service.archiveProduct(ctx.deps, input.productId)),
+  archive: adminProcedure.input(ProductIdInputSchema).mutation(({ ctx, input }) => service.archiveProduct(ctx.deps, input.productId, ctx.user._id)),
 
   // ---- The owner's banners (ADMIN) ----
   adminBanners: adminProcedure.query(({ ctx }) => banners.listBanners(ctx.deps)),
-  saveBanner: adminProcedure.input(BannerInputSchema).mutation(({ ctx, input }) => banners.saveBanner(ctx.deps, input)),
-  moveBanner: adminProcedure.input(MoveBannerInputSchema).mutation(({ ctx, input }) => banners.moveBanner(ctx.deps, input.bannerId, input.direction)),
-  deleteBanner: adminProcedure.input(BannerIdInputSchema).mutation(({ ctx, input }) => banners.removeBanner(ctx.deps, input.bannerId)),
+  saveBanner: adminProcedure.input(BannerInputSchema).mutation(({ ctx, input }) => banners.saveBanner(ctx.deps, input, ctx.user._id)),
+  moveBanner: adminProcedure.input(MoveBannerInputSchema).mutation(({ ctx, input }) => banners.moveBanner(ctx.deps, input.bannerId, input.direction, ctx.user._id)),
+  deleteBanner: adminProcedure.input(BannerIdInputSchema).mutation(({ ctx, input }) => banners.removeBanner(ctx.deps, input.bannerId, ctx.user._id)),
 
   /** A filter panel's counts (brands, price bands, in stock) for a search's results, some categories, or all products. */
   facets: sharedProcedure({ tags: () => [CATALOG_TAG, SEARCH_TAG] })
@@ -104,7 +104,7 @@ export const catalogRouter = router({
     .query(({ ctx, input }) => service.listFacets(ctx.deps.db, input)),
 
   /** Undoes an archive: the product is on sale again and its old links work (ADMIN). */
-  restore: adminProcedure.input(ProductIdInputSchema).mutation(({ ctx, input }) => service.restoreProduct(ctx.deps, input.productId)),
+  restore: adminProcedure.input(ProductIdInputSchema).mutation(({ ctx, input }) => service.restoreProduct(ctx.deps, input.productId, ctx.user._id)),
 
   /** For the page of a product no longer on sale: its name and category, or null (not archived, or never existed). */
   unavailable: sharedProcedure({ tags: (input: { productId: string }) => [productTag(input.productId)] })

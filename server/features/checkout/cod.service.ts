@@ -10,6 +10,7 @@ import * as orders from '../order/order.service';
 import { removeBoughtProducts } from '../cart/cart.service';
 import { codServesPin, loadSettings, shippingOptionsFor } from '../../settings/shop-settings';
 import { findSavedAddress } from '../account/address.service';
+import { writeAudit } from '../../audit/audit';
 import * as q from './checkout.queries';
 import { PROVIDER_LABELS, closeOpenCheckout, deliveryAddressFor, offeredOnlineProviders, orderItemsOf, providerChoosesDelivery, takeCartLines } from './checkout.service';
 
@@ -140,7 +141,8 @@ export async function placeCodOrder(deps: Deps, user: { id: string; email: strin
 
 /**
  * The shopper cancels their own cash-on-delivery order before it ships: it becomes cancelled,
- * its units go back on sale, the cancellation email is queued, in one transaction. Throws
+ * its units go back on sale, the cancellation email is queued and the audit log records it, in
+ * one transaction. Throws
  * ORDER_NOT_FOUND for an order that is not the caller's, INVALID_TRANSITION once it has shipped.
  */
 export async function cancelOwnCodOrder(deps: Deps, userId: string, orderId: string): Promise<Order> {
@@ -165,6 +167,8 @@ export async function cancelOwnCodOrder(deps: Deps, userId: string, orderId: str
         throw new AppError('INVALID_TRANSITION', 'This order was changed meanwhile: reload the page.');
       await orders.releaseOrderStock(trx, orderId, { reason: 'release', at: now, note: 'cash on delivery order cancelled by the shopper' });
       await orders.enqueueOrderStatusMail(trx, deps, orderId, 'cancelled');
+      // An order moving is traced whoever moves it: the owner sees the shopper's cancellation in the audit log.
+      await writeAudit(trx, { at: now, actorId: userId, action: 'order.status', detail: { orderId, from: 'confirmed', to: 'cancelled', by: 'customer', stockBack: true } });
     },
     { locks: [`order:${orderId}`] },
   );

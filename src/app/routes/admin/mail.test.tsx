@@ -19,6 +19,7 @@ const mail = (id: string, patch: Partial<MailSummary> = {}): MailSummary => ({
   sentAt: '2026-11-22T08:00:05.000Z',
   nextAttemptAt: '2026-11-22T08:00:00.000Z',
   attachments: [],
+  attachmentFiles: [],
   ...patch,
 });
 
@@ -42,7 +43,10 @@ const retrying = mail('m_retry', {
   createdAt: '2026-11-24T06:00:00.000Z',
   nextAttemptAt: '2026-11-24T06:35:00.000Z',
 });
-const confirmed = mail('m_paid', { attachments: ['invoice-INV-2627-00001.pdf'] });
+const confirmed = mail('m_paid', {
+  attachments: ['Invoice of order o_42 (PDF)'],
+  attachmentFiles: [{ name: 'Invoice of order o_42 (PDF)', url: '/orders/o_42/invoice.pdf' }],
+});
 const failed = mail('m_failed', {
   kind: 'order-cancelled',
   subject: 'Your order was cancelled',
@@ -100,13 +104,20 @@ describe('Mail page', () => {
       [
         '22 Nov 2026, 1:30 pm IST',
         'ravi@example.com',
-        'Your Voltmart order is confirmedAttached: invoice-INV-2627-00001.pdf',
+        'Your Voltmart order is confirmedAttached: Invoice of order o_42 (PDF)',
         'Order confirmation',
         'SentSent 22 Nov 2026, 1:30 pm IST',
       ],
     ]);
-    // The same messages as cards, for a narrow panel.
-    expect(within(screen.getByTestId('mail-cards')).getAllByRole('listitem')).toHaveLength(3);
+    // The attached invoice opens: a link to its PDF, which does not open the message instead.
+    const invoice = within(rows[2]!).getByRole('link', { name: 'Invoice of order o_42 (PDF)' });
+    expect(invoice.getAttribute('href')).toBe('/orders/o_42/invoice.pdf');
+    fireEvent.click(invoice);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // The same messages as cards, for a narrow panel, the invoice link too.
+    const cards = within(screen.getByTestId('mail-cards')).getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    expect(within(cards[2]!).getByRole('link', { name: 'Invoice of order o_42 (PDF)' }).getAttribute('href')).toBe('/orders/o_42/invoice.pdf');
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(table).getAllByTestId('mail-row')).toHaveLength(4));
@@ -137,6 +148,23 @@ describe('Mail page', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('names every kind of message in words, never its key', async () => {
+    const kinds = ['admin-sign-in', 'new-admin', 'email-change', 'email-changed', 'order-returned', 'order-refund', 'order-delivered', 'some-future-kind'];
+    const server = fakeServer({
+      'admin.mail': () => ({ items: kinds.map((kind, i) => mail(`m_${i}`, { kind, subject: `Message ${i}` })), nextCursor: null }),
+    });
+    render(renderableApp({ routes: [{ path: '/admit-panel/mail', element: <MailPage /> }], initialEntries: ['/admit-panel/mail'], fetch: server.fetch }));
+    const table = await screen.findByTestId('mail-table');
+    expect(
+      within(table)
+        .getAllByTestId('mail-row')
+        .map((row) => cells(row)[3]),
+    ).toEqual(['Admin sign-in notice', 'New admin notice', 'Email change link', 'Email changed notice', 'Order returned', 'Order refund', 'Order delivered', 'Some future kind']);
+    const cards = within(screen.getByTestId('mail-cards')).getAllByRole('listitem');
+    expect(cards[0]!.textContent).toContain('Admin sign-in notice');
+    expect(document.body.textContent).not.toMatch(/admin-sign-in|order-refund/);
   });
 
   it('opens a message from the subject button too (keyboard users)', async () => {

@@ -1,33 +1,43 @@
-import type { AuditEntry } from '../../../../shared/schemas/audit';
+import { useId, useState } from 'react';
+import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditEntry, type AuditKind } from '../../../../shared/schemas/audit';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { ShopTime } from '../../../components/ui/shop-time';
 import { errorMessage } from '../../../lib/trpc';
 import { useAuditLog } from '../api/use-audit-log';
 
-/** The kind of change, in the admin's words; the server's action names are finer than an admin needs here. */
-const KIND: Record<string, { label: string; className: string }> = {
-  'settings.update': { label: 'Settings', className: 'bg-sky-100 text-sky-900' },
-  'tax.category': { label: 'Tax', className: 'bg-violet-100 text-violet-900' },
-  'tax.product': { label: 'Tax', className: 'bg-violet-100 text-violet-900' },
-  'user.role': { label: 'Role', className: 'bg-amber-100 text-amber-950' },
-  'user.password': { label: 'Account', className: 'bg-rose-100 text-rose-900' },
-  'user.email': { label: 'Account', className: 'bg-rose-100 text-rose-900' },
-  'user.two-factor': { label: 'Account', className: 'bg-rose-100 text-rose-900' },
-  'user.delete': { label: 'Account', className: 'bg-rose-100 text-rose-900' },
-  stock: { label: 'Stock', className: 'bg-emerald-100 text-emerald-900' },
+/** Each kind's badge colour. */
+const KIND_CLASS: Record<AuditKind, string> = {
+  product: 'bg-blue-100 text-blue-900',
+  order: 'bg-orange-100 text-orange-950',
+  stock: 'bg-emerald-100 text-emerald-900',
+  banner: 'bg-fuchsia-100 text-fuchsia-900',
+  catalog: 'bg-teal-100 text-teal-900',
+  settings: 'bg-sky-100 text-sky-900',
+  tax: 'bg-violet-100 text-violet-900',
+  role: 'bg-amber-100 text-amber-950',
+  account: 'bg-rose-100 text-rose-900',
 };
 
-/** An action this client does not know yet (a newer server) shows under its own name. */
-function KindBadge({ action }: { action: string }) {
-  const kind = KIND[action] ?? { label: action, className: 'bg-zinc-100 text-zinc-800' };
-  return <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-bold ${kind.className}`}>{kind.label}</span>;
+/** The kind in words as a badge; the server's action keys (`order.refund`) are never shown. */
+function KindBadge({ kind }: { kind: AuditKind }) {
+  return (
+    <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-bold ${KIND_CLASS[kind] ?? 'bg-zinc-100 text-zinc-800'}`} data-testid="audit-kind">
+      {AUDIT_KIND_LABELS[kind] ?? kind}
+    </span>
+  );
 }
 
+/** The kind and the action in words ("Product · Price changed"), then what changed from what to what. */
 function What({ entry }: { entry: AuditEntry }) {
   return (
-    <div className="flex flex-wrap items-start gap-2">
-      <KindBadge action={entry.action} />
-      <span className="[overflow-wrap:anywhere]">{entry.summary}</span>
+    <div className="flex flex-col gap-1">
+      <div className="flex flex-wrap items-center gap-2">
+        <KindBadge kind={entry.kind} />
+        <strong className="font-semibold text-zinc-900" data-testid="audit-label">
+          {entry.label}
+        </strong>
+      </div>
+      <span className="text-zinc-700 [overflow-wrap:anywhere]">{entry.summary}</span>
     </div>
   );
 }
@@ -49,20 +59,39 @@ function When({ at }: { at: string }) {
 }
 
 /**
- * The admin Audit log page: every change to settings, tax rates, roles and stock, newest first,
- * a table on a wide panel and cards on a narrow one, so an owner can tell who changed what when.
+ * The admin Audit log page: every change to the catalogue, orders, stock, banners, settings, tax
+ * rates, roles and accounts, newest first, each with its kind and action in words and what it
+ * changed from and to; a table on a wide panel and cards on a narrow one, so an owner can tell
+ * who changed what when. One kind can be picked.
  */
 export function AuditLog() {
-  const log = useAuditLog();
+  const [kind, setKind] = useState<AuditKind | ''>('');
+  const log = useAuditLog(kind || undefined);
   const items = log.data?.pages.flatMap((page) => page.items) ?? [];
+  const filterId = useId();
 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-2xl font-bold tracking-tight">Audit log</h1>
-        <button type="button" className="btn-outline" disabled={log.isFetching} onClick={() => void log.refetch()}>
-          {log.isFetching && !log.isPending ? 'Refreshing ...' : 'Refresh'}
-        </button>
+        <div className="flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor={filterId} className="label">
+              Show
+            </label>
+            <select id={filterId} className="field" value={kind} onChange={(event) => setKind(event.target.value as AuditKind | '')}>
+              <option value="">All changes</option>
+              {AUDIT_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {AUDIT_KIND_LABELS[k]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="button" className="btn-outline" disabled={log.isFetching} onClick={() => void log.refetch()}>
+            {log.isFetching && !log.isPending ? 'Refreshing ...' : 'Refresh'}
+          </button>
+        </div>
       </div>
 
       {log.isPending ? (
@@ -73,8 +102,10 @@ export function AuditLog() {
         </p>
       ) : items.length === 0 ? (
         <div className="card px-4 py-10 text-center" data-testid="no-audit">
-          <p className="text-lg font-semibold text-zinc-800">Nothing changed yet</p>
-          <p className="mt-1 text-sm text-zinc-600">Changes to the shop&apos;s settings, tax rates, user roles and stock appear here as they are made.</p>
+          <p className="text-lg font-semibold text-zinc-800">{kind ? `No ${AUDIT_KIND_LABELS[kind].toLowerCase()} changes yet` : 'Nothing changed yet'}</p>
+          <p className="mt-1 text-sm text-zinc-600">
+            Changes to products, orders, stock, banners, the shop&apos;s settings, tax rates, user roles and accounts appear here as they are made.
+          </p>
         </div>
       ) : (
         <AuditRows items={items} />

@@ -3,7 +3,7 @@ import { ShopTime } from '../../../components/ui/shop-time';
 import { errorMessage } from '../../../lib/trpc';
 import { useId } from 'react';
 import { useMailMessage } from '../api/use-mail';
-import { mailKindLabel, MailStatusDetails } from './mail-status';
+import { MailAttachments, mailKindLabel, MailStatusDetails } from './mail-status';
 import { MailHtmlFrame, MailPlainText } from './mail-text';
 import { ModalDialog } from './modal-dialog';
 
@@ -32,11 +32,7 @@ export function MailMessageDialog({ mail, onClose }: { mail: MailSummary; onClos
       <div className="flex flex-col gap-5">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <MailStatusDetails mail={shown} />
-          {shown.attachments.length > 0 ? (
-            <p className="text-sm text-zinc-700">
-              <span className="font-medium">Attached when sent:</span> {shown.attachments.join(', ')}
-            </p>
-          ) : null}
+          <MailAttachments mail={shown} label="Attached when sent:" className="text-sm text-zinc-700" />
         </div>
         {message.isPending ? (
           <p role="status" className="py-6 text-center text-zinc-600">

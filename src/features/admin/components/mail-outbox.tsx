@@ -5,7 +5,7 @@ import { ShopTime } from '../../../components/ui/shop-time';
 import { errorMessage } from '../../../lib/trpc';
 import { useMailOutbox } from '../api/use-mail';
 import { MailMessageDialog } from './mail-message-dialog';
-import { mailKindLabel, MailStatusDetails } from './mail-status';
+import { MailAttachments, mailKindLabel, MailStatusDetails } from './mail-status';
 
 export const OUTBOX_NOTE = 'Messages wait here until they are sent. Without SMTP_URL set, none are sent: read them here.';
 
@@ -114,7 +114,7 @@ function MailRows({ items, onOpen }: { items: readonly MailSummary[]; onOpen: (i
                 <td className="px-3 py-2 [overflow-wrap:anywhere]">{mail.to}</td>
                 <td className="px-3 py-2">
                   <OpenButton mail={mail} onOpen={onOpen} />
-                  {mail.attachments.length > 0 ? <span className="mt-0.5 block text-xs text-zinc-600">Attached: {mail.attachments.join(', ')}</span> : null}
+                  <MailAttachments mail={mail} label="Attached:" className="mt-0.5 block text-xs text-zinc-600" />
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap text-zinc-700">{mailKindLabel(mail.kind)}</td>
                 <td className="px-3 py-2">
@@ -135,6 +135,7 @@ function MailRows({ items, onOpen }: { items: readonly MailSummary[]; onOpen: (i
               <ShopTime iso={mail.createdAt} /> · {mailKindLabel(mail.kind)}
             </p>
             <p className="text-sm [overflow-wrap:anywhere]">To {mail.to}</p>
+            <MailAttachments mail={mail} label="Attached:" className="text-xs text-zinc-600" />
             <MailStatusDetails mail={mail} />
           </li>
         ))}

@@ -1,17 +1,28 @@
-import type { ReactNode } from 'react';
-import type { MailStatus, MailSummary } from '../../../../shared/schemas/mail';
+import { Fragment, type ReactNode } from 'react';
+import type { MailKind, MailStatus, MailSummary } from '../../../../shared/schemas/mail';
 import { ShopTime } from '../../../components/ui/shop-time';
 
-/** What each kind of message is, in the admin's words; an unknown kind shows as it is. */
-const KIND_LABEL: Record<string, string> = {
-  'password-reset': 'Password reset',
+/** What each kind of message is, in the admin's words (every kind the server sends has one). */
+const KIND_LABEL: Record<MailKind, string> = {
   'order-paid': 'Order confirmation',
   'order-shipped': 'Order shipped',
   'order-delivered': 'Order delivered',
   'order-cancelled': 'Order cancelled',
+  'order-returned': 'Order returned',
+  'order-refund': 'Order refund',
+  'password-reset': 'Password reset',
+  'admin-sign-in': 'Admin sign-in notice',
+  'new-admin': 'New admin notice',
+  'email-change': 'Email change link',
+  'email-changed': 'Email changed notice',
 };
 
-export const mailKindLabel = (kind: string) => KIND_LABEL[kind] ?? kind;
+/** A kind in words; one this client does not know yet (a newer server) still reads as words, not a key. */
+export function mailKindLabel(kind: string): string {
+  if (Object.hasOwn(KIND_LABEL, kind)) return KIND_LABEL[kind as MailKind];
+  const words = kind.replace(/[-_.]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 const STATUS_LABEL: Record<MailStatus, string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed' };
 const STATUS_CLASS: Record<MailStatus, string> = {
@@ -52,5 +63,26 @@ export function MailStatusDetails({ mail }: { mail: MailSummary }) {
       {line ? <span className="text-xs text-zinc-600">{line}</span> : null}
       {mail.lastError && mail.status !== 'sent' ? <span className="text-xs text-red-800 [overflow-wrap:anywhere]">{mail.lastError}</span> : null}
     </div>
+  );
+}
+
+/**
+ * The files attached when the message is sent, each a link that opens it (the order's invoice
+ * PDF, which an admin may download). The click stays on the link: a table row opens the message.
+ */
+export function MailAttachments({ mail, label, className }: { mail: MailSummary; label: string; className: string }) {
+  if (mail.attachmentFiles.length === 0) return null;
+  return (
+    <span className={className} data-testid="mail-attachments">
+      {label}{' '}
+      {mail.attachmentFiles.map((file, i) => (
+        <Fragment key={file.url}>
+          {i > 0 ? ', ' : null}
+          <a href={file.url} className="font-medium text-brand-700 underline underline-offset-2 [overflow-wrap:anywhere]" onClick={(event) => event.stopPropagation()}>
+            {file.name}
+          </a>
+        </Fragment>
+      ))}
+    </span>
   );
 }
