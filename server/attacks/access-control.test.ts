@@ -162,6 +162,7 @@ describe('one shopper against another shopper’s cart', () => {
     expectApiRefusal(await attacker.post('/api/update-cart-product', { _id: lineId, quantity: 9 }), 404, 'Cart item not found', null);
     expectApiRefusal(await attacker.post('/api/delete-cart-product', { _id: lineId }), 404, 'Cart item not found', null);
     expectTrpcRefusal(await attacker.trpc('mutation', 'cart.updateQuantity', { _id: lineId, quantity: 9 }), 404, 'Cart item not found');
+    expectTrpcRefusal(await attacker.trpc('mutation', 'cart.changeQuantity', { _id: lineId, change: 8 }), 404, 'Cart item not found');
     expectTrpcRefusal(await attacker.trpc('mutation', 'cart.removeItem', { _id: lineId }), 404, 'Cart item not found');
     expect(await snapshotDb(server.deps.db)).toEqual(before);
 

@@ -3,6 +3,8 @@ import type { Deps } from '../deps';
 import { sendError } from '../http/error-reply';
 import { createCaller } from '../app-router';
 import { createRequestContext } from '../trpc/context';
+import { loadSettings } from '../settings/shop-settings';
+import { localDate } from '../lib/shop-calendar';
 
 /**
  * "Download my data" on the account page: the signed-in user's profile, addresses, orders and
@@ -14,7 +16,8 @@ export function createAccountDataRouter(deps: Deps): Router {
     try {
       const ctx = await createRequestContext(deps, req, res);
       const data = await createCaller(ctx).account.exportData();
-      const day = data.exportedAt.slice(0, 10);
+      // Dated as the shop shows dates (its time zone setting), not UTC: at 00:30 IST the file is today's.
+      const day = localDate(new Date(data.exportedAt), (await loadSettings(deps.db, deps)).timeZone);
       res
         .status(200)
         .type('application/json; charset=utf-8')

@@ -26,6 +26,20 @@ export type AddCartItemInput = z.input<typeof AddCartItemInputSchema>;
 export const UpdateCartItemInputSchema = z.object({ _id: CartLineIdSchema, quantity: QuantitySchema });
 export type UpdateCartItemInput = z.input<typeof UpdateCartItemInputSchema>;
 
+/**
+ * A step from the quantity the server holds now (our cart's + and − send +1 and −1), so a
+ * second tab's stale figure can never lower it. Whole, not 0, less than the per-line cap.
+ */
+export const QuantityChangeSchema = z
+  .number({ error: 'change must be a whole number' })
+  .int({ error: 'change must be a whole number' })
+  .min(-(MAX_QUANTITY_PER_LINE - 1), { error: `change must be at least -${MAX_QUANTITY_PER_LINE - 1}` })
+  .max(MAX_QUANTITY_PER_LINE - 1, { error: `change can be at most ${MAX_QUANTITY_PER_LINE - 1}` })
+  .refine((change) => change !== 0, { error: 'change must not be 0' });
+
+export const ChangeCartItemInputSchema = z.object({ _id: CartLineIdSchema, change: QuantityChangeSchema });
+export type ChangeCartItemInput = z.input<typeof ChangeCartItemInputSchema>;
+
 export const RemoveCartItemInputSchema = z.object({ _id: CartLineIdSchema });
 export type RemoveCartItemInput = z.input<typeof RemoveCartItemInputSchema>;
 

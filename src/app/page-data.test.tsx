@@ -40,6 +40,17 @@ describe('page data: the refined list a page is server-rendered with', () => {
       { path: 'catalog.facets', input: { q: 'phone' } },
     ]);
   });
+
+  it('a search sorted by price asks for that order; relevance (the default) sends none', () => {
+    expect(queriesOf('/search?q=phone&sort=dsc')[0]).toEqual({ path: 'catalog.search', input: { q: 'phone', limit: 48, sort: 'dsc' }, infinite: true });
+    expect(queriesOf('/search?q=phone&sort=relevance')[0]).toEqual({ path: 'catalog.search', input: { q: 'phone', limit: 48 }, infinite: true });
+  });
+
+  it("leaves the admin panel's first page (its Dashboard, an index like home's) to the browser", () => {
+    expect(pageAt('/admit-panel', new URLSearchParams())).toBeNull();
+    expect(pageAt('/admit-panel/', new URLSearchParams())).toBeNull();
+    expect(pageAt('/', new URLSearchParams())?.kind).toBe('home');
+  });
 });
 
 describe('page data: the browser finds the seeded answers under its own keys', () => {

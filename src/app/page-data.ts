@@ -55,9 +55,11 @@ function screenAt(pathname: string, search: URLSearchParams): Page | null {
   const staticTitle = STATIC_PAGES[pathname.replace(/\/$/, '') || '/'];
   if (staticTitle) return { kind: 'static', queries: [], title: staticTitle, path: pathname.replace(/\/$/, '') };
   const matches = matchRoutes(routes, pathname);
-  const route = matches?.at(-1)?.route;
+  const last = matches?.at(-1);
+  const route = last?.route;
   if (!route) return { kind: 'not-found', queries: [] };
-  if (route.index) {
+  // The storefront's own index; the admin panel's (its Dashboard) is the browser's alone.
+  if (route.index && last.pathname === '/') {
     return {
       kind: 'home',
       queries: [
@@ -88,7 +90,7 @@ function screenAt(pathname: string, search: URLSearchParams): Page | null {
     case 'search': {
       const q = (search.get('q') ?? '').trim();
       const queries: PageQuery[] = [
-        { path: 'catalog.search', input: searchProductsInput(q, readRefine(search)), infinite: true },
+        { path: 'catalog.search', input: searchProductsInput(q, readSort(search.get('sort')), readRefine(search)), infinite: true },
         { path: 'catalog.facets', input: facetsInput({ q }) },
       ];
       return { kind: 'search', q, queries };

@@ -33,7 +33,7 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Forgot password' })).toBeTruthy();
   });
 
-  it('has every route of the spec under the root layout, with the address step, the policies and the admin’s banners, invoices, settings, mail and audit log', () => {
+  it('has every route of the spec under the root layout, with the address step, the policies and the admin’s dashboard, banners, invoices, settings, mail and audit log', () => {
     const children = routes[0]?.children?.[0]?.children ?? [];
     const paths = children.map((route) => (route.index ? '/' : route.path));
     expect(paths).toEqual([
@@ -58,6 +58,17 @@ describe('routes', () => {
       '*',
     ]);
     const admin = children.find((route) => route.path === 'admit-panel');
-    expect(admin?.children?.map((route) => route.path)).toEqual(['all-users', 'all-products', 'all-orders', 'banners', 'invoices', 'settings', 'mail', 'audit']);
+    // The Dashboard is the panel's own address (its index), before the spec's three sections.
+    expect(admin?.children?.map((route) => (route.index ? '(index)' : route.path))).toEqual([
+      '(index)',
+      'all-users',
+      'all-products',
+      'all-orders',
+      'banners',
+      'invoices',
+      'settings',
+      'mail',
+      'audit',
+    ]);
   });
 });

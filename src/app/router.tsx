@@ -77,6 +77,8 @@ export const routes: RouteObject[] = [
             path: 'admit-panel',
             ...screen(() => import('./routes/admin/admin-layout')),
             children: [
+              // The panel's first page; the spec's three addresses below stay as they were.
+              { index: true, ...screen(() => import('./routes/admin/dashboard')) },
               { path: 'all-users', ...screen(() => import('./routes/admin/all-users')) },
               { path: 'all-products', ...screen(() => import('./routes/admin/all-products')) },
               { path: 'all-orders', ...screen(() => import('./routes/admin/all-orders')) },

@@ -44,7 +44,8 @@ describe('the owner’s shop', () => {
   it('removes the demo data, then shows the owner a setup checklist and shoppers no empty rows', async () => {
     const owner = await openShopPage(browser, shop, 'desktop');
     await signInAsOwner(owner.page);
-    await owner.page.goto('/admit-panel/all-orders');
+    // Signing in on a desktop lands on the panel's Dashboard, where the demo data card is.
+    await owner.page.waitForURL((url) => url.pathname === '/admit-panel');
     await owner.page.getByRole('button', { name: 'Remove demo data' }).click();
     const dialog = owner.page.getByRole('dialog', { name: 'Remove demo data?' });
     await dialog.getByRole('button', { name: 'Remove demo data' }).click();

@@ -115,8 +115,11 @@ describe.each<ViewportName>(['phone', 'desktop'])('storefront at %s size', (view
     await page.goto('/');
     for (const heading of HOME_HEADINGS) await page.getByRole('heading', { name: heading, exact: true }).waitFor();
     await page.getByTestId('product-card').first().waitFor();
-    await page.getByTestId('banner-slide').first().waitFor();
-    expect(await page.getByTestId('banner-slide').count()).toBe(5);
+    // The carousel this screen shows (phones and desktops each have their own list): the demo's five.
+    const carousel = page.getByRole('region', { name: 'Featured offers' });
+    await carousel.getByTestId('banner-slide').first().waitFor();
+    expect(await carousel.getAttribute('data-screen')).toBe(viewport === 'phone' ? 'phone' : 'desktop');
+    expect(await carousel.getByTestId('banner-slide').count()).toBe(5);
     await page.getByRole('button', { name: 'Pause slide rotation' }).waitFor();
     await expect(page.getByRole('button', { name: 'Next slide' }).isVisible()).resolves.toBe(viewport === 'desktop');
     // Nothing moves once the images have arrived.
@@ -425,7 +428,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('storefront at %s size', (view
     expect(sp.consoleErrors.filter((line) => !/status of 404/.test(line))).toEqual([]);
   });
 
-  it('sends a visitor back after login and rolls a refused quantity change back with the reason', async () => {
+  it("sends a visitor back after login and stops the cart's + at the stock, saying why", async () => {
     const { page } = sp;
     const scarce = (await listProducts('televisions')).concat(await listProducts('camera')).find((p) => p.stock >= 1 && p.stock <= 3)!;
     await createAccount(`scarce-${viewport}@example.com`, password, `Sam ${viewport}`);
@@ -448,16 +451,14 @@ describe.each<ViewportName>(['phone', 'desktop'])('storefront at %s size', (view
       await line.getByRole('button', { name: 'Increase quantity' }).click();
       await expect.poll(() => line.getByTestId('line-quantity').textContent()).toBe(String(quantity));
     }
-    await line.getByRole('button', { name: 'Increase quantity' }).click();
-    await toast(page, `Only ${scarce.stock} of ${scarce.productName} left in stock`).waitFor();
-    await expect.poll(() => line.getByTestId('line-quantity').textContent()).toBe(String(scarce.stock));
+    // At the stock "+" is off and says why, before the server has to refuse anything.
+    await expect(line.getByRole('button', { name: 'Increase quantity' }).isDisabled()).resolves.toBe(true);
+    expect(await line.getByTestId('line-limit').textContent()).toBe(`Only ${scarce.stock} in stock`);
+    expect(await line.getByTestId('line-quantity').textContent()).toBe(String(scarce.stock));
 
     await line.getByRole('button', { name: `Remove ${scarce.productName} from cart` }).click();
     await page.getByText('No Data').waitFor();
     await page.getByRole('link', { name: 'Cart, 0 items' }).waitFor();
-
-    // The refusal is a 409 reply, which Chromium itself logs; nothing else may appear.
-    const unexpected = sp.consoleErrors.filter((line) => !/status of 409 \(Conflict\) \(.*\/trpc\/cart\.updateQuantity/.test(line));
-    expect(unexpected).toEqual([]);
+    expect(sp.consoleErrors).toEqual([]);
   });
 });

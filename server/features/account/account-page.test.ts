@@ -251,6 +251,22 @@ describe('my data and deleting the account', () => {
     expect((await new HttpClient(server.url).request('/account/my-data.json', { method: 'GET' })).status).toBe(401);
   });
 
+  it("names the file with the shop's date (India's), not UTC's", async () => {
+    const { client } = await signInAs(server);
+    const saved = now;
+    try {
+      // 19:00 UTC on 30 November is 00:30 IST on 1 December.
+      now = Date.parse('2026-11-30T19:00:00.000Z');
+      const file = await client.request<string>('/account/my-data.json', { method: 'GET' });
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-disposition')).toBe('attachment; filename="voltmart-my-data-2026-12-01.json"');
+      const data = (typeof file.body === 'string' ? JSON.parse(file.body) : file.body) as { exportedAt: string };
+      expect(data.exportedAt).toBe('2026-11-30T19:00:00.000Z');
+    } finally {
+      now = saved;
+    }
+  });
+
   it('deletes the account once no order is under way: orders stay, personal data goes, the email can sign up again', async () => {
     const { client, user } = await signInAs(server);
     await client.trpc('mutation', 'account.updateProfile', { name: user.name, profilePic: await pngDataUrl() });

@@ -81,6 +81,21 @@ export async function findProductStock(db: DB, owner: Shopper, productId: string
   return { id: row.id, stock: row.stock + held, trackStock: row.track_stock === 1, archived: row.archived_at !== null, productName: row.product_name };
 }
 
+/** Units of each of `productIds` that the owner's own open (pending) checkouts hold; a visitor has none. */
+export async function heldByOwnCheckout(db: DB, owner: Shopper, productIds: readonly string[]): Promise<Map<string, number>> {
+  if (owner.userId === undefined || productIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('order_items')
+    .innerJoin('orders', 'orders.id', 'order_items.order_id')
+    .select(['order_items.product_id', (eb) => eb.fn.sum<number>('order_items.stock_taken').as('held')])
+    .where('orders.user_id', '=', owner.userId)
+    .where('orders.status', '=', 'pending')
+    .where('order_items.product_id', 'in', [...productIds])
+    .groupBy('order_items.product_id')
+    .execute();
+  return new Map(rows.map((row) => [row.product_id, Number(row.held ?? 0)]));
+}
+
 export async function insertCartLine(db: DB, line: { id: string; owner: Shopper; productId: string; quantity: number; nowIso: string }): Promise<void> {
   await db
     .insertInto('cart_items')

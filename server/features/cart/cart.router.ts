@@ -1,4 +1,4 @@
-import { AddCartItemInputSchema, RemoveCartItemInputSchema, UpdateCartItemInputSchema, type CartLine } from '../../../shared/schemas/cart';
+import { AddCartItemInputSchema, ChangeCartItemInputSchema, RemoveCartItemInputSchema, UpdateCartItemInputSchema, type CartLine } from '../../../shared/schemas/cart';
 import { nowIso } from '../../db/database';
 import type { Context } from '../../trpc/context';
 import { publicProcedure, router, shopperProcedure } from '../../trpc/init';
@@ -28,12 +28,21 @@ export const cartRouter = router({
   /** Lines with their product populated, oldest first. */
   list: publicProcedure.query(async ({ ctx }): Promise<CartLine[]> => {
     const owner = existingOwner(ctx);
-    return owner ? q.listCartLines(ctx.deps.db, owner) : [];
+    return owner ? service.listLines(ctx.deps.db, owner) : [];
   }),
 
   updateQuantity: shopperProcedure
     .input(UpdateCartItemInputSchema)
     .mutation(({ ctx, input }) => service.updateQuantity(ctx.deps.db, ctx.shopper, input._id, input.quantity, nowIso(ctx.deps.clock))),
+
+  /**
+   * Our cart's + and −: moves the quantity by `change` from what the server holds and answers
+   * the line with the server's figure (see service.changeQuantity). The spec's
+   * /api/update-cart-product keeps setting an absolute quantity (updateQuantity).
+   */
+  changeQuantity: shopperProcedure
+    .input(ChangeCartItemInputSchema)
+    .mutation(({ ctx, input }) => service.changeQuantity(ctx.deps.db, ctx.shopper, input._id, input.change, nowIso(ctx.deps.clock))),
 
   removeItem: shopperProcedure.input(RemoveCartItemInputSchema).mutation(async ({ ctx, input }) => {
     await service.removeItem(ctx.deps.db, ctx.shopper, input._id);

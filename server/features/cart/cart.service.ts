@@ -3,6 +3,7 @@ import { transaction } from '../../db/transaction';
 import { newId } from '../../db/database';
 import { AppError } from '../../errors';
 import { MAX_QUANTITY_PER_LINE, type AddCartItemResult, type CartLine } from '../../../shared/schemas/cart';
+import { shownStock } from '../catalog/catalog.service';
 import * as q from './cart.queries';
 import type { Shopper } from '../../sessions/session';
 
@@ -50,7 +51,7 @@ export async function addItem(db: DB, owner: Shopper, productId: string, nowIso:
     const line = await q.findOwnCartLineByProduct(trx, owner, productId);
     if (!line) throw new Error('cart line vanished inside its own transaction');
     return {
-      line: stripState(line),
+      line: (await forShopper(trx, owner, [stripState(line)]))[0]!,
       alreadyInCart: existing !== null,
       message: existing ? `${product.productName} was already in your cart: quantity is now ${line.quantity}` : 'Product Added in Cart',
     };
@@ -71,8 +72,53 @@ export async function updateQuantity(db: DB, owner: Shopper, lineId: string, qua
     await q.setCartLineQuantity(trx, lineId, quantity, nowIso);
     const updated = await q.findOwnCartLine(trx, owner, lineId);
     if (!updated) throw new Error('cart line vanished inside its own transaction');
-    return stripState(updated);
+    return (await forShopper(trx, owner, [stripState(updated)]))[0]!;
   });
+}
+
+/**
+ * Moves a line's quantity by `change` from the figure the database holds, in one transaction
+ * (our cart's + and −): two tabs pressing + add two, where each setting its own stale figure
+ * plus one would lose one. Going up is checked as a set is (min(stock, 10)); going down is
+ * always allowed to 1, even while the line holds more than is left, since it moves towards
+ * what can be bought. Throws CART_LINE_NOT_FOUND, QUANTITY_INVALID (below 1, over 10),
+ * OUT_OF_STOCK, PRODUCT_NOT_FOUND (archived); nothing changes when it throws.
+ */
+export async function changeQuantity(db: DB, owner: Shopper, lineId: string, change: number, nowIso: string): Promise<CartLine> {
+  return transaction(db, async (trx) => {
+    const line = await q.findOwnCartLine(trx, owner, lineId);
+    if (!line) throw new AppError('CART_LINE_NOT_FOUND', 'Cart item not found');
+    const product = await q.findProductStock(trx, owner, line.productId._id);
+    if (!product || product.archived) throw unavailable();
+    const quantity = line.quantity + change;
+    if (quantity < 1) {
+      throw new AppError('QUANTITY_INVALID', `quantity must be at least 1 (it is ${line.quantity}): remove ${product.productName} from the cart instead`, {
+        fieldErrors: { change: `takes the quantity below 1 (it is ${line.quantity})` },
+      });
+    }
+    if (change > 0) checkQuantity(product, quantity, line.quantity);
+    await q.setCartLineQuantity(trx, lineId, quantity, nowIso);
+    const updated = await q.findOwnCartLine(trx, owner, lineId);
+    if (!updated) throw new Error('cart line vanished inside its own transaction');
+    return (await forShopper(trx, owner, [stripState(updated)]))[0]!;
+  });
+}
+
+/** The owner's cart lines, each product's stock as forShopper shows it. */
+export async function listLines(db: DB, owner: Shopper): Promise<CartLine[]> {
+  return forShopper(db, owner, await q.listCartLines(db, owner));
+}
+
+/**
+ * Lines as a shopper sees them: each product's stock is what this owner may have (the units for
+ * sale plus those their own open checkout holds, as the checks here count them), shown as
+ * catalogue pages show it (shownStock: exact up to 10), so the cart's + can stop at the limit
+ * and say why without telling anyone a warehouse figure.
+ */
+async function forShopper(db: DB, owner: Shopper, lines: CartLine[]): Promise<CartLine[]> {
+  const tracked = lines.filter((line) => line.productId.trackStock).map((line) => line.productId._id);
+  const held = await q.heldByOwnCheckout(db, owner, tracked);
+  return lines.map((line) => ({ ...line, productId: shownStock({ ...line.productId, stock: line.productId.stock + (held.get(line.productId._id) ?? 0) }) }));
 }
 
 /** Throws CART_LINE_NOT_FOUND for a line that is not the owner's. */

@@ -206,3 +206,139 @@ describe('cart over tRPC', () => {
     expect((await client.trpc('query', 'cart.count')).body).toEqual({ count: 1 });
   });
 });
+
+describe('cart + and − (cart.changeQuantity)', () => {
+  type Line = { _id: string; quantity: number; productId: { _id: string; stock: number } };
+  type Refusal = { message: string; data: { httpStatus: number; appCode?: string; fieldErrors?: Record<string, string> | null } };
+
+  /** A signed-in shopper with one line of `product`, and a second tab: another client on the same cookies. */
+  async function twoTabs(product: { id: string }) {
+    const { client, user } = await signInAs(server);
+    const added = await client.trpc<{ line: Line }>('mutation', 'cart.addItem', { productId: product.id });
+    expect(added.status).toBe(200);
+    const tab2 = new HttpClient(server.url, { cookies: client.cookies });
+    return { tab1: client, tab2, user, lineId: added.body.line._id };
+  }
+  const change = (tab: HttpClient, lineId: string, by: unknown) => tab.trpc<Line & Refusal>('mutation', 'cart.changeQuantity', { _id: lineId, change: by });
+
+  it("steps from the server's figure, so a stale tab's + never lowers the quantity", async () => {
+    const product = await insertProduct(server.deps.db, { stock: 10 });
+    const { tab1, tab2, user, lineId } = await twoTabs(product);
+    // Tab 1 shows 1 and goes to 3; tab 2 still shows 1. Its + used to send 1 + 1 = 2.
+    expect((await change(tab1, lineId, 1)).body.quantity).toBe(2);
+    expect((await change(tab1, lineId, 1)).body.quantity).toBe(3);
+    const stale = await change(tab2, lineId, 1);
+    expect(stale.status).toBe(200);
+    expect(stale.body).toMatchObject({ _id: lineId, quantity: 4, productId: { _id: product.id } });
+    expect((await change(tab2, lineId, -1)).body.quantity).toBe(3);
+    expect((await cartRows(user.id))[0]?.quantity).toBe(3);
+  });
+
+  it('adds two when two tabs press + at the same moment', async () => {
+    const product = await insertProduct(server.deps.db, { stock: 10 });
+    const { tab1, tab2, user, lineId } = await twoTabs(product);
+    for (const expected of [3, 5, 7]) {
+      const replies = await Promise.all([change(tab1, lineId, 1), change(tab2, lineId, 1)]);
+      expect(replies.map((r) => r.status)).toEqual([200, 200]);
+      expect(replies.map((r) => r.body.quantity).sort()).toEqual([expected - 1, expected]);
+      expect((await cartRows(user.id))[0]?.quantity).toBe(expected);
+    }
+  });
+
+  it('stops at the stock, also when two tabs race for the last unit, and says why', async () => {
+    const product = await insertProduct(server.deps.db, { stock: 3 });
+    const { tab1, tab2, user, lineId } = await twoTabs(product);
+    expect((await change(tab1, lineId, 1)).body.quantity).toBe(2);
+    const replies = await Promise.all([change(tab1, lineId, 1), change(tab2, lineId, 1)]);
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = replies.find((r) => r.status === 409)!;
+    expect(refused.body.message).toBe(`Only 3 of ${product.productName} left in stock (your cart already has 3)`);
+    expect(refused.body.data.appCode).toBe('OUT_OF_STOCK');
+    expect((await cartRows(user.id))[0]?.quantity).toBe(3);
+    expect((await change(tab2, lineId, 1)).status).toBe(409);
+    expect((await cartRows(user.id))[0]?.quantity).toBe(3);
+  });
+
+  it('stops at 10 per line for a product whose stock is not counted', async () => {
+    const product = await insertProduct(server.deps.db, { stock: 0, trackStock: false });
+    const { tab1, user, lineId } = await twoTabs(product);
+    expect((await change(tab1, lineId, 9)).body.quantity).toBe(10);
+    const over = await change(tab1, lineId, 1);
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe(`You can have at most 10 of ${product.productName} in your cart`);
+    expect((await cartRows(user.id))[0]?.quantity).toBe(10);
+  });
+
+  it('goes down even while the line holds more than is left, but never below 1', async () => {
+    const product = await insertProduct(server.deps.db, { stock: 5 });
+    const { tab1, user, lineId } = await twoTabs(product);
+    expect((await change(tab1, lineId, 4)).body.quantity).toBe(5);
+    await server.deps.db.updateTable('products').set({ stock: 2 }).where('id', '=', product.id).execute();
+    const down = await change(tab1, lineId, -1);
+    expect(down.body).toMatchObject({ quantity: 4, productId: { stock: 2 } });
+    expect((await change(tab1, lineId, 1)).status).toBe(409);
+
+    const below = await change(tab1, lineId, -4);
+    expect(below.status).toBe(400);
+    expect(below.body.data.fieldErrors).toEqual({ change: 'takes the quantity below 1 (it is 4)' });
+    expect((await cartRows(user.id))[0]?.quantity).toBe(4);
+  });
+
+  it.each([
+    ['zero', 0],
+    ['a fraction', 0.5],
+    ['text', 'one'],
+    ['a numeric string', '1'],
+    ['null', null],
+    ['10', 10],
+    ['-10', -10],
+  ])('refuses a change of %s with a 400 naming the field', async (_name, by) => {
+    const product = await insertProduct(server.deps.db, { stock: 10 });
+    const { tab1, user, lineId } = await twoTabs(product);
+    const reply = await change(tab1, lineId, by);
+    expect(reply.status).toBe(400);
+    expect(Object.keys(reply.body.data.fieldErrors ?? {})).toEqual(['change']);
+    expect(reply.body.message).toMatch(/^change /);
+    expect((await cartRows(user.id))[0]?.quantity).toBe(1);
+  });
+
+  it("refuses another shopper's line, and a visitor's, with a 404", async () => {
+    const product = await insertProduct(server.deps.db, { stock: 10 });
+    const { user, lineId } = await twoTabs(product);
+    const other = await signInAs(server);
+    expect((await change(other.client, lineId, 1)).status).toBe(404);
+    expect((await change(new HttpClient(server.url), lineId, 1)).status).toBe(404);
+    expect((await cartRows(user.id))[0]?.quantity).toBe(1);
+  });
+
+  it('keeps /api/update-cart-product an absolute quantity, as the contract has it', async () => {
+    const product = await insertProduct(server.deps.db, { stock: 10 });
+    const { tab1, tab2, lineId } = await twoTabs(product);
+    await change(tab1, lineId, 4);
+    const set = await tab2.post('/api/update-cart-product', { _id: lineId, quantity: 2 });
+    expect(set.body).toMatchObject({ success: true, message: 'Product Updated', data: { _id: lineId, quantity: 2 } });
+  });
+
+  it('shows each line the stock a shopper may see: exact up to 10, and counting what their own open checkout holds', async () => {
+    const plenty = await insertProduct(server.deps.db, { stock: 33 });
+    const scarce = await insertProduct(server.deps.db, { stock: 3 });
+    const { client } = await signInAs(server);
+    await client.trpc('mutation', 'cart.addItem', { productId: plenty.id });
+    const added = await client.trpc<{ line: Line }>('mutation', 'cart.addItem', { productId: scarce.id });
+    expect(added.body.line.productId.stock).toBe(3);
+    const stockOf = async () => Object.fromEntries((await client.trpc<Line[]>('query', 'cart.list')).body.map((l) => [l.productId._id, l.productId.stock]));
+    expect(await stockOf()).toEqual({ [plenty.id]: 10, [scarce.id]: 3 });
+    const api = await client.get('/api/view-card-product');
+    expect(api.body.data.map((l: { productId: { stock: number } }) => l.productId.stock)).toEqual([10, 3]);
+
+    // An open checkout holds all three scarce units (0 left for sale): they are still this shopper's.
+    expect((await client.trpc('mutation', 'cart.changeQuantity', { _id: added.body.line._id, change: 2 })).status).toBe(200);
+    const started = await client.post('/api/checkout', {});
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const row = await server.deps.db.selectFrom('products').select('stock').where('id', '=', scarce.id).executeTakeFirstOrThrow();
+    expect(row.stock).toBe(0);
+    expect(await stockOf()).toEqual({ [plenty.id]: 10, [scarce.id]: 3 });
+    const more = await client.trpc<Refusal>('mutation', 'cart.changeQuantity', { _id: added.body.line._id, change: 1 });
+    expect(more.body.message).toBe(`Only 3 of ${scarce.productName} left in stock (your cart already has 3)`);
+  });
+});

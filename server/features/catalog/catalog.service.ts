@@ -22,6 +22,7 @@ import * as stock from './stock.queries';
 import { productSearch, searchTerms, type RankedProduct, type SearchKey } from './search/search';
 import { buildVocabulary, correctTerms, type Vocabulary } from './search/spelling';
 import { MAX_BRANDS, type Facets, type Refine } from '../../../shared/facets';
+import { changedFields, writeAudit } from '../../audit/audit';
 
 /**
  * The most products /api/get-product returns. The old API has no paging and its clients expect
@@ -183,7 +184,7 @@ export async function productDetails(db: DB, productId: string): Promise<Product
 type CreateInput = z.output<typeof ProductInputSchema>;
 type UpdateInput = z.output<typeof UpdateProductInputSchema>;
 
-/** Creates a product; a tracked product's first stock figure starts its stock history. */
+/** Creates a product; a tracked product's first stock figure starts its stock history. Audited in the same transaction. */
 export async function createProduct(deps: Pick<Deps, 'db' | 'clock'>, input: CreateInput, actorId: string | null): Promise<Product> {
   const now = nowIso(deps.clock);
   const id = newId();
@@ -205,6 +206,8 @@ export async function createProduct(deps: Pick<Deps, 'db' | 'clock'>, input: Cre
       },
     ]);
     if (input.trackStock) await stock.recordInitialStock(trx, id, input.stock, { reason: 'created', at: now, actorId });
+    const { productName: name, brandName, category, price, sellingPrice, trackStock, stock: units } = input;
+    await writeAudit(trx, { at: now, actorId, action: 'product.create', detail: { productId: id, name, brandName, category, price, sellingPrice, trackStock, stock: units } });
   });
   const created = await q.findProductAnyState(deps.db, id);
   if (!created) throw new Error(`Product ${id} vanished after insert`);
@@ -215,7 +218,9 @@ export async function createProduct(deps: Pick<Deps, 'db' | 'clock'>, input: Cre
  * Rewrites a product (archived ones too, so an admin can fix one before restoring it), in one
  * transaction. Stock is compared, never overwritten blindly (see UpdateProductInputSchema): a
  * figure the form showed and sent back unchanged is no change, and a changed figure is set only
- * if the stock has not moved since the form was loaded.
+ * if the stock has not moved since the form was loaded. The fields that changed are written to
+ * the audit log with their old and new values, in the same transaction (stock changes are in the
+ * stock history, which the log shows too); a save that changes nothing records nothing.
  *
  * @throws AppError PRODUCT_NOT_FOUND for an unknown id; STOCK_CHANGED (409, nothing saved) when
  *   the stock moved since the form was loaded; BAD_INPUT when tracking is switched on without a figure.
@@ -235,8 +240,11 @@ export async function updateProduct(deps: Pick<Deps, 'db' | 'clock'>, input: Upd
       images: input.productImage,
       updatedAt: now,
     });
-    const movement = { reason: 'admin' as const, at: now, actorId, note: input.stockNote ?? '' };
     const track = input.trackStock ?? current.trackStock;
+    // Written before the stock step: a stock figure refused below (409) rolls the entry back with the edit.
+    const changes = changedFields(current, { ...current, ...input, trackStock: track }, PRODUCT_AUDIT_FIELDS);
+    if (changes.length > 0) await writeAudit(trx, { at: now, actorId, action: 'product.update', detail: { productId: input._id, name: input.productName, changes } });
+    const movement = { reason: 'admin' as const, at: now, actorId, note: input.stockNote ?? '' };
     if (track && !current.trackStock) {
       if (input.stock === undefined) {
         throw new AppError('BAD_INPUT', 'stock is required when trackStock is on', { fieldErrors: { stock: 'required when tracking stock' } });
@@ -253,6 +261,9 @@ export async function updateProduct(deps: Pick<Deps, 'db' | 'clock'>, input: Upd
   if (!product) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
   return withoutArchive(product);
 }
+
+/** What a product edit records of the fields it changed (stock goes to the stock history instead). */
+const PRODUCT_AUDIT_FIELDS = ['productName', 'brandName', 'category', 'price', 'sellingPrice', 'description', 'productImage', 'trackStock'] as const;
 
 /** Sets a tracked product's stock from an edit form's figure, compare-and-set against what the form showed. */
 async function applyStockFigure(
@@ -294,18 +305,39 @@ export async function stockHistory(
 }
 
 /**
- * Takes a product off sale; old orders and their lines keep their snapshot. Idempotent.
+ * Takes a product off sale; old orders and their lines keep their snapshot. Idempotent: only the
+ * archive that takes it off sale is audited (in its transaction).
  * @throws AppError PRODUCT_NOT_FOUND for an unknown id.
  */
-export async function archiveProduct(deps: Pick<Deps, 'db' | 'clock'>, productId: string): Promise<ArchiveProductResult> {
-  const archivedAt = productId ? await q.archiveProductRow(deps.db, productId, nowIso(deps.clock)) : null;
+export async function archiveProduct(deps: Pick<Deps, 'db' | 'clock'>, productId: string, actorId: string | null): Promise<ArchiveProductResult> {
+  const now = nowIso(deps.clock);
+  const archivedAt = await transaction(deps.db, async (trx) => {
+    const current = productId ? await q.findProductAnyState(trx, productId) : null;
+    if (!current) return null;
+    if (current.archivedAt !== null) return current.archivedAt;
+    const at = await q.archiveProductRow(trx, productId, now);
+    await writeAudit(trx, { at: now, actorId, action: 'product.archive', detail: { productId, name: current.productName } });
+    return at;
+  });
   if (archivedAt === null) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
   return { _id: productId, archivedAt };
 }
 
-/** Puts an archived product back on sale: its page, lists and search show it again (the change triggers stale them). */
-export async function restoreProduct(deps: Pick<Deps, 'db' | 'clock'>, productId: string): Promise<{ _id: string; archived: false }> {
-  if (!productId || !(await q.restoreProductRow(deps.db, productId, nowIso(deps.clock)))) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
+/**
+ * Puts an archived product back on sale: its page, lists and search show it again (the change
+ * triggers stale them). Restoring one on sale changes and records nothing.
+ */
+export async function restoreProduct(deps: Pick<Deps, 'db' | 'clock'>, productId: string, actorId: string | null): Promise<{ _id: string; archived: false }> {
+  const now = nowIso(deps.clock);
+  const found = await transaction(deps.db, async (trx) => {
+    const current = productId ? await q.findProductAnyState(trx, productId) : null;
+    if (!current) return false;
+    if (current.archivedAt === null) return true;
+    await q.restoreProductRow(trx, productId, now);
+    await writeAudit(trx, { at: now, actorId, action: 'product.restore', detail: { productId, name: current.productName } });
+    return true;
+  });
+  if (!found) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
   return { _id: productId, archived: false };
 }
 
@@ -333,3 +365,6 @@ export type { MovementContext, TakeResult } from './stock.queries';
 
 // What the sitemap, the first start and the demo seed read or write of the catalogue.
 export { countBanners, countProducts, countProductsOnSale, insertBanners, insertProducts, productSitemapPage, type NewProductRow } from './catalog.queries';
+
+// The stock figure shoppers are shown; the cart shows its lines' stock the same way.
+export { shownStock } from './shown-stock';

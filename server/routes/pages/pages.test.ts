@@ -210,6 +210,10 @@ describe('server-rendered storefront pages', () => {
     expect(cart.reply.status).toBe(200);
     expect(cart.reply.headers.get('cache-control')).toBe('no-cache');
     expect(cart.html).toBe(INDEX_HTML);
+    // The admin panel's first page (its Dashboard) is an index route as home is, yet the browser's alone.
+    const dashboard = await page('/admit-panel');
+    expect(dashboard.reply.status).toBe(200);
+    expect(dashboard.html).toBe(INDEX_HTML);
   });
 
   it('the sign-in pages render without data and ask not to be indexed', async () => {

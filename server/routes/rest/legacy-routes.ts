@@ -129,7 +129,8 @@ export const legacyRoutes: LegacyRoute[] = [
     message: 'Search Product list',
     empty: 'list',
     procedure: 'catalog.search',
-    input: (req) => ({ q: req.query.q, limit: 100 }),
+    // The page's own query string: ?sort=asc|dsc|newest orders the results as the search page does (relevance without).
+    input: (req) => ({ q: req.query.q, sort: req.query.sort, limit: 100 }),
     data: (page: ProductPage) => apiProducts(page.items),
   },
 

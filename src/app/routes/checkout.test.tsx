@@ -162,6 +162,7 @@ describe('Checkout: the delivery address step', () => {
   afterEach(() => {
     cleanup();
     window.history.replaceState(null, '', window.location.pathname);
+    window.sessionStorage.clear();
   });
 
   it('sends a visitor to login, to come back here', async () => {
@@ -293,6 +294,78 @@ describe('Checkout: the delivery address step', () => {
     const alert = await within(summary).findByRole('alert');
     expect(alert.textContent).toContain('Only 1 of Sony WF-C700N left in stock');
     expect(within(alert).getByRole('link', { name: 'Go to the cart' }).getAttribute('href')).toBe('/cart');
+  });
+
+  it('keeps a half-typed new address for the tab across a reload, and forgets it once saved', async () => {
+    const server = shop({ addresses: [home] });
+    renderCheckout(server);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a new address' }));
+    fill('Full name', 'Asha Rao');
+    fill('Address line 1', '4 Park Street');
+    fireEvent.change(screen.getByLabelText('State or union territory'), { target: { value: '19' } });
+    fill('PIN code', '7000');
+    // Only the form's own fields, for this user, in this tab's storage.
+    expect(JSON.parse(window.sessionStorage.getItem('voltmart:draft:checkout-address:u1') ?? 'null')).toEqual({
+      name: 'Asha Rao',
+      phone: '',
+      line1: '4 Park Street',
+      line2: '',
+      city: '',
+      stateCode: '19',
+      pin: '7000',
+      gstin: '',
+    });
+
+    // The reload: the page starts again from nothing but the tab's storage.
+    cleanup();
+    renderCheckout(server);
+    await screen.findByRole('heading', { name: 'Add a new address' });
+    expect(screen.getByLabelText<HTMLInputElement>('Full name').value).toBe('Asha Rao');
+    expect(screen.getByLabelText<HTMLInputElement>('Address line 1').value).toBe('4 Park Street');
+    expect(screen.getByLabelText<HTMLSelectElement>('State or union territory').value).toBe('19');
+    expect(screen.getByLabelText<HTMLInputElement>('PIN code').value).toBe('7000');
+
+    fill('PIN code', '700016');
+    fill('Mobile number', '9876543210');
+    fill('City', 'Kolkata');
+    fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(await screen.findByRole<HTMLInputElement>('radio', { name: /4 Park Street/ })).toBeTruthy();
+    expect(server.inputsOf('address.create')).toEqual([expect.objectContaining({ name: 'Asha Rao', line1: '4 Park Street', pin: '700016' })]);
+    expect(window.sessionStorage.getItem('voltmart:draft:checkout-address:u1')).toBeNull();
+
+    cleanup();
+    renderCheckout(server);
+    await screen.findByRole('button', { name: 'Add a new address' });
+    expect(screen.queryByRole('heading', { name: 'Add a new address' })).toBeNull();
+  });
+
+  it('keeps the first address as it is typed too, for its own user only, and Cancel forgets a draft', async () => {
+    renderCheckout(shop());
+    await screen.findByRole('heading', { name: 'Add a delivery address' });
+    fill('Full name', 'Ravi Kumar');
+    cleanup();
+    renderCheckout(shop());
+    await screen.findByRole('heading', { name: 'Add a delivery address' });
+    expect(screen.getByLabelText<HTMLInputElement>('Full name').value).toBe('Ravi Kumar');
+    cleanup();
+
+    // Another account signed in on the tab sees none of it.
+    renderCheckout(shop({ user: { ...shopper, _id: 'u2' } }));
+    await screen.findByRole('heading', { name: 'Add a delivery address' });
+    expect(screen.getByLabelText<HTMLInputElement>('Full name').value).toBe('');
+    cleanup();
+
+    // A draft that is not an address (edited by hand, an older form) is ignored.
+    window.sessionStorage.setItem('voltmart:draft:checkout-address:u1', JSON.stringify({ name: 42 }));
+    renderCheckout(shop({ addresses: [home] }));
+    await screen.findByRole('button', { name: 'Add a new address' });
+    cleanup();
+
+    renderCheckout(shop({ addresses: [home] }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a new address' }));
+    fill('City', 'Pune');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(window.sessionStorage.getItem('voltmart:draft:checkout-address:u1')).toBeNull();
   });
 
   it('edits nothing until asked, and deletes an address after a confirmation', async () => {

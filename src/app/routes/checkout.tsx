@@ -31,12 +31,15 @@ export function Component() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <PageSpinner />;
   if (!user) return <Navigate to="/login" replace state={{ from: '/checkout' }} />;
-  return <CheckoutStep />;
+  return <CheckoutStep userId={user._id} />;
 }
+
+/** Where the checkout keeps a half-typed new address for the tab: per user, so another account signed in on the tab never sees it. */
+export const checkoutAddressDraftKey = (userId: string) => `checkout-address:${userId}`;
 
 type Failure = { code: string | undefined; message: string; addressId: string; pin: string };
 
-function CheckoutStep() {
+function CheckoutStep({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const cart = useCart();
   const storefront = useStorefrontInfo();
@@ -164,6 +167,7 @@ function CheckoutStep() {
               }}
               problem={unserved ? { addressId: unserved.addressId, message: unserved.message } : null}
               locked={paying}
+              draftKey={checkoutAddressDraftKey(userId)}
             />
           </section>
 

@@ -66,7 +66,7 @@ describe('the category page on phones: Sort and Filter sheets', () => {
 
   it('shows Sort and Filter in the page as the server sends it, with the ticked categories counted', () => {
     renderPage('/product-category?category=mobiles&category=Mouse');
-    expect(bar().getByRole('button', { name: 'Sort' })).toBeTruthy();
+    expect(bar().getByRole('button', { name: 'Sort: Newest first' })).toBeTruthy();
     expect(bar().getByRole('button', { name: 'Filter (2)' })).toBeTruthy();
     // Hidden where the desktop panel shows, and always there below it: its space is never added later.
     expect(screen.getByRole('group', { name: 'Sort and filter' }).className).toMatch(/(^| )lg:hidden( |$)/);
@@ -80,14 +80,15 @@ describe('the category page on phones: Sort and Filter sheets', () => {
 
   it('Sort: a choice goes into the address at once and closes the sheet, focus back on Sort', async () => {
     const server = renderPage('/product-category?category=mobiles');
-    const sortButton = bar().getByRole('button', { name: 'Sort' });
+    const sortButton = bar().getByRole('button', { name: 'Sort: Newest first' });
     sortButton.focus();
     fireEvent.click(sortButton);
 
     const dialog = sheet('Sort by');
     expect(dialog.contains(document.activeElement)).toBe(true);
     expect(document.body.style.overflow).toBe('hidden');
-    // The desktop panel's own radios, nothing chosen yet.
+    // The desktop panel's own radios, the default order chosen.
+    expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: 'Newest first' }).checked).toBe(true);
     expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: 'Price - Low to High' }).checked).toBe(false);
 
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Price - High to Low' }));
@@ -104,6 +105,27 @@ describe('the category page on phones: Sort and Filter sheets', () => {
     fireEvent.click(within(again).getByRole('radio', { name: 'Price - High to Low' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(where()).toBe('?category=mobiles&sort=dsc');
+    expect(sortButton.textContent).toBe('Sort: Price - High to Low');
+
+    // And back to the default order: the sort leaves the address.
+    fireEvent.click(sortButton);
+    fireEvent.click(within(sheet('Sort by')).getByRole('radio', { name: 'Newest first' }));
+    expect(where()).toBe('?category=mobiles');
+    expect(sortButton.textContent).toBe('Sort: Newest first');
+    await waitFor(() => expect(server.inputsOf('catalog.filter').at(-1)).toMatchObject({ categories: ['mobiles'], sort: 'newest' }));
+  });
+
+  it('desktop panel: shows the order in effect and offers the default back', async () => {
+    const server = renderPage('/product-category?category=mobiles&sort=asc');
+    const panel = within(screen.getByRole('complementary', { name: 'Filters', hidden: true }));
+    const radio = (name: string) => panel.getByRole<HTMLInputElement>('radio', { name, hidden: true });
+    expect(radio('Price - Low to High').checked).toBe(true);
+    expect(radio('Newest first').checked).toBe(false);
+    await waitFor(() => expect(server.inputsOf('catalog.filter').at(-1)).toMatchObject({ sort: 'asc' }));
+    fireEvent.click(radio('Newest first'));
+    expect(where()).toBe('?category=mobiles');
+    expect(radio('Newest first').checked).toBe(true);
+    await waitFor(() => expect(server.inputsOf('catalog.filter').at(-1)).toMatchObject({ sort: 'newest' }));
   });
 
   it('Filter: ticks wait for "Show results", which writes ?category= and closes', async () => {

@@ -2,7 +2,7 @@ import { categoryLabel, type Category } from '../../../shared/categories';
 import { loadedProducts, PagedProductGrid } from '../../components/product/product-grid';
 import { useFacets } from '../../features/catalog/api/use-facets';
 import { useFilteredProducts } from '../../features/catalog/api/use-filtered-products';
-import { CategoryFilters } from '../../features/catalog/components/category-filters';
+import { CategoryFilters, DEFAULT_SORT_LABEL } from '../../features/catalog/components/category-filters';
 import { MobileFilterBar } from '../../features/catalog/components/mobile-filter-bar';
 import { RefinePanel } from '../../features/catalog/components/refine-panel';
 import { CATEGORY_VALUES, useCategoryFilter } from '../../features/catalog/hooks/use-category-filter';
@@ -55,7 +55,14 @@ export function Component() {
           {results.isPending ? 'Loading ...' : `Search Results : ${results.data?.pages[0]?.total ?? products?.length ?? 0}`}
         </p>
         {/* Below lg, where the panel is hidden: Sort and Filter open bottom sheets instead. */}
-        <MobileFilterBar className="lg:hidden" sort={{ sort, onSortChange: setSort }} filter={filter} refine={refine} facetsScope={{ categories }} onApply={applyFilters} />
+        <MobileFilterBar
+          className="lg:hidden"
+          sort={{ sort, onSortChange: setSort, defaultLabel: DEFAULT_SORT_LABEL.newest }}
+          filter={filter}
+          refine={refine}
+          facetsScope={{ categories }}
+          onApply={applyFilters}
+        />
         {results.isError ? (
           <p className="card px-4 py-10 text-center text-red-800" role="alert">
             {errorMessage(results.error)}

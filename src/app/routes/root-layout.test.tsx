@@ -78,6 +78,17 @@ describe('Root layout', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('home at /'));
   });
 
+  it("forgets the tab's half-typed forms on logout, and only ours", async () => {
+    window.sessionStorage.setItem('voltmart:draft:checkout-address:a1', '{"name":"Asha Rao"}');
+    window.sessionStorage.setItem('something-else', 'kept');
+    renderAt('/', { ...admin, twoFactorEnabled: true, mustEnrolTwoFactor: false });
+    fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    await screen.findByText('Logged out successfully');
+    expect(window.sessionStorage.getItem('voltmart:draft:checkout-address:a1')).toBeNull();
+    expect(window.sessionStorage.getItem('something-else')).toBe('kept');
+    window.sessionStorage.clear();
+  });
+
   it('leaves everyone else where they are', async () => {
     const server = renderAt('/admit-panel/all-products', { ...admin, twoFactorEnabled: true, mustEnrolTwoFactor: false });
     await screen.findByRole('button', { name: 'Logout' });

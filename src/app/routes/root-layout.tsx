@@ -5,6 +5,7 @@ import { Layout } from '../../components/layout/layout';
 import { useCurrentUser } from '../../features/account/api/use-current-user';
 import { useLogout } from '../../features/account/api/use-logout';
 import { useCartCount } from '../../features/cart/api/use-cart-count';
+import { clearTabDrafts } from '../../lib/tab-draft';
 import { errorMessage } from '../../lib/trpc';
 import { useHydrated } from '../../lib/use-hydrated';
 
@@ -44,6 +45,8 @@ export function RootLayout() {
   const onLogout = () => {
     logout.mutate(undefined, {
       onSuccess: () => {
+        // A half-typed address stays with its tab only while its owner is signed in.
+        clearTabDrafts();
         toast.success(LOGOUT_SUCCESS_MESSAGE);
         void navigate('/');
       },

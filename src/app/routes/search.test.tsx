@@ -108,13 +108,12 @@ describe('the search page: refining the results', () => {
     renderSearch('/search?q=iphone&brand=Apple');
     const form = (await panel().findByRole<HTMLInputElement>('checkbox', { name: 'Apple (40)' })).form!;
     expect(form.getAttribute('action')).toBe('/search');
-    expect(new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString()).toBe('q=iphone&brand=Apple&price=');
+    expect(new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString()).toBe('q=iphone&sort=&brand=Apple&price=');
   });
 
   it('phones: a Filter button opens a sheet whose choices apply with "Show results"', async () => {
     const server = renderSearch('/search?q=iphone&instock=1');
-    const bar = within(screen.getByRole('group', { name: 'Filter results' }));
-    expect(bar.queryByRole('button', { name: 'Sort' })).toBeNull();
+    const bar = within(screen.getByRole('group', { name: 'Sort and filter' }));
     fireEvent.click(bar.getByRole('button', { name: 'Filter (1)' }));
     const dialog = screen.getByRole('dialog', { name: 'Filter' });
     expect(within(dialog).queryByRole('checkbox', { name: 'Mobiles' })).toBeNull();
@@ -129,5 +128,52 @@ describe('the search page: refining the results', () => {
     await waitFor(() =>
       expect(server.inputsOf('catalog.search').at(-1)).toEqual({ q: 'iphone', limit: 48, brands: ['Belkin'], price: '20000-50000', inStock: true, direction: 'forward' }),
     );
+  });
+});
+
+describe('the search page: sorting', () => {
+  afterEach(cleanup);
+  const searchInputs = (server: ReturnType<typeof renderSearch>) => server.inputsOf('catalog.search');
+
+  it('is by relevance until a price order is chosen, shows the order in effect, and goes back to relevance', async () => {
+    const server = renderSearch('/search?q=iphone');
+    await screen.findByText('Search Results : 57');
+    expect(panel().getByRole<HTMLInputElement>('radio', { name: 'Relevance' }).checked).toBe(true);
+    expect(searchInputs(server).at(-1)).not.toHaveProperty('sort');
+
+    fireEvent.click(panel().getByRole('radio', { name: 'Price - Low to High' }));
+    expect(where()).toBe('?q=iphone&sort=asc');
+    await waitFor(() => expect(searchInputs(server).at(-1)).toMatchObject({ q: 'iphone', sort: 'asc' }));
+    expect(panel().getByRole<HTMLInputElement>('radio', { name: 'Price - Low to High' }).checked).toBe(true);
+    expect(panel().getByRole<HTMLInputElement>('radio', { name: 'Relevance' }).checked).toBe(false);
+
+    fireEvent.click(panel().getByRole('radio', { name: 'Relevance' }));
+    expect(where()).toBe('?q=iphone');
+    expect(panel().getByRole<HTMLInputElement>('radio', { name: 'Relevance' }).checked).toBe(true);
+  });
+
+  it('reads the order from the address, with the refine', async () => {
+    const server = renderSearch('/search?q=iphone&sort=dsc&brand=Apple');
+    await waitFor(() => expect(searchInputs(server)[0]).toEqual({ q: 'iphone', limit: 48, sort: 'dsc', brands: ['Apple'], direction: 'forward' }));
+    expect(panel().getByRole<HTMLInputElement>('radio', { name: 'Price - High to Low' }).checked).toBe(true);
+  });
+
+  it('phones: the Sort button names the order in effect, and its sheet offers relevance back', async () => {
+    const server = renderSearch('/search?q=iphone');
+    const bar = within(screen.getByRole('group', { name: 'Sort and filter' }));
+    const sortButton = bar.getByRole('button', { name: 'Sort: Relevance' });
+    fireEvent.click(sortButton);
+    const sheet = screen.getByRole('dialog', { name: 'Sort by' });
+    expect(within(sheet).getByRole<HTMLInputElement>('radio', { name: 'Relevance' }).checked).toBe(true);
+    fireEvent.click(within(sheet).getByRole('radio', { name: 'Price - High to Low' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(where()).toBe('?q=iphone&sort=dsc');
+    expect(bar.getByRole('button', { name: 'Sort: Price - High to Low' })).toBe(sortButton);
+    await waitFor(() => expect(searchInputs(server).at(-1)).toMatchObject({ sort: 'dsc' }));
+
+    fireEvent.click(sortButton);
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Sort by' })).getByRole('radio', { name: 'Relevance' }));
+    expect(where()).toBe('?q=iphone');
+    expect(bar.getByRole('button', { name: 'Sort: Relevance' })).toBe(sortButton);
   });
 });

@@ -2,8 +2,10 @@ import { useSearchParams } from 'react-router';
 import { loadedProducts, PagedProductGrid } from '../../components/product/product-grid';
 import { useFacets } from '../../features/catalog/api/use-facets';
 import { useSearchProducts } from '../../features/catalog/api/use-search-products';
+import { DEFAULT_SORT_LABEL, SortOptions } from '../../features/catalog/components/category-filters';
 import { MobileFilterBar } from '../../features/catalog/components/mobile-filter-bar';
 import { RefinePanel } from '../../features/catalog/components/refine-panel';
+import { usePriceSort } from '../../features/catalog/hooks/use-price-sort';
 import { useApplyFilters, useRefine } from '../../features/catalog/hooks/use-refine';
 import { useAddToCartAction } from '../../features/cart/hooks/use-add-to-cart-action';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -17,9 +19,11 @@ export function Component() {
   const [params] = useSearchParams();
   const typed = (params.get('q') ?? '').trim();
   const q = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  // Best match first unless a price order is chosen (the category page's two, in the same `sort` parameter).
+  const { sort, setSort } = usePriceSort();
   const { refine, setRefine } = useRefine();
   const applyFilters = useApplyFilters();
-  const results = useSearchProducts(q, refine);
+  const results = useSearchProducts(q, sort, refine);
   // Counted over the search's whole result, before refining.
   const facets = useFacets({ q });
   useDocumentTitle(searchTitle(q));
@@ -38,7 +42,10 @@ export function Component() {
           {/* A GET form with the address's own names: without scripts, "Apply" refines the same search. */}
           <form action="/search" method="get" onSubmit={(event) => event.preventDefault()}>
             <input type="hidden" name="q" value={typed} />
-            <RefinePanel refine={refine} onChange={setRefine} facets={facets.data} />
+            <SortOptions sort={sort} onSortChange={setSort} defaultLabel={DEFAULT_SORT_LABEL.relevance} />
+            <div className="mt-6">
+              <RefinePanel refine={refine} onChange={setRefine} facets={facets.data} />
+            </div>
             <noscript>
               <button type="submit" className="btn-primary mt-4 w-full">
                 Apply
@@ -65,7 +72,13 @@ export function Component() {
             ) : null}
           </div>
         )}
-        <MobileFilterBar className="lg:hidden" refine={refine} facetsScope={{ q }} onApply={applyFilters} />
+        <MobileFilterBar
+          className="lg:hidden"
+          sort={{ sort, onSortChange: setSort, defaultLabel: DEFAULT_SORT_LABEL.relevance }}
+          refine={refine}
+          facetsScope={{ q }}
+          onApply={applyFilters}
+        />
         {results.isSuccess && products?.length === 0 ? (
           <p className="card px-4 py-10 text-center text-lg font-semibold text-zinc-800">No Data Found....</p>
         ) : results.isError ? null : (

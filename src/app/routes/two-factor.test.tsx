@@ -5,6 +5,7 @@ import type { Me, TwoFactorStatus } from '../../../shared/schemas/account';
 import { COPIED_MESSAGE, RECOVERY_CODES_FILE_NAME } from '../../features/account/components/recovery-codes';
 import { MUST_ENROL_MESSAGE, QR_CODE_ALT } from '../../features/account/components/two-factor-enrolment';
 import { REQUIRED_NOTE, TWO_FACTOR_OFF_MESSAGE } from '../../features/account/components/two-factor-settings';
+import { ADMIN_PANEL_QUERY } from '../../lib/admin-landing';
 import { FakeServerError, fakeServer, renderableApp, withToastHost } from '../../lib/test-providers';
 import { Component as TwoFactorPage } from './two-factor';
 
@@ -53,7 +54,8 @@ function renderPage(opts: { me?: Me | null; status?: TwoFactorStatus; procedures
         { path: '/account/two-factor', element: <TwoFactorPage /> },
         { path: '/account', ...where },
         { path: '/login', ...where },
-        { path: '/admit-panel/all-products', ...where },
+        { path: '/admit-panel', ...where },
+        { path: '/', ...where },
       ],
       initialEntries: ['/account/two-factor'],
       fetch: server.fetch,
@@ -204,7 +206,14 @@ describe('Two-factor sign-in page', () => {
     expect(server.inputsOf('account.twoFactor.confirm')).toEqual([{ code: '000000' }, { code: '111111' }]);
   });
 
-  it('tells an admin who must enrol why, and takes them to the admin panel when done', async () => {
+  it("tells an admin who must enrol why, and takes them to the admin panel's Dashboard when done", async () => {
+    // A window wide enough for the panel (on a phone they land on the storefront, as signing in does).
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === ADMIN_PANEL_QUERY,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
     renderPage({ me: { ...ravi, role: 'ADMIN', mustEnrolTwoFactor: true }, status: { enabled: false, required: true, recoveryCodesLeft: 0 } });
     expect((await screen.findByTestId('must-enrol')).textContent).toBe(MUST_ENROL_MESSAGE);
     await setUp();
@@ -213,7 +222,7 @@ describe('Two-factor sign-in page', () => {
     await screen.findByRole('list', { name: 'Recovery codes' });
     fireEvent.click(screen.getByLabelText('I have saved my recovery codes'));
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admit-panel/all-products'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admit-panel'));
   });
 
   it('while on: gets new recovery codes for a current code', async () => {

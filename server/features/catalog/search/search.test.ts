@@ -47,6 +47,31 @@ describe(`search (${testDialect()})`, () => {
     expect(rest.body.data.map((p) => p.productName)).toContain('Apple AirPods Pro (2nd generation)');
   });
 
+  it('orders results by relevance (the default) or by price either way, through tRPC and /api/search?sort=', async () => {
+    const db = server.deps.db;
+    await insertProduct(db, { productName: 'Quokka Mid Radio', category: 'printers', sellingPrice: 300_000, price: 400_000 });
+    await insertProduct(db, { productName: 'Budget Lamp', category: 'printers', description: 'Shaped like a quokka.', sellingPrice: 100_000, price: 100_000 });
+    await insertProduct(db, { productName: 'Quokka Deluxe Radio', category: 'printers', sellingPrice: 900_000, price: 900_000 });
+    const order = async (input: Record<string, unknown>) => names((await visitor.trpc<ProductPage>('query', 'catalog.search', { q: 'quokka', ...input })).body);
+
+    const byRelevance = await order({});
+    expect(byRelevance.at(-1)).toBe('Budget Lamp');
+    expect(await order({ sort: 'relevance' })).toEqual(byRelevance);
+    expect(await order({ sort: 'asc' })).toEqual(['Budget Lamp', 'Quokka Mid Radio', 'Quokka Deluxe Radio']);
+    expect(await order({ sort: 'dsc' })).toEqual(['Quokka Deluxe Radio', 'Quokka Mid Radio', 'Budget Lamp']);
+
+    const rest = await visitor.get<Envelope<Product[]>>('/api/search?q=quokka&sort=dsc');
+    expect(rest.body.data.map((p) => [p.productName, p.sellingPrice])).toEqual([
+      ['Quokka Deluxe Radio', 9000],
+      ['Quokka Mid Radio', 3000],
+      ['Budget Lamp', 1000],
+    ]);
+    expect((await visitor.get<Envelope<Product[]>>('/api/search?q=quokka')).body.data.map((p) => p.productName)).toEqual(byRelevance);
+    const bad = await visitor.get<Envelope<Product[]>>('/api/search?q=quokka&sort=cheapest');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, error: true, data: [], message: expect.stringMatching(/^sort must be one of: relevance, newest, asc, dsc/) });
+  });
+
   it('ranks a name match above a description match and never returns archived products', async () => {
     const reply = await visitor.trpc<ProductPage>('query', 'catalog.search', { q: 'zephyr' });
     expect(reply.body.items.map((p) => p.productName)).toEqual(['Zephyr Portable Speaker', 'Plain Box Speaker']);

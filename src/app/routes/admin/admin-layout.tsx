@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useCurrentUser } from '../../../features/account/api/use-current-user';
 import { AdminSidebar } from '../../../features/admin/components/admin-sidebar';
@@ -12,12 +12,12 @@ export const NARROW_SCREEN_NOTE = 'The admin panel needs a wider window. Please 
 /**
  * The admin area: ADMIN only (anyone else goes to /; the server refuses them anyway). The
  * spec shows the panel on wide screens only, so narrower windows get a short note instead,
- * and the panel's data is not even fetched there when the page opens narrow.
+ * and the panel's data is not even fetched there when the page opens narrow. Its first page
+ * (/admit-panel itself) is the Dashboard.
  */
 export function Component() {
   useDocumentTitle(pageTitle('Admin panel'));
   const { user, isLoading } = useCurrentUser();
-  const location = useLocation();
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   // Once shown, the panel stays mounted (hidden) while the window is narrow: a window dragged
   // narrower for a moment, or a browser resizing it to take a screenshot, must not throw away a
@@ -26,7 +26,6 @@ export function Component() {
   if (wide && !shown) setShown(true);
   if (isLoading) return <PageSpinner />;
   if (user?.role !== 'ADMIN') return <Navigate to="/" replace />;
-  if (/^\/admit-panel\/?$/.test(location.pathname)) return <Navigate to="/admit-panel/all-products" replace />;
 
   return (
     <>

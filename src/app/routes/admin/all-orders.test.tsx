@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminOrder, Dashboard } from '../../../../shared/schemas/admin';
 import { fakeServer, renderableApp, withToastHost } from '../../../lib/test-providers';
 import { Component as AllOrders } from './all-orders';
+import { Component as DashboardPage } from './dashboard';
 
 function Where() {
   const location = useLocation();
@@ -74,6 +75,7 @@ function renderPage(url: string, timeZone?: string) {
   render(
     renderableApp({
       routes: [
+        { path: '/admit-panel', element: <DashboardPage /> },
         {
           path: '/admit-panel/all-orders',
           element: (
@@ -132,8 +134,16 @@ describe('All orders page', () => {
     expect(screen.getByTestId('where').textContent).toBe('/admit-panel/all-orders');
   });
 
-  it("follows the dashboard's red card to the orders needing stock", async () => {
+  it('leaves the dashboard to its own page', async () => {
     renderPage('/admit-panel/all-orders');
+    await waitFor(() => expect(shownOrders()).toEqual(['ord_short', 'ord_ok']));
+    expect(screen.queryByTestId('today-revenue')).toBeNull();
+    expect(screen.queryByTestId('paid-not-in-stock')).toBeNull();
+  });
+
+  it("follows the Dashboard's red card to the orders needing stock", async () => {
+    renderPage('/admit-panel');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     fireEvent.click(await screen.findByRole('link', { name: /^Paid, not in stock: 1 order/ }));
     await waitFor(() => expect(shownOrders()).toEqual(['ord_short']));
     expect(needsStock().checked).toBe(true);
@@ -149,7 +159,7 @@ describe('All orders page', () => {
     expect(screen.queryByRole('heading', { name: '22 November 2026' })).toBeNull();
   });
 
-  it('after Take from stock, the refreshed list and dashboard no longer show the order as short', async () => {
+  it('after Take from stock, the refreshed list no longer shows the order as short', async () => {
     renderPage('/admit-panel/all-orders?attention=1');
     const flagged = await screen.findByTestId('stock-shortfall');
     expect(within(flagged).getByText('Paid, not in stock: restock or refund')).toBeTruthy();
@@ -157,7 +167,6 @@ describe('All orders page', () => {
 
     fireEvent.click(within(flagged).getByRole('button', { name: 'Take from stock: order ord_short' }));
     expect(await screen.findByText('No order is waiting for stock.')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByTestId('paid-not-in-stock')).toBeNull());
 
     fireEvent.click(needsStock());
     await waitFor(() => expect(shownOrders()).toEqual(['ord_short', 'ord_ok']));

@@ -5,13 +5,12 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { errorMessage } from '../../../lib/trpc';
 import { ATTENTION_PARAM, useAdminOrders } from '../../../features/admin/api/use-admin-orders';
 import { AdminOrderList } from '../../../features/admin/components/admin-order-list';
-import { DashboardPanel } from '../../../features/admin/components/dashboard-panel';
 
 export function Component() {
   const filterId = useId();
   const attentionId = useId();
   const [status, setStatus] = useState<OrderStatus | ''>('');
-  // In the address, so the dashboard card (on this same page) and a shared link can turn it on.
+  // In the address, so the Dashboard's red card and a shared link can turn it on.
   const [searchParams, setSearchParams] = useSearchParams();
   const attention = searchParams.get(ATTENTION_PARAM) === '1';
   const orders = useAdminOrders({ status: status || undefined, attention });
@@ -31,7 +30,6 @@ export function Component() {
   return (
     <div className="flex flex-col gap-8">
       <h1 className="text-2xl font-bold tracking-tight">All Orders</h1>
-      <DashboardPanel />
       <section aria-labelledby="orders-list-heading" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <h2 id="orders-list-heading" className="text-xl font-bold">

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_PANEL_QUERY } from '../../../lib/admin-landing';
 import { FakeServerError, fakeServer, renderableApp, withToastHost } from '../../../lib/test-providers';
 import { LOGIN_SUCCESS_MESSAGE, LoginForm, redirectTarget } from './login-form';
 import { RECOVERY_CODE_HINT } from './two-factor-code-field';
@@ -18,6 +19,61 @@ describe('redirectTarget', () => {
     expect(redirectTarget({ from: '//evil.example/' })).toBe('/');
     expect(redirectTarget({ from: '/login' })).toBe('/');
     expect(redirectTarget({ from: 42 })).toBe('/');
+  });
+});
+
+describe('where signing in lands', () => {
+  withToastHost();
+  afterEach(cleanup);
+
+  function Where() {
+    return <output data-testid="where">{useLocation().pathname}</output>;
+  }
+
+  /** Signs `role` in at a window `wide` enough for the admin panel, or not, from /login reached with `state`. */
+  async function signInAs(role: 'ADMIN' | 'GENERAL', wide: boolean, state?: unknown) {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: wide && query === ADMIN_PANEL_QUERY,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    const user = { _id: 'u1', name: 'Asha Rao', email: 'asha@example.com', role, profilePic: '', createdAt: '2026-11-01T10:00:00.000Z' };
+    const server = fakeServer({ 'account.signIn': () => user, 'account.me': () => ({ ...user, twoFactorEnabled: false, mustEnrolTwoFactor: false }) });
+    const where = { element: <Where /> };
+    render(
+      renderableApp({
+        routes: [
+          { path: '/login', element: <LoginForm /> },
+          // As a page that needs an account sends a visitor to login.
+          { path: '/sent', element: <Navigate to="/login" state={state} replace /> },
+          { path: '/', ...where },
+          { path: '/admit-panel', ...where },
+          { path: '/cart', ...where },
+        ],
+        initialEntries: [state ? '/sent' : '/login'],
+        fetch: server.fetch,
+        toasts: true,
+      }),
+    );
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: user.email } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct-horse' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    return (await screen.findByTestId('where')).textContent;
+  }
+
+  it("takes an admin to the panel's Dashboard on a screen wide enough for the panel", async () => {
+    expect(await signInAs('ADMIN', true)).toBe('/admit-panel');
+  });
+
+  it('takes an admin on a phone to the storefront, where the panel would only ask for a wider window', async () => {
+    expect(await signInAs('ADMIN', false)).toBe('/');
+  });
+
+  it('takes a shopper home, at any width, and anyone back to the page that sent them', async () => {
+    expect(await signInAs('GENERAL', true)).toBe('/');
+    cleanup();
+    expect(await signInAs('ADMIN', true, { from: '/cart' })).toBe('/cart');
   });
 });
 

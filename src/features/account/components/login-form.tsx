@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { FieldError } from '../../../components/ui/field-error';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { UserIcon } from '../../../components/icons';
+import { adminLanding } from '../../../lib/admin-landing';
 import { errorAppCode, errorMessage, fieldErrors } from '../../../lib/trpc';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useSignIn } from '../api/use-sign-in';
@@ -15,14 +16,15 @@ export const CODE_STEP_MESSAGE = 'Enter the 6-digit code from your authenticator
 
 /**
  * Where to go after signing in: the page that sent the shopper here (`state.from`, set by
- * pages that need an account), else home. Only same-site paths are followed.
+ * pages that need an account), else home; an admin's home is the panel's Dashboard on a screen
+ * wide enough for the panel (adminLanding). Only same-site paths are followed.
  */
-export function redirectTarget(state: unknown): string {
+export function redirectTarget(state: unknown, signedIn?: { role: string }): string {
   if (state && typeof state === 'object' && 'from' in state) {
     const from = state.from;
     if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login')) return from;
   }
-  return '/';
+  return signedIn?.role === 'ADMIN' ? adminLanding() : '/';
 }
 
 export function LoginForm() {
@@ -46,9 +48,9 @@ export function LoginForm() {
       return;
     }
     try {
-      await signIn.mutateAsync(step === 'code' ? { email, password, code } : { email, password });
+      const user = await signIn.mutateAsync(step === 'code' ? { email, password, code } : { email, password });
       toast.success(LOGIN_SUCCESS_MESSAGE);
-      await navigate(redirectTarget(location.state), { replace: true });
+      await navigate(redirectTarget(location.state, user), { replace: true });
     } catch (error) {
       const appCode = errorAppCode(error);
       if (appCode === 'TWO_FACTOR_REQUIRED') {

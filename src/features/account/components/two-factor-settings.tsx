@@ -5,6 +5,7 @@ import type { Me, TwoFactorStatus } from '../../../../shared/schemas/account';
 import { FieldError } from '../../../components/ui/field-error';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { adminLanding } from '../../../lib/admin-landing';
 import { errorMessage } from '../../../lib/trpc';
 import { useDisableTwoFactor } from '../api/use-disable-two-factor';
 import { useRegenerateRecoveryCodes } from '../api/use-regenerate-recovery-codes';
@@ -38,9 +39,7 @@ export function TwoFactorSettings({ me }: { me: Me }) {
   } else if (status.isError) {
     content = <FormAlert message={errorMessage(status.error)} />;
   } else if (!status.data.enabled) {
-    content = (
-      <TwoFactorEnrolment me={me} onEnrolled={(codes, hadToEnrol) => setFresh({ codes, then: hadToEnrol && me.role === 'ADMIN' ? '/admit-panel/all-products' : '/account' })} />
-    );
+    content = <TwoFactorEnrolment me={me} onEnrolled={(codes, hadToEnrol) => setFresh({ codes, then: hadToEnrol && me.role === 'ADMIN' ? adminLanding() : '/account' })} />;
   } else {
     content = <TwoFactorManagement status={status.data} onNewCodes={(codes) => setFresh({ codes, then: '/account' })} />;
   }

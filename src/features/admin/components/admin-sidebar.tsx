@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import { UserIcon } from '../../../components/icons';
+import { ADMIN_DASHBOARD_PATH } from '../../../lib/admin-landing';
 
 export interface AdminSidebarUser {
   name: string;
@@ -8,6 +9,7 @@ export interface AdminSidebarUser {
 }
 
 export const ADMIN_LINKS = [
+  { to: ADMIN_DASHBOARD_PATH, label: 'Dashboard' },
   { to: '/admit-panel/all-users', label: 'All Users' },
   { to: '/admit-panel/all-products', label: 'All Products' },
   { to: '/admit-panel/all-orders', label: 'All Orders' },
@@ -18,7 +20,7 @@ export const ADMIN_LINKS = [
   { to: '/admit-panel/audit', label: 'Audit log' },
 ] as const;
 
-/** The admin's picture, name and role, and the panel links (spec §2's three, then Banners, Invoices, Settings, Mail and Audit log). */
+/** The admin's picture, name and role, and the panel links (the Dashboard, spec §2's three, then Banners, Invoices, Settings, Mail and Audit log). */
 export function AdminSidebar({ user }: { user: AdminSidebarUser }) {
   return (
     <aside className="card flex w-60 shrink-0 flex-col self-start p-4 lg:sticky lg:top-20" aria-label="Admin panel">
@@ -43,6 +45,8 @@ export function AdminSidebar({ user }: { user: AdminSidebarUser }) {
             <li key={link.to}>
               <NavLink
                 to={link.to}
+                // The Dashboard is the panel's own address: it is current there only, not under every section.
+                end={link.to === ADMIN_DASHBOARD_PATH}
                 className={({ isActive }) =>
                   `block rounded-xl px-3 py-2 text-sm font-semibold transition-colors ${isActive ? 'bg-brand-700 text-white' : 'text-zinc-800 hover:bg-zinc-100'}`
                 }

@@ -45,8 +45,9 @@ export function DashboardPanel() {
   const d = dashboard.data;
   return (
     <section aria-labelledby="dashboard-heading" className="flex flex-col gap-4">
+      {/* Under the Dashboard page's own heading. */}
       <h2 id="dashboard-heading" className="sr-only">
-        Dashboard
+        Sales and stock
       </h2>
       <DemoDataCard />
       {d.paidNotInStock > 0 ? (

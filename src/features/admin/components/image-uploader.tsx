@@ -3,7 +3,6 @@ import { imageRenditionUrl } from '../../../../shared/images';
 import { PRODUCT_IMAGES_MAX } from '../../../../shared/schemas/catalog';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, PlusIcon } from '../../../components/icons';
 import { ModalDialog } from './modal-dialog';
-import { PLEASE_UPLOAD_IMAGE } from './product-form';
 import type { ImageSlot, ImageSlots } from './use-image-slots';
 
 export const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
@@ -20,8 +19,9 @@ export interface ImageUploaderProps {
  * order picked, with a local preview and its progress, and its upload fills that slot when it
  * ends (a failed one offers Retry and Remove). The order is the product's: drag an image to
  * move it, or use its Move left / Move right buttons (touch screens and keyboards); the first is
- * the cover. Every uploaded image can be opened in a full preview. The red hint shows while
- * there is no image at all.
+ * the cover. Every uploaded image can be opened in a full preview. The red hint
+ * (PLEASE_UPLOAD_IMAGE, the form's `error`) shows while there is no image at all, once the owner
+ * has tried to save.
  */
 export function ImageUploader({ images, error }: ImageUploaderProps) {
   const { slots } = images;
@@ -105,7 +105,7 @@ export function ImageUploader({ images, error }: ImageUploaderProps) {
   const last = slots.length - 1;
 
   return (
-    <fieldset className="flex flex-col gap-2" aria-describedby={slots.length === 0 ? hintId : slots.length > 1 ? orderHintId : undefined}>
+    <fieldset className="flex flex-col gap-2" aria-describedby={slots.length === 0 ? (error ? hintId : undefined) : slots.length > 1 ? orderHintId : undefined}>
       <legend className="label">Product Image</legend>
       <label
         htmlFor={inputId}
@@ -201,11 +201,12 @@ export function ImageUploader({ images, error }: ImageUploaderProps) {
             })}
           </ul>
         </>
-      ) : (
-        <p id={hintId} className="text-sm font-medium text-red-700">
-          {PLEASE_UPLOAD_IMAGE}
+      ) : error ? (
+        // Only once the owner has tried to save without one: a red warning on a dialog just opened scolds them before they began.
+        <p id={hintId} role="alert" className="text-sm font-medium text-red-700">
+          {error}
         </p>
-      )}
+      ) : null}
 
       <p className="sr-only" aria-live="polite">
         {announcement}

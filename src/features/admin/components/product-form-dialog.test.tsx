@@ -462,6 +462,29 @@ describe('ProductFormDialog', () => {
       expect(server.inputsOf('catalog.update')).toEqual([expect.objectContaining({ productImage: [image('c.webp'), image('a.webp'), image('b.webp')] })]);
     });
 
+    it('says nothing about the image until the owner tries to save without one, then the spec’s red hint', async () => {
+      const { dialog, server } = renderDialog(undefined);
+      // Just opened: no red warning before the owner has done anything.
+      expect(within(dialog).queryByText('*Please upload product image')).toBeNull();
+      fireEvent.change(within(dialog).getByLabelText('Product Name'), { target: { value: 'Quiet Box' } });
+      expect(within(dialog).queryByText('*Please upload product image')).toBeNull();
+
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Upload Product' }));
+      const hint = await within(dialog).findByText('*Please upload product image');
+      expect(hint.className).toContain('text-red-700');
+      expect(hint.getAttribute('role')).toBe('alert');
+      expect(within(dialog).getByRole('group', { name: 'Product Image' }).getAttribute('aria-describedby')).toBe(hint.id);
+      expect(server.inputsOf('catalog.create')).toEqual([]);
+
+      // Gone as soon as an image is on its way, and once it is there; back if it is removed again.
+      pick(dialog, 'red.png');
+      await waitFor(() => expect(within(dialog).queryByText('*Please upload product image')).toBeNull());
+      await uploadOf('red.png').succeed(image('red.webp'));
+      expect(within(dialog).queryByText('*Please upload product image')).toBeNull();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Remove image 1' }));
+      expect(await within(dialog).findByText('*Please upload product image')).toBeTruthy();
+    });
+
     it('asks for an image while there is none, and the request goes once one is uploaded', async () => {
       const { dialog } = renderDialog(undefined);
       fireEvent.click(within(dialog).getByRole('button', { name: 'Upload Product' }));

@@ -11,6 +11,7 @@ import {
   changesStock,
   changesTax,
   EMPTY_PRODUCT_FORM,
+  PLEASE_UPLOAD_IMAGE,
   productFormErrors,
   productToForm,
   RETRY_OR_REMOVE_IMAGES,
@@ -100,6 +101,8 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
   const problemsOf = (candidate: ProductFormValues) => {
     const problems = productFormErrors(candidate, loaded);
     if (images.failed) problems.productImage = RETRY_OR_REMOVE_IMAGES;
+    // Images still uploading are images: the red hint is for a form with none at all.
+    else if (uploading && problems.productImage === PLEASE_UPLOAD_IMAGE) delete problems.productImage;
     return problems;
   };
   const current = Object.keys(reported).length > 0 ? problemsOf(values) : {};

@@ -6,8 +6,19 @@ import { MinusIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { ProductImage } from '../../../components/product/product-image';
 import { errorMessage } from '../../../lib/trpc';
 import { cartTotals, useCart, type CartLine } from '../api/use-cart';
+import { useChangeCartQuantity } from '../api/use-change-cart-quantity';
 import { useRemoveCartLine } from '../api/use-remove-cart-line';
-import { useUpdateCartQuantity } from '../api/use-update-cart-quantity';
+import { CART_TOAST_ID } from '../hooks/use-add-to-cart-action';
+
+/**
+ * The most units a line may hold and, once it holds them, why no more: a counted product's
+ * stock as shoppers are shown it (the server counts units the shopper's own open checkout holds
+ * as theirs), at most 10 per line for any product.
+ */
+export function lineLimit(product: Pick<CartLine['productId'], 'trackStock' | 'stock'>): { max: number; reason: string } {
+  if (product.trackStock && product.stock < MAX_QUANTITY_PER_LINE) return { max: product.stock, reason: product.stock > 0 ? `Only ${product.stock} in stock` : 'Out of stock' };
+  return { max: MAX_QUANTITY_PER_LINE, reason: `At most ${MAX_QUANTITY_PER_LINE} per product` };
+}
 
 export interface CartViewProps {
   /** Starts the payment; the route decides what that means (sign-in first, provider page). */
@@ -17,19 +28,20 @@ export interface CartViewProps {
 
 export function CartView({ onPayment, paying }: CartViewProps) {
   const cart = useCart();
-  const update = useUpdateCartQuantity();
+  const change = useChangeCartQuantity();
   const remove = useRemoveCartLine();
 
-  const changeQuantity = (line: CartLine, quantity: number) => {
-    update.mutate({ _id: line._id, quantity }, { onError: (error) => toast.error(errorMessage(error)) });
+  // A step, not a figure: see useChangeCartQuantity. One toast for the cart at a time.
+  const changeQuantity = (line: CartLine, step: 1 | -1) => {
+    change.mutate({ _id: line._id, change: step }, { onError: (error) => toast.error(errorMessage(error), { id: CART_TOAST_ID }) });
   };
 
   const removeLine = (line: CartLine) => {
     remove.mutate(
       { _id: line._id },
       {
-        onSuccess: () => toast.success('Product Deleted From Cart'),
-        onError: (error) => toast.error(errorMessage(error)),
+        onSuccess: () => toast.success('Product Deleted From Cart', { id: CART_TOAST_ID }),
+        onError: (error) => toast.error(errorMessage(error), { id: CART_TOAST_ID }),
       },
     );
   };
@@ -68,7 +80,7 @@ export function CartView({ onPayment, paying }: CartViewProps) {
                     </div>
                   </li>
                 ))
-              : lines.map((line) => <CartLineItem key={line._id} line={line} onChange={(quantity) => changeQuantity(line, quantity)} onRemove={() => removeLine(line)} />)}
+              : lines.map((line) => <CartLineItem key={line._id} line={line} onStep={(step) => changeQuantity(line, step)} onRemove={() => removeLine(line)} />)}
           </ul>
 
           {lines.length > 0 ? (
@@ -90,7 +102,7 @@ export function CartView({ onPayment, paying }: CartViewProps) {
                   </dd>
                 </div>
               </dl>
-              <button type="button" className="btn-primary mt-5 min-h-11 w-full text-base" onClick={onPayment} disabled={paying || update.isPending}>
+              <button type="button" className="btn-primary mt-5 min-h-11 w-full text-base" onClick={onPayment} disabled={paying || change.isPending}>
                 {paying ? 'Opening payment…' : 'Payment'}
               </button>
             </aside>
@@ -101,8 +113,11 @@ export function CartView({ onPayment, paying }: CartViewProps) {
   );
 }
 
-function CartLineItem({ line, onChange, onRemove }: { line: CartLine; onChange: (quantity: number) => void; onRemove: () => void }) {
+function CartLineItem({ line, onStep, onRemove }: { line: CartLine; onStep: (step: 1 | -1) => void; onRemove: () => void }) {
   const product = line.productId;
+  const limit = lineLimit(product);
+  const atLimit = line.quantity >= limit.max;
+  const limitId = `cart-line-${line._id}-limit`;
   return (
     <li className="card relative flex gap-3 p-3 sm:gap-4" data-testid="cart-line">
       <div className="aspect-square w-24 shrink-0 self-start overflow-hidden rounded-xl bg-zinc-100 sm:w-32">
@@ -132,7 +147,7 @@ function CartLineItem({ line, onChange, onRemove }: { line: CartLine; onChange: 
             <span data-testid="line-total">{formatINR(product.sellingPrice * line.quantity)}</span>
           </p>
         </div>
-        <div className="mt-1 flex items-center gap-2" role="group" aria-label={`Quantity of ${product.productName}`}>
+        <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1" role="group" aria-label={`Quantity of ${product.productName}`}>
           <button
             type="button"
             className="inline-flex size-9 items-center justify-center rounded-lg border border-brand-700 text-brand-700 hover:bg-brand-700 hover:text-white disabled:border-zinc-300 disabled:text-zinc-500 disabled:hover:bg-transparent"
@@ -140,7 +155,7 @@ function CartLineItem({ line, onChange, onRemove }: { line: CartLine; onChange: 
             // Spec §4: minus does nothing below 2; the line is removed with the delete button.
             disabled={line.quantity < 2}
             onClick={() => {
-              if (line.quantity >= 2) onChange(line.quantity - 1);
+              if (line.quantity >= 2) onStep(-1);
             }}
           >
             <MinusIcon className="size-4" />
@@ -152,11 +167,20 @@ function CartLineItem({ line, onChange, onRemove }: { line: CartLine; onChange: 
             type="button"
             className="inline-flex size-9 items-center justify-center rounded-lg border border-brand-700 text-brand-700 hover:bg-brand-700 hover:text-white disabled:border-zinc-300 disabled:text-zinc-500 disabled:hover:bg-transparent"
             aria-label="Increase quantity"
-            disabled={line.quantity >= MAX_QUANTITY_PER_LINE}
-            onClick={() => onChange(line.quantity + 1)}
+            // At the limit "+" is off and says why, rather than asking the server to refuse.
+            disabled={atLimit}
+            aria-describedby={atLimit ? limitId : undefined}
+            onClick={() => {
+              if (!atLimit) onStep(1);
+            }}
           >
             <PlusIcon className="size-4" />
           </button>
+          {atLimit ? (
+            <span id={limitId} className="text-sm font-medium text-amber-800" data-testid="line-limit">
+              {limit.reason}
+            </span>
+          ) : null}
         </div>
       </div>
       <button

@@ -2,7 +2,7 @@ import { CATEGORIES } from '../../../../shared/categories';
 
 export type PriceSort = 'asc' | 'dsc';
 
-/** The address's `sort` value as a price order, or null (newest first) for anything else. */
+/** The address's `sort` value as a price order, or null (the list's default order) for anything else. */
 export function readSort(value: string | null): PriceSort | null {
   return value === 'asc' || value === 'dsc' ? value : null;
 }
@@ -11,6 +11,15 @@ export const SORT_OPTIONS: readonly { value: PriceSort; label: string }[] = [
   { value: 'asc', label: 'Price - Low to High' },
   { value: 'dsc', label: 'Price - High to Low' },
 ];
+
+/** The order a list shows without a `sort` in its address: the category page's newest first, the search's best match first. */
+export const DEFAULT_SORT_LABEL = { newest: 'Newest first', relevance: 'Relevance' } as const;
+export type DefaultSortLabel = (typeof DEFAULT_SORT_LABEL)[keyof typeof DEFAULT_SORT_LABEL];
+
+/** What a sort control says is in effect: the price order's label, or the list's default. */
+export function sortLabel(sort: PriceSort | null, defaultLabel: DefaultSortLabel): string {
+  return SORT_OPTIONS.find((option) => option.value === sort)?.label ?? defaultLabel;
+}
 
 /**
  * `panel`: the desktop filter panel's compact rows. `sheet`: the phone sheets' rows, 44 px
@@ -29,27 +38,32 @@ export const OPTION_INPUT: Record<OptionSize, string> = {
 };
 
 export interface SortOptionsProps {
+  /** The price order in effect, or null for the list's default. */
   sort: PriceSort | null;
-  onSortChange: (sort: PriceSort) => void;
+  onSortChange: (sort: PriceSort | null) => void;
   /** Called on every tap of an option, the one already chosen included (a radio fires no change then). */
-  onChoose?: (sort: PriceSort) => void;
+  onChoose?: (sort: PriceSort | null) => void;
+  /** The first option, the list's own order (null): 'Newest first' on the category page, 'Relevance' on a search. */
+  defaultLabel: DefaultSortLabel;
   size?: OptionSize;
   /** Hides the 'Sort by' legend from sight (a sheet's heading already says it); screen readers still hear it. */
   hideLegend?: boolean;
 }
 
-/** The 'Sort by' radios. */
-export function SortOptions({ sort, onSortChange, onChoose, size = 'panel', hideLegend = false }: SortOptionsProps) {
+/** The 'Sort by' radios: the list's default order first (so there is a way back to it), then the spec's two price orders. */
+export function SortOptions({ sort, onSortChange, onChoose, defaultLabel, size = 'panel', hideLegend = false }: SortOptionsProps) {
+  const options: readonly { value: PriceSort | null; label: string }[] = [{ value: null, label: defaultLabel }, ...SORT_OPTIONS];
   return (
     <fieldset>
       <legend className={hideLegend ? 'sr-only' : OPTION_LEGEND}>Sort by</legend>
       <div className="flex flex-col gap-1">
-        {SORT_OPTIONS.map((option) => (
-          <label key={option.value} className={OPTION_ROW[size]}>
+        {options.map((option) => (
+          <label key={option.value ?? 'default'} className={OPTION_ROW[size]}>
             <input
               type="radio"
               name="sort"
-              value={option.value}
+              // Without scripts the panel is a GET form: an empty sort is the default order.
+              value={option.value ?? ''}
               checked={sort === option.value}
               onChange={() => onSortChange(option.value)}
               onClick={onChoose ? () => onChoose(option.value) : undefined}
@@ -95,7 +109,7 @@ export function CategoryOptions({ isSelected, onToggle, size = 'panel' }: Catego
 
 export interface CategoryFiltersProps {
   sort: PriceSort | null;
-  onSortChange: (sort: PriceSort) => void;
+  onSortChange: (sort: PriceSort | null) => void;
   isSelected: (category: string) => boolean;
   onToggle: (category: string) => void;
 }
@@ -104,7 +118,7 @@ export interface CategoryFiltersProps {
 export function CategoryFilters({ sort, onSortChange, isSelected, onToggle }: CategoryFiltersProps) {
   return (
     <div className="flex flex-col gap-6">
-      <SortOptions sort={sort} onSortChange={onSortChange} />
+      <SortOptions sort={sort} onSortChange={onSortChange} defaultLabel={DEFAULT_SORT_LABEL.newest} />
       <CategoryOptions isSelected={isSelected} onToggle={onToggle} />
     </div>
   );

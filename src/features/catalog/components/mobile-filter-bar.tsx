@@ -5,12 +5,12 @@ import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { useFacets, type FacetsScope } from '../api/use-facets';
 import type { CategoryFilter } from '../hooks/use-category-filter';
 import { refineCount, sameRefine, type FilterChoice } from '../hooks/use-refine';
-import { CategoryOptions, SortOptions, type PriceSort } from './category-filters';
+import { CategoryOptions, sortLabel, SortOptions, type DefaultSortLabel, type PriceSort } from './category-filters';
 import { RefinePanel } from './refine-panel';
 
 export interface MobileFilterBarProps {
-  /** The 'Sort' button, where the list has a sort (the category page); left out, the bar has 'Filter' only. */
-  sort?: { sort: PriceSort | null; onSortChange: (sort: PriceSort) => void };
+  /** The 'Sort' button (it names the order in effect), with the list's default order as the sheet's first choice. */
+  sort?: { sort: PriceSort | null; onSortChange: (sort: PriceSort | null) => void; defaultLabel: DefaultSortLabel };
   /** The category checkboxes, on the category page. */
   filter?: CategoryFilter;
   /** The address's brand, price and stock choices. */
@@ -40,24 +40,35 @@ export function MobileFilterBar({ sort, filter, refine, facetsScope, onApply, cl
       aria-label={sort ? 'Sort and filter' : 'Filter results'}
     >
       {sort ? (
-        <button type="button" className="btn-outline min-h-11 flex-1" aria-haspopup="dialog" onClick={() => setOpen('sort')}>
-          Sort
+        <button type="button" className="btn-outline min-h-11 flex-1 flex-col gap-0 leading-tight" aria-haspopup="dialog" onClick={() => setOpen('sort')}>
+          {/* Two lines, one name ("Sort: Relevance"): the space between them is not drawn in a flex box but is read. */}
+          <span>Sort:</span> <span className="text-xs font-normal text-zinc-700">{sortLabel(sort.sort, sort.defaultLabel)}</span>
         </button>
       ) : null}
       <button type="button" className="btn-outline min-h-11 flex-1" aria-haspopup="dialog" onClick={() => setOpen('filter')}>
         {count > 0 ? `Filter (${count})` : 'Filter'}
       </button>
-      {open === 'sort' && sort ? <SortSheet sort={sort.sort} onSortChange={sort.onSortChange} onClose={close} /> : null}
+      {open === 'sort' && sort ? <SortSheet {...sort} onClose={close} /> : null}
       {open === 'filter' ? <FilterSheet filter={filter} refine={refine} facetsScope={facetsScope} onApply={onApply} onClose={close} /> : null}
     </div>
   );
 }
 
 /** A choice applies at once and closes the sheet; so does a tap on the choice already made. */
-function SortSheet({ sort, onSortChange, onClose }: { sort: PriceSort | null; onSortChange: (sort: PriceSort) => void; onClose: () => void }) {
+function SortSheet({
+  sort,
+  onSortChange,
+  defaultLabel,
+  onClose,
+}: {
+  sort: PriceSort | null;
+  onSortChange: (sort: PriceSort | null) => void;
+  defaultLabel: DefaultSortLabel;
+  onClose: () => void;
+}) {
   return (
     <BottomSheet title="Sort by" onClose={onClose}>
-      <SortOptions sort={sort} onSortChange={onSortChange} onChoose={onClose} size="sheet" hideLegend />
+      <SortOptions sort={sort} onSortChange={onSortChange} onChoose={onClose} defaultLabel={defaultLabel} size="sheet" hideLegend />
     </BottomSheet>
   );
 }

@@ -14,6 +14,8 @@ export interface AddressBookProps {
   problem: { addressId: string; message: string } | null;
   /** True while the payment page opens: the choice is made. */
   locked: boolean;
+  /** Where a half-typed new address is kept for the tab, so a reload does not lose it (per signed-in user). */
+  draftKey?: string;
 }
 
 /**
@@ -21,15 +23,18 @@ export interface AddressBookProps {
  * address". A saved or edited address becomes the chosen one. With none saved yet, the form is
  * simply open.
  */
-export function AddressBook({ addresses, selectedId, onSelect, problem, locked }: AddressBookProps) {
+export function AddressBook({ addresses, selectedId, onSelect, problem, locked, draftKey }: AddressBookProps) {
   const id = useId();
-  const { editor, open, confirming, askDelete, saveNew, saveEdit, deleteAddress, creating, updating, deleting } = useAddressEditor({ onSaved: onSelect });
+  const { editor, open, confirming, askDelete, saveNew, saveEdit, deleteAddress, creating, updating, deleting } = useAddressEditor({
+    onSaved: onSelect,
+    ...(draftKey ? { newDraftKey: draftKey } : {}),
+  });
 
   if (addresses.length === 0) {
     return (
       <div className="card p-4 sm:p-6">
         <p className="mb-4 text-sm text-zinc-700">Where should we deliver your order?</p>
-        <AddressForm initial={EMPTY_ADDRESS} title="Add a delivery address" submitLabel="Save address" pending={creating} onSubmit={saveNew} />
+        <AddressForm initial={EMPTY_ADDRESS} title="Add a delivery address" submitLabel="Save address" pending={creating} onSubmit={saveNew} draftKey={draftKey} />
       </div>
     );
   }
@@ -104,7 +109,16 @@ export function AddressBook({ addresses, selectedId, onSelect, problem, locked }
 
       {editor?.kind === 'new' ? (
         <div className="card p-4 sm:p-6">
-          <AddressForm initial={EMPTY_ADDRESS} title="Add a new address" submitLabel="Save address" pending={creating} onSubmit={saveNew} onCancel={() => open(null)} focusOnOpen />
+          <AddressForm
+            initial={EMPTY_ADDRESS}
+            title="Add a new address"
+            submitLabel="Save address"
+            pending={creating}
+            onSubmit={saveNew}
+            onCancel={() => open(null)}
+            focusOnOpen
+            draftKey={draftKey}
+          />
         </div>
       ) : addresses.length >= MAX_ADDRESSES ? (
         <p className="text-sm text-zinc-700">You have {MAX_ADDRESSES} saved addresses, the most you can keep: delete one to add another.</p>

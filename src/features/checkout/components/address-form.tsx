@@ -2,6 +2,7 @@ import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } fro
 import { EXAMPLE_GSTIN, INDIAN_STATES } from '../../../../shared/gst';
 import { AddressInputSchema } from '../../../../shared/schemas/settings';
 import { FieldError } from '../../../components/ui/field-error';
+import { readTabDraft, writeTabDraft } from '../../../lib/tab-draft';
 import type { SavedAddress } from '../api/use-addresses';
 
 /** The form's fields as typed: the server parses them with the same schema (AddressInputSchema). */
@@ -43,6 +44,15 @@ export function formValuesOf(address: SavedAddress): AddressFormValues {
   };
 }
 
+/** A draft kept for the tab (see draftKey), if it still has the form's shape: every field, as text. */
+export function addressDraft(key: string): AddressFormValues | null {
+  const stored = readTabDraft(key);
+  if (typeof stored !== 'object' || stored === null) return null;
+  const draft = stored as Record<string, unknown>;
+  if (!FIELDS.every((field) => typeof draft[field] === 'string')) return null;
+  return Object.fromEntries(FIELDS.map((field) => [field, draft[field]])) as unknown as AddressFormValues;
+}
+
 /** "name is required" -> "Name is required": the schema's wording, as a sentence. */
 const sentence = (message: string) => message.charAt(0).toUpperCase() + message.slice(1);
 
@@ -70,15 +80,20 @@ export interface AddressFormProps {
   onCancel?: () => void;
   /** Put the cursor in the first field: the shopper just opened the form. */
   focusOnOpen?: boolean;
+  /**
+   * Keeps what is typed for the tab under this key (src/lib/tab-draft.ts), and starts from it:
+   * a reload does not lose a half-typed address. Whoever saves the address clears it.
+   */
+  draftKey?: string;
 }
 
 /**
  * A delivery address, checked in the browser with the server's schema before anything is sent.
  * Each wrong field says why beside it, and its message goes as soon as the field is right.
  */
-export function AddressForm({ initial, title, submitLabel, pending, onSubmit, onCancel, focusOnOpen = false }: AddressFormProps) {
+export function AddressForm({ initial, title, submitLabel, pending, onSubmit, onCancel, focusOnOpen = false, draftKey }: AddressFormProps) {
   const id = useId();
-  const [values, setValues] = useState(initial);
+  const [values, setValues] = useState(() => (draftKey ? addressDraft(draftKey) : null) ?? initial);
   const [errors, setErrors] = useState<AddressErrors>({});
 
   const fieldId = (field: Field) => `${id}-${field}`;
@@ -88,6 +103,7 @@ export function AddressForm({ initial, title, submitLabel, pending, onSubmit, on
   const change = (field: Field) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const next = { ...values, [field]: event.target.value };
     setValues(next);
+    if (draftKey) writeTabDraft(draftKey, next);
     // A field already marked wrong is checked again as it is typed: fixed, its message goes.
     if (errors[field]) {
       const message = validateAddress(next)[field];

@@ -1,0 +1,15 @@
+/** The admin panel's first page, its Dashboard (the spec's /admit-panel/all-users, all-products and all-orders stay as they are). */
+export const ADMIN_DASHBOARD_PATH = '/admit-panel';
+
+/** The width from which the admin panel shows (spec §2: wide screens only; Tailwind's `lg`, as the panel's layout asks). */
+export const ADMIN_PANEL_QUERY = '(min-width: 1024px)';
+
+/**
+ * Where an admin goes once signed in: the panel's Dashboard where the panel can show, the
+ * storefront's home (spec §4's landing) on a narrower screen, where the panel would only ask for
+ * a wider window. Read once, at that moment.
+ */
+export function adminLanding(): string {
+  const wide = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(ADMIN_PANEL_QUERY).matches;
+  return wide ? ADMIN_DASHBOARD_PATH : '/';
+}
