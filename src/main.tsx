@@ -17,7 +17,7 @@ const serverState = document.getElementById(STATE_ELEMENT_ID)?.textContent ?? un
 if (serverState) hydrate(queryClient, freshState(JSON.parse(serverState) as DehydratedState, Date.now()));
 prefetchFirstScreen(queryClient, trpcClient, window.location.pathname, serverState !== undefined);
 
-const app = clientApp(queryClient, trpcClient);
+const app = clientApp(queryClient, trpcClient, { hydrating: serverState !== undefined });
 
 if (serverState) {
   // The server rendered this page: load its screen's code first, so hydration does not suspend,

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { StaticRouter } from 'react-router';
 import { createTrpcClient } from '../lib/trpc';
+import { HydrationGate } from '../lib/use-hydrated';
 import { seedQueries, type PageQuery } from './page-data';
 import { AppProvider, createQueryClient } from './provider';
 import { AppRoutes, preloadScreens } from './router';
@@ -17,12 +18,14 @@ export async function serverApp(url: string, queries: readonly PageQuery[], resu
   await preloadScreens(new URL(url, 'http://shop.invalid').pathname);
   const element = (
     <StrictMode>
-      {/* No query is fetched while rendering: this client is never asked anything. */}
-      <AppProvider queryClient={queryClient} client={createTrpcClient()}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </AppProvider>
+      <HydrationGate hydrating>
+        {/* No query is fetched while rendering: this client is never asked anything. */}
+        <AppProvider queryClient={queryClient} client={createTrpcClient()}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProvider>
+      </HydrationGate>
     </StrictMode>
   );
   return { element, queryClient };

@@ -68,7 +68,7 @@ async function hydratePage(url: string): Promise<string[]> {
   );
   await preloadScreens(address.pathname);
   act(() => {
-    root = hydrateRoot(document.getElementById('root')!, clientApp(queryClient, createTrpcClient()));
+    root = hydrateRoot(document.getElementById('root')!, clientApp(queryClient, createTrpcClient(), { hydrating: true }));
   });
   // Let the hydration transition, effects and any query they start settle.
   await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
