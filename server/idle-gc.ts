@@ -12,6 +12,12 @@ const CHECK_EVERY_MS = 5_000;
  * about 270 MB with 18 MB of it alive. One collection after 10 quiet seconds gives that back;
  * it costs a few milliseconds, at a moment nobody is waiting.
  *
+ * That collection also compacts: after a crawl of product pages the old generation held 93 MB
+ * of pages for 29 MB of live objects, scattered over them so that V8's own heuristics moved
+ * none (it compacts only pages it judges nearly empty, to keep a busy process's pauses short).
+ * An idle shop has no pause to keep short, so this one collection moves every survivor together
+ * and the emptied pages go back to the system (93 MB → 30 MB in that measurement).
+ *
  * @param served how many requests the shop has answered so far (any counter that moves with traffic)
  * @returns stops the timer
  */
@@ -30,11 +36,21 @@ export function collectWhenIdle(served: () => number): () => void {
       collected = false;
     } else if (!collected && now - lastBusy >= QUIET_MS) {
       collected = true;
-      gc();
+      compacting(gc);
     }
   }, CHECK_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** `gc` with V8 compacting every page it can (its flag read at each full collection, set for this one only). */
+function compacting(gc: () => void): void {
+  v8.setFlagsFromString('--compact-on-every-full-gc');
+  try {
+    gc();
+  } finally {
+    v8.setFlagsFromString('--no-compact-on-every-full-gc');
+  }
 }
 
 /** V8's full collection: `gc`, exposed for a fresh context when the process was not started with --expose-gc. */

@@ -157,6 +157,8 @@ export class SharedReplies {
       return fail(error);
     }
     if (key !== undefined && key.length <= MAX_KEY_LENGTH && this.#stillFresh(reply.tags, startedAt)) {
+      // A small body is a slice of Node's shared 8 KB buffer pool: kept, it would hold the slab.
+      reply.body = exactCopy(reply.body);
       this.#lru!.set(key, reply);
       if (this.#lru!.has(key)) this.#tag(key, reply);
     }
@@ -329,8 +331,9 @@ export class SharedReplies {
 }
 
 /**
- * `buffer` in memory of its own size. zlib's sync output is a slice of a 16 KB chunk (or larger):
- * kept as it is, a 2 KB reply would hold 16 KB, out of sight of the cache's byte budget.
+ * `buffer` in memory of its own size. zlib's sync output is a slice of a 16 KB chunk (or larger),
+ * and `Buffer.from` puts a short string in a slice of an 8 KB pool: kept as they are, a 2 KB reply
+ * would hold 16 KB, or a 300-byte one a pool's 8 KB, out of sight of the cache's byte budget.
  */
 function exactCopy(buffer: Buffer): Buffer {
   if (buffer.buffer.byteLength === buffer.length) return buffer;
