@@ -258,6 +258,7 @@ async function startShop(dataDir: string, databaseUrl: string, env: Record<strin
     NODE_ENV: 'production',
     // As `npm start` sets it (package.json): see README, Memory.
     MALLOC_MMAP_THRESHOLD_: '16384',
+    MALLOC_ARENA_MAX: '2',
     ALLOW_TEST_PAYMENTS: '1',
     // The writer pays on the built-in test checkout: no Stripe, even if the environment or a
     // .env file names a key (set, even empty, a variable is not taken from .env).
