@@ -229,6 +229,25 @@ describe('other places text is typed', () => {
   });
 });
 
+describe('a NUL where no free text goes', () => {
+  it('an id, a cursor or a search carrying U+0000 is a 4xx on both databases, never a 500, and changes nothing', async () => {
+    const before = await snapshotDb(server.deps.db, TABLES);
+    const replies: [string, HttpReply][] = [
+      ['POST /api/addtocart', await shopper.client.post('/api/addtocart', { productId: `${product.id}\u0000` })],
+      ['POST /api/product-details', await visitor.post('/api/product-details', { productId: 'a\u0000b' })],
+      ['catalog.details', await visitor.trpc('query', 'catalog.details', { productId: 'a\u0000b' })],
+      ['cart.changeQuantity', await shopper.client.trpc('mutation', 'cart.changeQuantity', { _id: 'line\u0000', change: 1 })],
+      ['address.remove', await shopper.client.trpc('mutation', 'address.remove', { addressId: 'x\u0000' })],
+      ['catalog.byCategory cursor', await visitor.trpc('query', 'catalog.byCategory', { category: 'mobiles', cursor: 'c\u0000' })],
+    ];
+    for (const [label, reply] of replies) {
+      expect({ label, clientError: reply.status >= 400 && reply.status < 500 }).toEqual({ label, clientError: true });
+      expectNoLeak(reply);
+    }
+    expect(await snapshotDb(server.deps.db, TABLES)).toEqual(before);
+  });
+});
+
 describe('ordinary Indian text passes, stored as typed', () => {
   it('addresses in Devanagari, Kannada and Tamil, with ₹, emoji and joiners (ZWJ/ZWNJ shape Indic letters)', async () => {
     const address = {

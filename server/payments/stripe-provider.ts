@@ -217,7 +217,7 @@ export function toProviderSession(session: Stripe.Checkout.Session): ProviderSes
   const address = details?.address ?? null;
   // Typed on Stripe's page, where the shop's checks did not run: cleaned of control characters
   // and direction overrides before it reaches the invoice and the emails (shared/schemas/text.ts).
-  const clean = (text: string | null | undefined) => (text == null ? null : cleanSingleLine(text));
+  const clean = (text: string | null | undefined) => (text == null ? null : cleanSingleLine(text) || null);
   const shippingAddress: ShippingAddress | null = address
     ? {
         name: clean(details?.name ?? session.customer_details?.name),

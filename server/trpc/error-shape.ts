@@ -44,7 +44,23 @@ export function describeError(error: unknown): DescribedError {
   if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {
     return { status: httpStatusOf(error), appCode: 'BAD_INPUT', message: error.message, unexpected: false };
   }
+  if (isUnstorableCharacter(error)) {
+    // Free text refuses control characters by name (shared/schemas/text.ts); an id or a cursor
+    // carrying a NUL reaches PostgreSQL, whose text cannot hold one: the request's fault, not ours.
+    return { status: 400, appCode: 'BAD_INPUT', message: 'The request holds a character no field accepts (NUL, U+0000)', unexpected: false };
+  }
   return { status: 500, appCode: 'INTERNAL', message: GENERIC_ERROR_MESSAGE, unexpected: true };
+}
+
+/** PostgreSQL's refusal of a NUL in text (22021) or in JSON (22P05), anywhere in the cause chain. */
+function isUnstorableCharacter(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 function findZodError(error: unknown): ZodError | undefined {

@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { useHydrated } from './use-hydrated';
 
 /**
  * Whether a CSS media query matches now, updated as the window changes. False on the server,
@@ -14,9 +15,10 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(
-    subscribe,
-    () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
-    () => false,
-  );
+  const matches = useCallback(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches, [query]);
+  // The store reads the window on both sides, so hydrating never finds it changed (React would
+  // then re-render synchronously); the page still hydrates as the server sent it, false, until
+  // the app's hydration flag turns, in a transition (src/lib/use-hydrated.ts).
+  const hydrated = useHydrated();
+  return useSyncExternalStore(subscribe, matches, matches) && hydrated;
 }

@@ -129,8 +129,9 @@ export const legacyRoutes: LegacyRoute[] = [
     message: 'Search Product list',
     empty: 'list',
     procedure: 'catalog.search',
-    // The page's own query string: ?sort=asc|dsc|newest orders the results as the search page does (relevance without).
-    input: (req) => ({ q: req.query.q, sort: req.query.sort, limit: 100 }),
+    // The page's own query string: ?sort=asc|dsc|newest orders the results as the search page does
+    // (relevance without, or with an empty sort=, as a form's default radio sends it).
+    input: (req) => ({ q: req.query.q, sort: req.query.sort === '' ? undefined : req.query.sort, limit: 100 }),
     data: (page: ProductPage) => apiProducts(page.items),
   },
 

@@ -67,6 +67,8 @@ describe(`search (${testDialect()})`, () => {
       ['Budget Lamp', 1000],
     ]);
     expect((await visitor.get<Envelope<Product[]>>('/api/search?q=quokka')).body.data.map((p) => p.productName)).toEqual(byRelevance);
+    // A form's default radio sends an empty sort=: the default order, not a refusal.
+    expect((await visitor.get<Envelope<Product[]>>('/api/search?q=quokka&sort=')).body.data.map((p) => p.productName)).toEqual(byRelevance);
     const bad = await visitor.get<Envelope<Product[]>>('/api/search?q=quokka&sort=cheapest');
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ success: false, error: true, data: [], message: expect.stringMatching(/^sort must be one of: relevance, newest, asc, dsc/) });
