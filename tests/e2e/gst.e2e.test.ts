@@ -172,6 +172,17 @@ describe('selling with GST invoices', () => {
     await page.goto('/admit-panel/invoices');
     await page.getByText(invoiceNumber).first().waitFor();
     await expectHealthy(owner, 'gst-invoices-desktop');
+    // On a 1366 px laptop the register fits its panel: no sideways scroll, Total and PDF on screen.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const table = page.getByTestId('invoice-table');
+    await table.waitFor();
+    expect(await table.evaluate((element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth + 1)).toBe(true);
+    const pdf = await table
+      .getByRole('link', { name: /^PDF of invoice/ })
+      .first()
+      .boundingBox();
+    expect(pdf!.x + pdf!.width).toBeLessThanOrEqual(1366);
+    await expectHealthy(owner, 'gst-invoices-1366');
     const csv = fs.readFileSync(await download(owner, () => page.getByRole('link', { name: 'Download GSTR-1 CSV' }).click()), 'utf8');
     expect(csv).toContain('b2cs');
     expect(csv).toContain('29-Karnataka');

@@ -199,39 +199,54 @@ const amountColumns = [
   { key: 'total', label: 'Total' },
 ] as const;
 
+/** A document's taxes, one line each: CGST and SGST within the state, IGST across (₹0.00 when none). */
+function TaxLines({ row }: { row: InvoiceRegisterRow }) {
+  const taxes = (['cgst', 'sgst', 'igst'] as const).filter((key) => row[key] !== 0);
+  if (taxes.length === 0) return <>{formatINR(0)}</>;
+  return (
+    <>
+      {taxes.map((key) => (
+        <span key={key} className="block whitespace-nowrap">
+          <span className="text-xs text-zinc-600">{key.toUpperCase()}</span> {formatINR(row[key])}
+        </span>
+      ))}
+    </>
+  );
+}
+
 function Rows({ rows, month }: { rows: readonly InvoiceRegisterRow[]; month: string }) {
   const caption = `Invoices and credit notes of ${formatMonth(month)}`;
   return (
     <div className="@container">
-      {/* Wide panel: the table. */}
+      {/* Wide panel: the table, eight columns that fit a 1366 px laptop's panel: the date under
+          the number, the GSTIN under the buyer, the taxes in one column (a line each), the
+          order id on one line (the whole id on hover and in the PDF). */}
       <div className="card hidden overflow-x-auto @4xl:block">
         <table className="w-full text-sm" data-testid="invoice-table">
           <caption className="sr-only">{caption}</caption>
           <thead>
             <tr className="border-b border-zinc-200 text-left text-xs text-zinc-600">
               <th scope="col" className="px-3 py-2 font-medium">
-                Date
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Number
+                Number and date
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
                 Order
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
-                Buyer
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                GSTIN
+                Buyer and GSTIN
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
                 Place of supply
               </th>
-              {amountColumns.map((column) => (
-                <th key={column.key} scope="col" className="px-3 py-2 text-right font-medium">
-                  {column.label}
-                </th>
-              ))}
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Taxable value
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Tax
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Total
+              </th>
               <th scope="col" className="px-3 py-2 font-medium">
                 <span className="sr-only">Download</span>
               </th>
@@ -240,19 +255,25 @@ function Rows({ rows, month }: { rows: readonly InvoiceRegisterRow[]; month: str
           <tbody>
             {rows.map((row) => (
               <tr key={`${row.kind}:${row.number}`} className={`border-b border-zinc-100 align-top ${row.kind === 'credit-note' ? 'bg-red-50/50' : ''}`} data-testid="invoice-row">
-                <td className="px-3 py-2 whitespace-nowrap">{formatDay(row.date)}</td>
                 <td className="px-3 py-2">
                   <DocumentNumber row={row} />
+                  <span className="block text-xs whitespace-nowrap text-zinc-600">{formatDay(row.date)}</span>
                 </td>
-                <td className="max-w-32 px-3 py-2 font-mono text-xs break-all">{row.orderId}</td>
-                <td className="px-3 py-2">{row.buyerName}</td>
-                <td className="px-3 py-2 font-mono text-xs">{row.buyerGstin ?? '—'}</td>
+                <td className="px-3 py-2">
+                  <span className="block max-w-28 truncate font-mono text-xs" title={row.orderId}>
+                    {row.orderId}
+                  </span>
+                </td>
+                <td className="px-3 py-2">
+                  {row.buyerName}
+                  {row.buyerGstin ? <span className="block font-mono text-xs text-zinc-600">{row.buyerGstin}</span> : null}
+                </td>
                 <td className="px-3 py-2">{stateLabel(row.placeOfSupply)}</td>
-                {amountColumns.map((column) => (
-                  <td key={column.key} className={`px-3 py-2 text-right whitespace-nowrap tabular-nums ${column.key === 'total' ? 'font-semibold' : ''}`}>
-                    {formatINR(row[column.key])}
-                  </td>
-                ))}
+                <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{formatINR(row.taxableValue)}</td>
+                <td className="px-3 py-2 text-right tabular-nums">
+                  <TaxLines row={row} />
+                </td>
+                <td className="px-3 py-2 text-right font-semibold whitespace-nowrap tabular-nums">{formatINR(row.total)}</td>
                 <td className="px-3 py-2">
                   <PdfLink row={row} />
                 </td>
