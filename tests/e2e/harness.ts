@@ -218,6 +218,12 @@ let axeSource: string | undefined;
  * own policy stays in force for everything the test checks.
  */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  // Checked as the page rests: a toast still fading in has the contrast of its half-way opacity.
+  // Finite animations and transitions are awaited (2 s at most); endless ones (spinners) are not.
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.race([Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
   const hasAxe = await page.evaluate(() => 'axe' in window);
   if (!hasAxe) {
     axeSource ??= fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
