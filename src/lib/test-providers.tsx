@@ -81,13 +81,20 @@ export function fakeServer(procedures: Record<string, Procedure>) {
 }
 
 /**
+ * A window.matchMedia (which jsdom lacks) whose queries match as `matches` says, e.g. a window
+ * wide enough for the admin panel: `stubMatchMedia((query) => query === ADMIN_PANEL_QUERY)`.
+ * Undone by `vi.unstubAllGlobals()`.
+ */
+export function stubMatchMedia(matches: (query: string) => boolean): void {
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: matches(query), media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+}
+
+/**
  * For tests that read toasts: react-hot-toast asks matchMedia (which jsdom lacks) about reduced
  * motion, and keeps its toasts in a module-wide store. Call at the top of a describe block.
  */
 export function withToastHost() {
-  beforeEach(() => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
-  });
+  beforeEach(() => stubMatchMedia(() => false));
   afterEach(() => {
     toast.remove();
     vi.unstubAllGlobals();

@@ -6,7 +6,7 @@ import { COPIED_MESSAGE, RECOVERY_CODES_FILE_NAME } from '../../features/account
 import { MUST_ENROL_MESSAGE, QR_CODE_ALT } from '../../features/account/components/two-factor-enrolment';
 import { REQUIRED_NOTE, TWO_FACTOR_OFF_MESSAGE } from '../../features/account/components/two-factor-settings';
 import { ADMIN_PANEL_QUERY } from '../../lib/admin-landing';
-import { FakeServerError, fakeServer, renderableApp, withToastHost } from '../../lib/test-providers';
+import { FakeServerError, fakeServer, renderableApp, stubMatchMedia, withToastHost } from '../../lib/test-providers';
 import { Component as TwoFactorPage } from './two-factor';
 
 const ravi: Me = {
@@ -208,12 +208,7 @@ describe('Two-factor sign-in page', () => {
 
   it("tells an admin who must enrol why, and takes them to the admin panel's Dashboard when done", async () => {
     // A window wide enough for the panel (on a phone they land on the storefront, as signing in does).
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query === ADMIN_PANEL_QUERY,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }));
+    stubMatchMedia((query) => query === ADMIN_PANEL_QUERY);
     renderPage({ me: { ...ravi, role: 'ADMIN', mustEnrolTwoFactor: true }, status: { enabled: false, required: true, recoveryCodesLeft: 0 } });
     expect((await screen.findByTestId('must-enrol')).textContent).toBe(MUST_ENROL_MESSAGE);
     await setUp();

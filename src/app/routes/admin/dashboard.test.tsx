@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Dashboard } from '../../../../shared/schemas/admin';
 import { ADMIN_PANEL_QUERY } from '../../../lib/admin-landing';
-import { fakeServer, renderableApp } from '../../../lib/test-providers';
+import { fakeServer, renderableApp, stubMatchMedia } from '../../../lib/test-providers';
 import { WIDE_SCREEN_QUERY } from '../../../features/admin/hooks/use-media-query';
 import { Component as AdminLayout } from './admin-layout';
 import { Component as AllOrders } from './all-orders';
@@ -60,12 +60,7 @@ const sections = () => within(screen.getByRole('navigation', { name: 'Admin sect
 describe("the admin panel's Dashboard", () => {
   beforeEach(() => {
     // A desktop window: the panel shows.
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query === WIDE_SCREEN_QUERY,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }));
+    stubMatchMedia((query) => query === WIDE_SCREEN_QUERY);
   });
   afterEach(() => {
     cleanup();

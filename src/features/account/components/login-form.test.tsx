@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { Navigate, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_PANEL_QUERY } from '../../../lib/admin-landing';
-import { FakeServerError, fakeServer, renderableApp, withToastHost } from '../../../lib/test-providers';
+import { FakeServerError, fakeServer, renderableApp, stubMatchMedia, withToastHost } from '../../../lib/test-providers';
 import { LOGIN_SUCCESS_MESSAGE, LoginForm, redirectTarget } from './login-form';
 import { RECOVERY_CODE_HINT } from './two-factor-code-field';
 
@@ -32,12 +32,7 @@ describe('where signing in lands', () => {
 
   /** Signs `role` in at a window `wide` enough for the admin panel, or not, from /login reached with `state`. */
   async function signInAs(role: 'ADMIN' | 'GENERAL', wide: boolean, state?: unknown) {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: wide && query === ADMIN_PANEL_QUERY,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }));
+    stubMatchMedia((query) => wide && query === ADMIN_PANEL_QUERY);
     const user = { _id: 'u1', name: 'Asha Rao', email: 'asha@example.com', role, profilePic: '', createdAt: '2026-11-01T10:00:00.000Z' };
     const server = fakeServer({ 'account.signIn': () => user, 'account.me': () => ({ ...user, twoFactorEnabled: false, mustEnrolTwoFactor: false }) });
     const where = { element: <Where /> };
