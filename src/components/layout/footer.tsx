@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { DEFAULT_SHOP_TIME_ZONE, isKnownTimeZone } from '../../../shared/time-zone';
+import { DEFAULT_SHOP_TIME_ZONE, isKnownTimeZone, yearInZone } from '../../../shared/time-zone';
 import type { StorefrontInfo } from '../../../shared/schemas/settings';
 import { useStorefrontInfo } from '../../lib/use-storefront-info';
 
@@ -9,7 +9,7 @@ export const SHOP_SINCE = 2024;
 /** '2024–2026': the year on the shop's clock, so the server and the browser render the same footer. */
 export function footerYears(now: Date = new Date(), timeZone: string = DEFAULT_SHOP_TIME_ZONE): string {
   const zone = isKnownTimeZone(timeZone) ? timeZone : DEFAULT_SHOP_TIME_ZONE;
-  const year = Number(new Intl.DateTimeFormat('en-IN', { timeZone: zone, year: 'numeric' }).format(now));
+  const year = yearInZone(now, zone);
   return year > SHOP_SINCE ? `${SHOP_SINCE}–${year}` : String(SHOP_SINCE);
 }
 
