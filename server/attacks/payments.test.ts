@@ -132,6 +132,7 @@ describe('with Stripe (fake Stripe API)', () => {
     const started = await checkout(shopper.client);
     await releaseOrder(server.deps, started.data, 'payment session expired');
     await server.deps.db.updateTable('products').set({ stock: 0 }).where('id', '=', product.id).execute(); // re-sold elsewhere
+    await server.deps.db.updateTable('product_variants').set({ stock: 0 }).where('product_id', '=', product.id).execute();
     fake.completeSession(started.id);
     await deliver(fake.signedEvent('checkout.session.completed', started.id));
     expect((await admin.trpc('mutation', 'admin.setOrderStatus', { orderId: started.data, status: 'cancelled' })).status).toBe(200);

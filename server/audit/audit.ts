@@ -27,6 +27,10 @@ export type AuditAction =
   | 'product.update'
   | 'product.archive'
   | 'product.restore'
+  | 'variant.add'
+  | 'variant.update'
+  | 'variant.archive'
+  | 'variant.restore'
   | 'order.status'
   | 'order.refund'
   | 'banner.add'
@@ -49,6 +53,10 @@ const KIND_OF: Record<AuditAction, AuditKind> = {
   'product.update': 'product',
   'product.archive': 'product',
   'product.restore': 'product',
+  'variant.add': 'product',
+  'variant.update': 'product',
+  'variant.archive': 'product',
+  'variant.restore': 'product',
   'order.status': 'order',
   'order.refund': 'order',
   'banner.add': 'banner',
@@ -97,6 +105,16 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 const changesOf = (detail: Record<string, unknown>): FieldChange[] => (Array.isArray(detail.changes) ? (detail.changes as FieldChange[]) : []);
 const carousel = (kind: unknown) => (kind === 'mobile' ? 'phone' : 'desktop');
 const count = (list: unknown) => (Array.isArray(list) ? list.length : 0);
+
+/** "SKU S24-256-GRY (256 GB, Marble Grey)": a variant in an audit summary. */
+const variantNamed = (detail: Record<string, unknown>) => `SKU ${String(detail.sku)}${typeof detail.label === 'string' && detail.label !== '' ? ` (${detail.label})` : ''}`;
+
+/** A variant field's change in words: "selling price ₹79,999.00 → ₹74,999.00", "SKU A → B". */
+function variantChange(change: FieldChange): string {
+  if (change.field === 'sku') return `SKU ${String(change.from)} → ${String(change.to)}`;
+  if (change.field === 'price' || change.field === 'sellingPrice') return productChange(change);
+  return `${change.field} ${JSON.stringify(change.from)} → ${JSON.stringify(change.to)}`;
+}
 
 /** A product field's change in words: "selling price ₹12,999.00 → ₹9,999.00". */
 function productChange(change: FieldChange): string {
@@ -205,6 +223,20 @@ function describe(action: string, detail: Record<string, unknown>): { label: str
       return { label: 'Product archived', summary: `Took ${String(detail.name)} off sale (orders keep their copy)` };
     case 'product.restore':
       return { label: 'Product restored', summary: `Put ${String(detail.name)} back on sale` };
+    case 'variant.add':
+      return {
+        label: 'Variant added',
+        summary: `${String(detail.name)}: added the variant ${variantNamed(detail)} at ${money(detail.sellingPrice)}, price ${money(detail.price)}`,
+      };
+    case 'variant.update': {
+      const changes = changesOf(detail);
+      const priced = changes.some((c) => c.field === 'price' || c.field === 'sellingPrice');
+      return { label: priced ? 'Price changed' : 'Variant edited', summary: `${String(detail.name)}, variant ${variantNamed(detail)}: ${changes.map(variantChange).join('; ')}` };
+    }
+    case 'variant.archive':
+      return { label: 'Variant archived', summary: `${String(detail.name)}: took the variant ${variantNamed(detail)} off sale (orders keep their copy)` };
+    case 'variant.restore':
+      return { label: 'Variant restored', summary: `${String(detail.name)}: put the variant ${variantNamed(detail)} back on sale` };
     case 'order.status': {
       const to = String(detail.to);
       const refund = detail.refund && typeof detail.refund === 'object' ? (detail.refund as { amount?: unknown; provider?: unknown }) : null;

@@ -99,6 +99,8 @@ describe.runIf(testDialect() === 'sqlite')('npm run backup and npm run restore (
     expect(manifest).toMatchObject({ format: 'voltmart-backup', images: { count: 2 }, session_secret: true });
     expect(manifest.tables.orders).toBeGreaterThanOrEqual(ordersBefore.length);
     expect(manifest.tables.stock_movements).toBe(20_000);
+    // Every product's variants come with it.
+    expect(manifest.tables.product_variants).toBeGreaterThanOrEqual(manifest.tables.products ?? 1);
 
     const dataDir = path.join(tempDir('restored'), 'data');
     const restore = await runScript('restore.ts', [folder], { DATA_DIR: dataDir });
@@ -125,6 +127,8 @@ describe.runIf(testDialect() === 'sqlite')('npm run backup and npm run restore (
       // Every order came with its lines: the snapshot is of one moment, not table by table.
       const orphans = restored.prepare('select count(*) as n from orders where id not in (select order_id from order_items)').get() as { n: number };
       expect(orphans.n).toBe(0);
+      const bare = restored.prepare('select count(*) as n from products where id not in (select product_id from product_variants)').get() as { n: number };
+      expect(bare.n).toBe(0);
     } finally {
       restored.close();
     }

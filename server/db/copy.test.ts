@@ -23,6 +23,7 @@ const SHOP_TABLES = [
   'sessions',
   'login_attempts',
   'products',
+  'product_variants',
   'banners',
   'cart_items',
   'orders',
@@ -168,6 +169,8 @@ describe.runIf(testDialect() === 'postgres')('npm run db:copy: a SQLite shop int
     expect(order.indexOf('users')).toBeLessThan(order.indexOf('orders'));
     expect(order.indexOf('orders')).toBeLessThan(order.indexOf('order_items'));
     expect(order.indexOf('products')).toBeLessThan(order.indexOf('cart_items'));
+    expect(order.indexOf('products')).toBeLessThan(order.indexOf('product_variants'));
+    expect(order.indexOf('product_variants')).toBeLessThan(order.indexOf('cart_items'));
     expect(Object.fromEntries(report.checks.map((c) => [c.table, c.sourceRows > 0]))).toEqual(Object.fromEntries([...SHOP_TABLES, 'stored_images'].map((t) => [t, true])));
     expect(report.images).toMatchObject({ copied: true, count: 2 });
     expect(progress).toContain('copy orders');

@@ -9,6 +9,7 @@ import { migrationNames, migrationsFor } from './migrations';
 import { freshEmptyTestDatabase, testDialect } from '../testing/test-database';
 import { insertProduct, insertUser } from '../testing/factories';
 import { watchInvalidations } from '../testing/invalidations';
+import { HttpClient, startTestServer } from '../testing/test-server';
 
 const dialect = testDialect();
 
@@ -145,6 +146,161 @@ describe(`migrations (${dialect})`, () => {
       }
     } finally {
       await db.destroy();
+    }
+  });
+
+  it('bring a shop made by the release before variants forward: one variant per product, carts, orders and stock history pointed at it, /api replies unchanged', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-'));
+    const target = await freshEmptyTestDatabase(dataDir);
+    const db = openDatabase(target);
+    const now = '2026-12-01T10:00:00.000Z';
+    let user: Awaited<ReturnType<typeof insertUser>>;
+    let phone: Awaited<ReturnType<typeof insertProduct>>;
+    let cable: Awaited<ReturnType<typeof insertProduct>>;
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrationsFor(dialect)) } });
+      expect((await migrator.migrateTo('2026-12-02-02-test-checkout-snapshot')).error).toBeUndefined();
+      user = await insertUser(db);
+      phone = await insertProduct(db, { productName: 'Galaxy S24 5G', price: 7_999_900, sellingPrice: 7_499_900, stock: 5, createdAt: now, images: ['/images/s24.webp'] });
+      cable = await insertProduct(db, { productName: 'USB-C Cable', price: 49_900, sellingPrice: 29_900, trackStock: false, createdAt: now });
+      expect(
+        await db
+          .selectFrom('product_variants' as never)
+          .selectAll()
+          .execute()
+          .catch(() => 'no table'),
+      ).toBe('no table');
+      await db.insertInto('cart_items').values({ id: 'c1', user_id: user.id, guest_id: null, product_id: phone.id, quantity: 2, created_at: now, updated_at: now }).execute();
+      await db
+        .insertInto('orders')
+        .values({
+          id: 'o1',
+          user_id: user.id,
+          email: user.email,
+          status: 'paid',
+          provider: 'test',
+          total_amount: 7_499_900,
+          amount_charged: 7_499_900,
+          payment_status: 'paid',
+          payment_intent_id: 'pi_1',
+          payment_method_types: JSON.stringify(['card']),
+          shipping_rate: 'standard',
+          paid_at: now,
+          invoice_number: 'VM/2627/00001',
+          invoiced_at: now,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await db
+        .insertInto('order_items')
+        .values({
+          id: 'i1',
+          order_id: 'o1',
+          product_id: phone.id,
+          name: 'Galaxy S24 5G',
+          images: JSON.stringify(['/images/s24.webp']),
+          unit_price: 7_499_900,
+          quantity: 1,
+          position: 0,
+          stock_taken: 1,
+          hsn: '8517',
+          gst_rate_bp: 1800,
+        })
+        .execute();
+      await db
+        .insertInto('stock_movements')
+        .values({ id: 'm1', product_id: phone.id, at: now, reason: 'sale', delta: -1, stock_before: 6, stock_after: 5, order_id: 'o1', actor_id: null, note: '' })
+        .execute();
+    } finally {
+      await db.destroy();
+    }
+    // The release with variants starts on that database (and migrates it).
+    fs.writeFileSync(path.join(dataDir, '.test-database-url'), target.dialect === 'sqlite' ? target.file : target.url);
+    const server = await startTestServer({ dataDir });
+    try {
+      const after = server.deps.db;
+      const variants = await after
+        .selectFrom('product_variants')
+        .select(['id', 'product_id', 'sku', 'option_values', 'price', 'selling_price', 'stock', 'track_stock', 'images'])
+        .orderBy('sku')
+        .execute();
+      expect(variants.map((v) => ({ ...v, price: Number(v.price), selling_price: Number(v.selling_price) }))).toEqual(
+        [
+          {
+            id: phone.id,
+            product_id: phone.id,
+            sku: `VM-${phone.id.slice(0, 10).toUpperCase()}`,
+            option_values: '[]',
+            price: 7_999_900,
+            selling_price: 7_499_900,
+            stock: 5,
+            track_stock: 1,
+            images: '[]',
+          },
+          {
+            id: cable.id,
+            product_id: cable.id,
+            sku: `VM-${cable.id.slice(0, 10).toUpperCase()}`,
+            option_values: '[]',
+            price: 49_900,
+            selling_price: 29_900,
+            stock: 10,
+            track_stock: 0,
+            images: '[]',
+          },
+        ].sort((a, b) => a.sku.localeCompare(b.sku)),
+      );
+      expect(await after.selectFrom('cart_items').select(['id', 'variant_id']).execute()).toEqual([{ id: 'c1', variant_id: phone.id }]);
+      expect(await after.selectFrom('order_items').select(['variant_id', 'sku', 'variant_label']).execute()).toEqual([{ variant_id: phone.id, sku: null, variant_label: null }]);
+      expect(await after.selectFrom('stock_movements').select(['id', 'variant_id']).execute()).toEqual([{ id: 'm1', variant_id: phone.id }]);
+      const summary = await after
+        .selectFrom('products')
+        .select(['id', 'price_min', 'price_max', 'variant_count', 'colour_count', 'options'])
+        .where('id', '=', phone.id)
+        .executeTakeFirstOrThrow();
+      expect({ ...summary, price_min: Number(summary.price_min), price_max: Number(summary.price_max) }).toEqual({
+        id: phone.id,
+        price_min: 7_499_900,
+        price_max: 7_499_900,
+        variant_count: 1,
+        colour_count: 0,
+        options: '[]',
+      });
+
+      // The spec's /api answers exactly what it answered before: the contract's shapes, the same values.
+      const contractProduct = (
+        p: { id: string; productName: string },
+        extra: { price: number; sellingPrice: number; stock: number; trackStock: boolean; productImage: string[] },
+      ) => ({
+        _id: p.id,
+        productName: p.productName,
+        brandName: 'Testbrand',
+        category: 'mobiles',
+        description: 'A product made for tests.',
+        createdAt: now,
+        updatedAt: now,
+        ...extra,
+      });
+      const phoneBefore = contractProduct(phone, { price: 79_999, sellingPrice: 74_999, stock: 5, trackStock: true, productImage: ['/images/s24.webp'] });
+      const cableBefore = contractProduct(cable, { price: 499, sellingPrice: 299, stock: 10, trackStock: false, productImage: ['/images/test.webp'] });
+      const visitor = new HttpClient(server.url);
+      expect((await visitor.post('/api/product-details', { productId: phone.id })).body).toEqual({ success: true, error: false, message: 'Ok', data: phoneBefore });
+      expect((await visitor.get('/api/get-product')).body.data).toEqual(expect.arrayContaining([phoneBefore, cableBefore]));
+      expect((await visitor.post('/api/category-product', { category: 'mobiles' })).body.data).toHaveLength(2);
+
+      const client = new HttpClient(server.url);
+      expect((await client.post('/api/signin', { email: user.email, password: user.password })).status).toBe(200);
+      expect((await client.get('/api/view-card-product')).body.data).toEqual([{ _id: 'c1', quantity: 2, productId: phoneBefore, userId: user.id }]);
+      const orders = (await client.get('/api/order-list')).body.data as Record<string, unknown>[];
+      expect(orders).toHaveLength(1);
+      expect(orders[0]?.productDetails).toEqual([{ productId: phone.id, name: 'Galaxy S24 5G', image: ['/images/s24.webp'], price: 74_999, quantity: 1, notInStock: 0 }]);
+      // The old cart line is the variant's line: adding the product again adds to it.
+      const added = await client.post('/api/addtocart', { productId: phone.id });
+      expect(added.body).toMatchObject({ success: true, data: { _id: 'c1', quantity: 3, productId: phoneBefore }, alreadyInCart: true });
+      expect(Object.keys(added.body.data as object).sort()).toEqual(['_id', 'productId', 'quantity', 'userId']);
+    } finally {
+      await server.close();
     }
   });
 });

@@ -20,11 +20,30 @@ export const productColumns = [
   'products.images',
   'products.created_at',
   'products.updated_at',
+  'products.price_min',
+  'products.price_max',
+  'products.variant_count',
+  'products.colour_count',
 ] as const;
 
 export type ProductRow = Pick<
   Selectable<ProductsTable>,
-  'id' | 'product_name' | 'brand_name' | 'category' | 'description' | 'price' | 'selling_price' | 'stock' | 'track_stock' | 'images' | 'created_at' | 'updated_at'
+  | 'id'
+  | 'product_name'
+  | 'brand_name'
+  | 'category'
+  | 'description'
+  | 'price'
+  | 'selling_price'
+  | 'stock'
+  | 'track_stock'
+  | 'images'
+  | 'created_at'
+  | 'updated_at'
+  | 'price_min'
+  | 'price_max'
+  | 'variant_count'
+  | 'colour_count'
 >;
 
 /** A JSON array of image URLs as stored in a text column; anything unreadable reads as no images. */
@@ -52,5 +71,9 @@ export function toProduct(row: ProductRow): Product {
     trackStock: row.track_stock === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    priceMin: Number(row.price_min),
+    priceMax: Number(row.price_max),
+    variantCount: row.variant_count,
+    colourCount: row.colour_count,
   };
 }

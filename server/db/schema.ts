@@ -55,6 +55,40 @@ export interface ProductsTable {
   created_at: string;
   updated_at: string;
   demo: Generated<number>;
+  /** JSON ProductOption[]: up to 3 options (Storage, Colour), each with its values, in order. */
+  options: Generated<string>;
+  /** The summary of the live variants that cards show (kept by the catalogue's service code). */
+  price_min: Generated<number>;
+  price_max: Generated<number>;
+  variant_count: Generated<number>;
+  colour_count: Generated<number>;
+}
+
+/**
+ * One combination of a product's options that is sold (2026-12-03-03-variants). The product row's
+ * price, selling_price, stock and track_stock are its summary variant's (see the migration).
+ */
+export interface ProductVariantsTable {
+  id: string;
+  product_id: string;
+  /** Unique across the shop, whatever the case (a unique index on lower(sku)). */
+  sku: string;
+  ean: string | null;
+  /** JSON string[]: the chosen value of each of the product's options, in their order. */
+  option_values: Generated<string>;
+  price: number;
+  selling_price: number;
+  stock: Generated<number>;
+  track_stock: Generated<number>;
+  weight_grams: number | null;
+  /** JSON list of URLs; '[]' = the product's images. */
+  images: Generated<string>;
+  /** JSON object: per-variant spec values (a later slice fills it). */
+  specs: Generated<string>;
+  position: Generated<number>;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface ProductsFtsTable {
@@ -91,6 +125,8 @@ export interface CartItemsTable {
   user_id: string | null;
   guest_id: string | null;
   product_id: string;
+  /** The variant on the line (null only in a row written by a release before variants). */
+  variant_id: string | null;
   quantity: number;
   created_at: string;
   updated_at: string;
@@ -167,11 +203,16 @@ export interface OrderItemsTable {
   cgst: Generated<number>;
   sgst: Generated<number>;
   igst: Generated<number>;
+  /** The variant bought, its SKU and label ("256 GB, Marble Grey") at order time; sku and label null on lines from before variants. */
+  variant_id: string | null;
+  sku: string | null;
+  variant_label: string | null;
 }
 
 export interface StockMovementsTable {
   id: string;
   product_id: string;
+  variant_id: string | null;
   at: string;
   reason: StockReason;
   delta: number;
@@ -304,6 +345,7 @@ export interface Database {
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
   products: ProductsTable;
+  product_variants: ProductVariantsTable;
   products_fts: ProductsFtsTable;
   banners: BannersTable;
   cache_invalidations: CacheInvalidationsTable;

@@ -318,6 +318,7 @@ describe('shared catalogue replies over HTTP', () => {
     expect(again.body.length).toBe(0);
 
     await server.deps.db.updateTable('products').set({ stock: 0 }).where('id', '=', product.id).execute();
+    await server.deps.db.updateTable('product_variants').set({ stock: 0 }).where('product_id', '=', product.id).execute();
     await caughtUp();
     const changed = await rawGet(server.url + page, { 'if-none-match': etag });
     expect(changed.status).toBe(200);
@@ -383,6 +384,7 @@ describe('with the cache off', () => {
       expect(first.headers.get('cache-control')).toBe('public, no-cache');
       expect(first.headers.get('etag')).toMatch(/^W\//);
       await server.deps.db.updateTable('products').set({ stock: 3 }).where('id', '=', product.id).execute();
+      await server.deps.db.updateTable('product_variants').set({ stock: 3 }).where('product_id', '=', product.id).execute();
       await server.deps.changes.catchUp?.();
       expect((await visitor.trpc<Product>('query', 'catalog.details', { productId: product.id })).body.stock).toBe(3);
     } finally {

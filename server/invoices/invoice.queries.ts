@@ -135,7 +135,20 @@ export type StoredInvoice = {
   refund: { id: string | null; status: string; amount: number } | null;
   /** The delivery charge, with any cash-on-delivery fee (`codFee`, part of `amount`) taxed with it. */
   shipping: { amount: number; codFee: number; hsn: string | null; rateBasisPoints: number | null; taxable: number; cgst: number; sgst: number; igst: number };
-  lines: { name: string; unitPrice: number; quantity: number; hsn: string | null; rateBasisPoints: number | null; taxable: number; cgst: number; sgst: number; igst: number }[];
+  /** `sku` and `variantLabel`: the variant bought (null on lines from before variants). */
+  lines: {
+    name: string;
+    sku: string | null;
+    variantLabel: string | null;
+    unitPrice: number;
+    quantity: number;
+    hsn: string | null;
+    rateBasisPoints: number | null;
+    taxable: number;
+    cgst: number;
+    sgst: number;
+    igst: number;
+  }[];
 };
 
 const invoiceColumns = [
@@ -184,7 +197,7 @@ export async function listStoredInvoices(db: DB, filter: { orderId?: string; fro
   for (let i = 0; i < rows.length; i += 500) {
     const items = await db
       .selectFrom('order_items')
-      .select(['order_id', 'name', 'unit_price', 'quantity', 'hsn', 'gst_rate_bp', 'taxable_value', 'cgst', 'sgst', 'igst'])
+      .select(['order_id', 'name', 'sku', 'variant_label', 'unit_price', 'quantity', 'hsn', 'gst_rate_bp', 'taxable_value', 'cgst', 'sgst', 'igst'])
       .where(
         'order_id',
         'in',
@@ -197,6 +210,8 @@ export async function listStoredInvoices(db: DB, filter: { orderId?: string; fro
       const list = lines.get(item.order_id) ?? [];
       list.push({
         name: item.name,
+        sku: item.sku,
+        variantLabel: item.variant_label,
         unitPrice: item.unit_price,
         quantity: item.quantity,
         hsn: item.hsn,

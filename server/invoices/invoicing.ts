@@ -127,11 +127,20 @@ export async function issueCreditNote(trx: DB, deps: Pick<Deps, 'env' | 'log' | 
   return (await q.recordCreditNote(trx, orderId, number, nowIso)) ? number : null;
 }
 
+/**
+ * An invoice line's description: the product's name, the variant bought and its SKU ("Galaxy S24
+ * 5G (256 GB, Marble Grey), SKU S24-256-GRY"); lines from before variants print their name alone.
+ */
+export function lineDescription(line: { name: string; sku: string | null; variantLabel: string | null }): string {
+  const named = line.variantLabel ? `${line.name} (${line.variantLabel})` : line.name;
+  return line.sku ? `${named}, SKU ${line.sku}` : named;
+}
+
 /** A stored invoice's lines as printed (goods, then the delivery charge when there is one), and their totals. */
 export function documentLines(stored: q.StoredInvoice, b2cHsnDigits: 4 | 6, b2b: boolean): DocumentLine[] {
   const hsn = (code: string | null) => (b2b ? (code ?? '') : (code ?? '').slice(0, b2cHsnDigits));
   const lines: DocumentLine[] = stored.lines.map((line) => ({
-    description: line.name,
+    description: lineDescription(line),
     hsn: hsn(line.hsn),
     quantity: line.quantity,
     unit: GOODS_UNIT,

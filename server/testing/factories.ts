@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { newId } from '../db/database';
 import type { DB } from '../db/database';
 import { hashPassword } from '../features/account/account.service';
@@ -82,7 +83,39 @@ export async function insertProduct(
       updated_at: now,
     })
     .execute();
+  // Its one default variant, as the catalogue inserts it (not in a shop older than variants:
+  // the migration tests make those, and the variants migration makes the variant).
+  if (await hasVariants(db)) {
+    await db.updateTable('products').set({ price_min: product.sellingPrice, price_max: product.sellingPrice }).where('id', '=', product.id).execute();
+    await db
+      .insertInto('product_variants')
+      .values({
+        id: product.id,
+        product_id: product.id,
+        sku: `VM-${product.id.toUpperCase()}`,
+        price: product.price,
+        selling_price: product.sellingPrice,
+        stock: overrides.trackStock === false ? 0 : product.stock,
+        track_stock: overrides.trackStock === false ? 0 : 1,
+        weight_grams: null,
+        ean: null,
+        archived_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
   return product;
+}
+
+async function hasVariants(db: DB): Promise<boolean> {
+  const row = await db
+    .selectFrom('kysely_migration' as never)
+    .select(sql<number>`count(*)`.as('n'))
+    .where(sql.ref('name'), '=', '2026-12-03-03-variants')
+    .executeTakeFirst()
+    .catch(() => undefined);
+  return Number((row as { n?: unknown } | undefined)?.n ?? 0) > 0;
 }
 
 /** A signed-in HttpClient for a new user of the given role. */

@@ -126,6 +126,10 @@ export type LowStockProduct = {
   category: string;
   stock: number;
   productImage: string[];
+  /** The variant running low (one row per variant), its SKU and label ('' for a product without options). */
+  variantId?: string;
+  sku?: string;
+  variantLabel?: string;
 };
 
 export type DashboardPeriod = { revenue: number; orders: number };

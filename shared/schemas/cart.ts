@@ -20,7 +20,8 @@ export const QuantitySchema = z
   .min(1, { error: 'quantity must be at least 1' })
   .max(MAX_QUANTITY_PER_LINE, { error: `quantity can be at most ${MAX_QUANTITY_PER_LINE} per product` });
 
-export const AddCartItemInputSchema = z.object({ productId: IdSchema('productId') });
+/** `variantId`: which of the product's variants (left out: the one standing for the product, its cheapest in stock). */
+export const AddCartItemInputSchema = z.object({ productId: IdSchema('productId'), variantId: IdSchema('variantId').optional() });
 export type AddCartItemInput = z.input<typeof AddCartItemInputSchema>;
 
 export const UpdateCartItemInputSchema = z.object({ _id: CartLineIdSchema, quantity: QuantitySchema });
@@ -53,7 +54,12 @@ export type CartLine = {
   productId: CartProduct;
   /** null for a visitor's cart. */
   userId: string | null;
+  /** The variant on the line (our client's; the product above carries its price, stock and pictures). */
+  variant?: CartVariant;
 };
+
+/** What a cart line names of its variant: "256 GB, Marble Grey", SKU S24-256-GRY. */
+export type CartVariant = { _id: string; sku: string; label: string; optionValues: string[] };
 
 export type AddCartItemResult = {
   line: CartLine;

@@ -154,12 +154,17 @@ export type StockMovement = {
   /** The admin who made the change; null for the shop itself (checkout, payments, sweeps). */
   actor: { _id: string; name: string; email: string } | null;
   note: string;
+  /** The variant whose stock moved and its SKU (null for history written before variants). */
+  variantId?: string | null;
+  sku?: string | null;
 };
 
 export const StockHistoryInputSchema = z.object({
   productId: z.string({ error: 'productId is required' }).trim().min(1, { error: 'productId is required' }).max(200, { error: 'productId is not valid' }),
   limit: z.number({ error: 'limit must be a number' }).int().min(1, { error: 'limit must be at least 1' }).max(100, { error: 'limit must be at most 100' }).optional(),
   cursor: z.string().max(500, { error: 'cursor is not valid' }).optional(),
+  /** One variant's history only. */
+  variantId: z.string({ error: 'variantId must be text' }).trim().min(1).max(64, { error: 'variantId is not valid' }).optional(),
 });
 export type StockHistoryInput = z.input<typeof StockHistoryInputSchema>;
 
@@ -258,6 +263,11 @@ export type Product = {
   trackStock: boolean;
   createdAt: string;
   updatedAt: string;
+  /** Cards: the lowest and highest selling price of its live variants, how many there are, how many colours. */
+  priceMin?: number;
+  priceMax?: number;
+  variantCount?: number;
+  colourCount?: number;
 };
 
 // Kept in a module without zod, so the storefront's bundle need not carry zod for it.

@@ -106,7 +106,18 @@ export type Order = {
   updatedAt: string;
   paidAt: string | null;
   /** `notInStock`: units of the line paid for but not taken from stock (a payment that came after its reservation was released and the units re-sold). */
-  productDetails: { productId: string; name: string; image: string[]; price: number; quantity: number; notInStock: number }[];
+  /** `variantId`, `sku`, `variantLabel`: the variant bought (our client's; sku and label null on lines from before variants). */
+  productDetails: {
+    productId: string;
+    name: string;
+    image: string[];
+    price: number;
+    quantity: number;
+    notInStock: number;
+    variantId?: string | null;
+    sku?: string | null;
+    variantLabel?: string | null;
+  }[];
   paymentDetails: { paymentId: string | null; payment_method_type: string[]; payment_status: string };
   shipping_options: { shipping_amount: number; shipping_rate: string | null }[];
   shippingAddress: ShippingAddress | null;

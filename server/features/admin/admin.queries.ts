@@ -1,29 +1,50 @@
 import type { DB } from '../../db/database';
 import { containsText } from '../../db/text-match';
 import { parseImages } from '../../db/product-row';
+import { parseOptionValues } from '../../db/variant-row';
+import { variantLabel } from '../../../shared/schemas/variants';
 import type { AdminProduct, AdminProductView, LowStockProduct } from '../../../shared/schemas/admin';
 import type { After } from '../../lib/cursor';
 
-/** Products on sale with `threshold` or fewer units left, scarcest first. */
+/** Variants on sale (of products on sale) with `threshold` or fewer units left, scarcest first: one row per variant. */
 export async function listLowStockProducts(db: DB, threshold: number, limit: number): Promise<LowStockProduct[]> {
   const rows = await db
-    .selectFrom('products')
-    .select(['id', 'product_name', 'category', 'stock', 'images'])
-    .where('archived_at', 'is', null)
-    .where('track_stock', '=', 1)
-    .where('stock', '<=', threshold)
-    .orderBy('stock')
-    .orderBy('product_name')
-    .orderBy('id')
+    .selectFrom('product_variants')
+    .innerJoin('products', 'products.id', 'product_variants.product_id')
+    .select([
+      'products.id',
+      'products.product_name',
+      'products.category',
+      'products.images',
+      'product_variants.id as variant_id',
+      'product_variants.sku',
+      'product_variants.option_values',
+      'product_variants.stock',
+      'product_variants.images as variant_images',
+    ])
+    .where('products.archived_at', 'is', null)
+    .where('product_variants.archived_at', 'is', null)
+    .where('product_variants.track_stock', '=', 1)
+    .where('product_variants.stock', '<=', threshold)
+    .orderBy('product_variants.stock')
+    .orderBy('products.product_name')
+    .orderBy('products.id')
+    .orderBy('product_variants.position')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({
-    _id: r.id,
-    productName: r.product_name,
-    category: r.category,
-    stock: r.stock,
-    productImage: parseImages(r.images),
-  }));
+  return rows.map((r) => {
+    const own = parseImages(r.variant_images);
+    return {
+      _id: r.id,
+      productName: r.product_name,
+      category: r.category,
+      stock: r.stock,
+      productImage: own.length > 0 ? own : parseImages(r.images),
+      variantId: r.variant_id,
+      sku: r.sku,
+      variantLabel: variantLabel(parseOptionValues(r.option_values)),
+    };
+  });
 }
 
 // ---- products ----

@@ -17,7 +17,9 @@ function existingOwner(ctx: Context): Shopper | null {
 }
 
 export const cartRouter = router({
-  addItem: shopperProcedure.input(AddCartItemInputSchema).mutation(({ ctx, input }) => service.addItem(ctx.deps.db, ctx.shopper, input.productId, nowIso(ctx.deps.clock))),
+  addItem: shopperProcedure
+    .input(AddCartItemInputSchema)
+    .mutation(({ ctx, input }) => service.addItem(ctx.deps.db, ctx.shopper, input.productId, nowIso(ctx.deps.clock), input.variantId)),
 
   /** The number of cart lines (not units), as the header badge shows it. */
   count: publicProcedure.query(async ({ ctx }) => {

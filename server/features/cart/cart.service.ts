@@ -3,7 +3,7 @@ import { transaction } from '../../db/transaction';
 import { newId } from '../../db/database';
 import { AppError } from '../../errors';
 import { MAX_QUANTITY_PER_LINE, type AddCartItemResult, type CartLine } from '../../../shared/schemas/cart';
-import { shownStock } from '../catalog/catalog.service';
+import { defaultVariantId, shownStock } from '../catalog/catalog.service';
 import * as q from './cart.queries';
 import type { Shopper } from '../../sessions/session';
 
@@ -19,7 +19,7 @@ function unavailable(): AppError {
 }
 
 /** Checks a wanted quantity against the per-line cap and the units still for sale (untracked products are always available). */
-function checkQuantity(product: q.ProductStock, quantity: number, inCart: number | null): void {
+function checkQuantity(product: q.VariantStock, quantity: number, inCart: number | null): void {
   if (product.archived) throw unavailable();
   if (product.trackStock && product.stock < 1) throw new AppError('OUT_OF_STOCK', `${product.productName} is out of stock`);
   if (quantity > MAX_QUANTITY_PER_LINE) {
@@ -32,23 +32,26 @@ function checkQuantity(product: q.ProductStock, quantity: number, inCart: number
 }
 
 /**
- * Adds one unit of a product to the owner's cart: a new line, or one more on the existing
- * line (and the result says so). Throws PRODUCT_NOT_FOUND (unknown or archived), OUT_OF_STOCK,
- * QUANTITY_INVALID (over 10 per line); nothing changes when it throws.
+ * Adds one unit of a variant of a product to the owner's cart (left out: the variant standing
+ * for the product, its cheapest in stock): a new line, or one more on the existing line of that
+ * variant (and the result says so). Throws PRODUCT_NOT_FOUND (unknown or archived product or
+ * variant, or a variant of another product), OUT_OF_STOCK, QUANTITY_INVALID (over 10 per line);
+ * nothing changes when it throws.
  */
-export async function addItem(db: DB, owner: Shopper, productId: string, nowIso: string): Promise<AddCartItemResult> {
+export async function addItem(db: DB, owner: Shopper, productId: string, nowIso: string, variantId?: string): Promise<AddCartItemResult> {
   return transaction(db, async (trx) => {
-    const product = await q.findProductStock(trx, owner, productId);
-    if (!product) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
-    const existing = await q.findOwnCartLineByProduct(trx, owner, productId);
+    const chosen = variantId ?? (await defaultVariantId(trx, productId));
+    const product = chosen === null ? null : await q.findVariantStock(trx, owner, chosen);
+    if (!product || product.productId !== productId) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
+    const existing = await q.findOwnCartLineByVariant(trx, owner, product.id);
     if (existing) {
       checkQuantity(product, existing.quantity + 1, existing.quantity);
       await q.setCartLineQuantity(trx, existing._id, existing.quantity + 1, nowIso);
     } else {
       checkQuantity(product, 1, null);
-      await q.insertCartLine(trx, { id: newId(), owner, productId, quantity: 1, nowIso });
+      await q.insertCartLine(trx, { id: newId(), owner, productId, variantId: product.id, quantity: 1, nowIso });
     }
-    const line = await q.findOwnCartLineByProduct(trx, owner, productId);
+    const line = await q.findOwnCartLineByVariant(trx, owner, product.id);
     if (!line) throw new Error('cart line vanished inside its own transaction');
     return {
       line: (await forShopper(trx, owner, [stripState(line)]))[0]!,
@@ -66,7 +69,7 @@ export async function updateQuantity(db: DB, owner: Shopper, lineId: string, qua
   return transaction(db, async (trx) => {
     const line = await q.findOwnCartLine(trx, owner, lineId);
     if (!line) throw new AppError('CART_LINE_NOT_FOUND', 'Cart item not found');
-    const product = await q.findProductStock(trx, owner, line.productId._id);
+    const product = await q.findVariantStock(trx, owner, line.variant._id);
     if (!product) throw unavailable();
     checkQuantity(product, quantity, null);
     await q.setCartLineQuantity(trx, lineId, quantity, nowIso);
@@ -88,7 +91,7 @@ export async function changeQuantity(db: DB, owner: Shopper, lineId: string, cha
   return transaction(db, async (trx) => {
     const line = await q.findOwnCartLine(trx, owner, lineId);
     if (!line) throw new AppError('CART_LINE_NOT_FOUND', 'Cart item not found');
-    const product = await q.findProductStock(trx, owner, line.productId._id);
+    const product = await q.findVariantStock(trx, owner, line.variant._id);
     if (!product || product.archived) throw unavailable();
     const quantity = line.quantity + change;
     if (quantity < 1) {
@@ -116,9 +119,10 @@ export async function listLines(db: DB, owner: Shopper): Promise<CartLine[]> {
  * and say why without telling anyone a warehouse figure.
  */
 async function forShopper(db: DB, owner: Shopper, lines: CartLine[]): Promise<CartLine[]> {
-  const tracked = lines.filter((line) => line.productId.trackStock).map((line) => line.productId._id);
+  const variantOf = (line: CartLine) => line.variant?._id ?? line.productId._id;
+  const tracked = lines.filter((line) => line.productId.trackStock).map(variantOf);
   const held = await q.heldByOwnCheckout(db, owner, tracked);
-  return lines.map((line) => ({ ...line, productId: shownStock({ ...line.productId, stock: line.productId.stock + (held.get(line.productId._id) ?? 0) }) }));
+  return lines.map((line) => ({ ...line, productId: shownStock({ ...line.productId, stock: line.productId.stock + (held.get(variantOf(line)) ?? 0) }) }));
 }
 
 /** Throws CART_LINE_NOT_FOUND for a line that is not the owner's. */
@@ -127,13 +131,13 @@ export async function removeItem(db: DB, owner: Shopper, lineId: string): Promis
   if (!deleted) throw new AppError('CART_LINE_NOT_FOUND', 'Cart item not found');
 }
 
-/** Takes what a paid order bought out of the buyer's cart. `db` may be the caller's transaction. */
-export async function removeBoughtProducts(db: DB, userId: string, productIds: string[]): Promise<void> {
-  await q.deleteUserCartProducts(db, userId, productIds);
+/** Takes what a paid order bought (its variants) out of the buyer's cart. `db` may be the caller's transaction. */
+export async function removeBoughtProducts(db: DB, userId: string, variantIds: string[]): Promise<void> {
+  await q.deleteUserCartVariants(db, userId, variantIds);
 }
 
 /**
- * Moves a visitor's cart into the user's at sign-in: quantities of the same product add up,
+ * Moves a visitor's cart into the user's at sign-in: quantities of the same variant add up,
  * capped at min(stock, 10) (10 when stock is not tracked); lines of archived or sold-out products are dropped. One transaction.
  */
 export async function mergeGuestCart(db: DB, guestId: string, userId: string, nowIso: string): Promise<void> {
@@ -142,11 +146,11 @@ export async function mergeGuestCart(db: DB, guestId: string, userId: string, no
     for (const line of await q.listGuestLinesForMerge(trx, guestId)) {
       const cap = line.track_stock === 1 ? Math.min(line.stock, MAX_QUANTITY_PER_LINE) : MAX_QUANTITY_PER_LINE;
       if (line.archived_at !== null || cap < 1) continue;
-      const existing = await q.findOwnCartLineByProduct(trx, owner, line.product_id);
+      const existing = await q.findOwnCartLineByVariant(trx, owner, line.variant_id);
       if (existing) {
         await q.setCartLineQuantity(trx, existing._id, Math.min(existing.quantity + line.quantity, cap), nowIso);
       } else {
-        await q.insertCartLine(trx, { id: newId(), owner, productId: line.product_id, quantity: Math.min(line.quantity, cap), nowIso });
+        await q.insertCartLine(trx, { id: newId(), owner, productId: line.product_id, variantId: line.variant_id, quantity: Math.min(line.quantity, cap), nowIso });
       }
     }
     await q.deleteGuestCart(trx, guestId);

@@ -274,6 +274,7 @@ describe('cart + and − (cart.changeQuantity)', () => {
     const { tab1, user, lineId } = await twoTabs(product);
     expect((await change(tab1, lineId, 4)).body.quantity).toBe(5);
     await server.deps.db.updateTable('products').set({ stock: 2 }).where('id', '=', product.id).execute();
+    await server.deps.db.updateTable('product_variants').set({ stock: 2 }).where('product_id', '=', product.id).execute();
     const down = await change(tab1, lineId, -1);
     expect(down.body).toMatchObject({ quantity: 4, productId: { stock: 2 } });
     expect((await change(tab1, lineId, 1)).status).toBe(409);

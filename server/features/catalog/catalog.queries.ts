@@ -1,10 +1,11 @@
-import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { Category } from '../../../shared/categories';
 import type { Banner, Product, ProductSort } from '../../../shared/schemas/catalog';
 import { productColumns, toProduct, type ProductRow } from '../../db/product-row';
 import { PRICE_BANDS, type Refine } from '../../../shared/facets';
+import { insertVariants } from './variants.queries';
 
 /**
  * SQL for the catalogue. Rows with column names never leave the queries modules: everything
@@ -161,18 +162,60 @@ function toRow(p: NewProductRow) {
     created_at: p.createdAt,
     updated_at: p.updatedAt,
     demo: p.demo ? 1 : 0,
+    price_min: p.sellingPrice,
+    price_max: p.sellingPrice,
   };
 }
 
-/** Inserts products (the FTS triggers index them in the same transaction). */
+/**
+ * Inserts products (the FTS triggers index them in the same transaction), each with its one
+ * default variant holding its prices, stock and tracking: the variant's id is the product's,
+ * its SKU 'VM-' + the id's first 10 characters in capitals (the whole id where that is taken).
+ */
 export async function insertProducts(db: DB, products: readonly NewProductRow[]): Promise<void> {
   if (products.length === 0) return;
   // SQLite caps bound parameters per statement (32766); 13 columns x 500 rows stays well below.
   for (let i = 0; i < products.length; i += 500) {
-    await db
-      .insertInto('products')
-      .values(products.slice(i, i + 500).map(toRow))
-      .execute();
+    const chunk = products.slice(i, i + 500);
+    await db.insertInto('products').values(chunk.map(toRow)).execute();
+    const short = chunk.map((p) => `VM-${p.id.slice(0, 10).toUpperCase()}`);
+    const taken = new Set(
+      (
+        await db
+          .selectFrom('product_variants')
+          .select(sql<string>`lower(sku)`.as('sku'))
+          .where(
+            sql<string>`lower(sku)`,
+            'in',
+            short.map((sku) => sku.toLowerCase()),
+          )
+          .execute()
+      ).map((r) => r.sku),
+    );
+    const counts = new Map<string, number>();
+    for (const sku of short) counts.set(sku, (counts.get(sku) ?? 0) + 1);
+    await insertVariants(
+      db,
+      chunk.map((p, j) => {
+        const sku = short[j] ?? '';
+        const unique = !taken.has(sku.toLowerCase()) && counts.get(sku) === 1;
+        return {
+          id: p.id,
+          productId: p.id,
+          sku: unique ? sku : `VM-${p.id.toUpperCase()}`,
+          ean: null,
+          optionValues: [],
+          price: p.price,
+          sellingPrice: p.sellingPrice,
+          stock: p.stock,
+          trackStock: p.trackStock,
+          weightGrams: null,
+          images: [],
+          position: 0,
+          createdAt: p.createdAt,
+        };
+      }),
+    );
   }
 }
 

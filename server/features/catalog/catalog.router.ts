@@ -23,6 +23,8 @@ import { storeProductImage } from '../../images/image.service';
 import * as q from './catalog.queries';
 import * as service from './catalog.service';
 import * as banners from './banners.service';
+import * as variants from './variants.service';
+import { BulkVariantUpdateInputSchema, ProductVariantsFieldsSchema, VariantIdInputSchema, withSummaryFromVariants } from '../../../shared/schemas/variants';
 import { BANNERS_TAG, CATALOG_TAG, categoryTag, EXACT_PRODUCTS_TAG, productTag, SEARCH_TAG } from '../../db/cache-tags';
 import { shownStock } from './shown-stock';
 
@@ -65,6 +67,7 @@ export const catalogRouter = router({
     (await q.bubblePerCategory(ctx.deps.db, CATEGORY_VALUES)).map(shownStock),
   ),
 
+  /** The product with its options and live variants (each variant's stock as shownStock shows it). */
   details: sharedProcedure({ tags: (_input: unknown, product: Product) => [productTag(product._id)] })
     .input(ProductIdInputSchema)
     .query(async ({ ctx, input }) => shownStock(await service.productDetails(ctx.deps.db, input.productId))),
@@ -74,9 +77,27 @@ export const catalogRouter = router({
     return { desktop: all.filter((b) => b.kind === 'desktop'), mobile: all.filter((b) => b.kind === 'mobile') };
   }),
 
-  create: adminProcedure.input(ProductInputSchema).mutation(({ ctx, input }) => service.createProduct(ctx.deps, input, ctx.user._id)),
+  /** A product, with `options` and `variants` when it comes in several (left out: one variant from its price and stock). */
+  create: adminProcedure
+    .input(z.preprocess(withSummaryFromVariants, ProductInputSchema.and(ProductVariantsFieldsSchema)))
+    .mutation(({ ctx, input }) => service.createProduct(ctx.deps, input, ctx.user._id)),
 
-  update: adminProcedure.input(UpdateProductInputSchema).mutation(({ ctx, input }) => service.updateProduct(ctx.deps, input, ctx.user._id)),
+  /** The whole product; `options` and `variants` (with `_id`: edited, without: added) when given, else its single variant's figures. */
+  update: adminProcedure
+    .input(z.preprocess(withSummaryFromVariants, UpdateProductInputSchema.and(ProductVariantsFieldsSchema)))
+    .mutation(({ ctx, input }) => service.updateProduct(ctx.deps, input, ctx.user._id)),
+
+  /** A product's options and every variant, archived ones too, with exact stock (ADMIN). */
+  variants: adminProcedure.input(ProductIdInputSchema).query(({ ctx, input }) => variants.adminVariants(ctx.deps.db, input.productId)),
+
+  /** The variant grid's save: SKU, MRP, selling price, stock of many variants at once, all or none (ADMIN). */
+  updateVariants: adminProcedure.input(BulkVariantUpdateInputSchema).mutation(({ ctx, input }) => variants.updateVariantsBulk(ctx.deps, input, ctx.user._id)),
+
+  /** Takes one variant off sale; a product keeps at least one (ADMIN). */
+  archiveVariant: adminProcedure.input(VariantIdInputSchema).mutation(({ ctx, input }) => variants.archiveVariant(ctx.deps, input.variantId, ctx.user._id)),
+
+  /** Puts an archived variant back on sale (ADMIN). */
+  restoreVariant: adminProcedure.input(VariantIdInputSchema).mutation(({ ctx, input }) => variants.restoreVariant(ctx.deps, input.variantId, ctx.user._id)),
 
   /** Who changed a product's stock, when, why, from what to what: newest first. */
   stockHistory: adminProcedure.input(StockHistoryInputSchema).query(({ ctx, input }) => service.stockHistory(ctx.deps.db, input)),

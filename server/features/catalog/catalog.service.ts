@@ -23,6 +23,8 @@ import { productSearch, searchTerms, type RankedProduct, type SearchKey } from '
 import { buildVocabulary, correctTerms, type Vocabulary } from './search/spelling';
 import { MAX_BRANDS, type Facets, type Refine } from '../../../shared/facets';
 import { changedFields, writeAudit } from '../../audit/audit';
+import * as variants from './variants.service';
+import type { ProductOption, ProductVariant, ProductVariantsFieldsSchema } from '../../../shared/schemas/variants';
 
 /**
  * The most products /api/get-product returns. The old API has no paging and its clients expect
@@ -174,20 +176,35 @@ export function listAllProducts(db: DB): Promise<Product[]> {
   return q.listProducts(db, { sort: 'newest', limit: LEGACY_LIST_CAP });
 }
 
-/** @throws AppError PRODUCT_NOT_FOUND for an unknown, malformed or archived id. */
-export async function productDetails(db: DB, productId: string): Promise<Product> {
+/**
+ * A product with its options and live variants (the product page's picker switches between
+ * them without a round trip). @throws AppError PRODUCT_NOT_FOUND for an unknown, malformed or archived id.
+ */
+export async function productDetails(db: DB, productId: string): Promise<ProductDetails> {
   const product = productId ? await q.findProductOnSale(db, productId) : null;
   if (!product) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
-  return product;
+  return { ...product, ...(await variants.shopperVariants(db, productId)) };
 }
 
-type CreateInput = z.output<typeof ProductInputSchema>;
-type UpdateInput = z.output<typeof UpdateProductInputSchema>;
+export type ProductDetails = Product & { options: ProductOption[]; variants: ProductVariant[] };
+
+type VariantFields = z.output<typeof ProductVariantsFieldsSchema>;
+type CreateInput = z.output<typeof ProductInputSchema> & VariantFields;
+type UpdateInput = z.output<typeof UpdateProductInputSchema> & VariantFields;
 
 /** Creates a product; a tracked product's first stock figure starts its stock history. Audited in the same transaction. */
 export async function createProduct(deps: Pick<Deps, 'db' | 'clock'>, input: CreateInput, actorId: string | null): Promise<Product> {
   const now = nowIso(deps.clock);
   const id = newId();
+  // With variants, the product row and its default variant start from the first variant's figures.
+  const first = input.variants?.[0];
+  const firstTracked = first ? (first.trackStock ?? first.stock !== undefined) : input.trackStock;
+  const opening = {
+    price: first?.price ?? input.price,
+    sellingPrice: first?.sellingPrice ?? input.sellingPrice,
+    trackStock: firstTracked,
+    stock: firstTracked ? (first ? (first.stock ?? 0) : input.stock) : 0,
+  };
   await transaction(deps.db, async (trx) => {
     await q.insertProducts(trx, [
       {
@@ -196,16 +213,17 @@ export async function createProduct(deps: Pick<Deps, 'db' | 'clock'>, input: Cre
         brandName: input.brandName,
         category: input.category,
         description: input.description,
-        price: input.price,
-        sellingPrice: input.sellingPrice,
-        stock: input.stock,
-        trackStock: input.trackStock,
+        price: opening.price,
+        sellingPrice: opening.sellingPrice,
+        stock: opening.stock,
+        trackStock: opening.trackStock,
         images: input.productImage,
         createdAt: now,
         updatedAt: now,
       },
     ]);
-    if (input.trackStock) await stock.recordInitialStock(trx, id, input.stock, { reason: 'created', at: now, actorId });
+    if (opening.trackStock) await stock.recordInitialStock(trx, id, id, opening.stock, { reason: 'created', at: now, actorId });
+    if (input.variants) await variants.createVariants({ trx, productId: id, productName: input.productName, at: now, actorId }, input.options ?? [], input.variants);
     const { productName: name, brandName, category, price, sellingPrice, trackStock, stock: units } = input;
     await writeAudit(trx, { at: now, actorId, action: 'product.create', detail: { productId: id, name, brandName, category, price, sellingPrice, trackStock, stock: units } });
   });
@@ -244,17 +262,11 @@ export async function updateProduct(deps: Pick<Deps, 'db' | 'clock'>, input: Upd
     // Written before the stock step: a stock figure refused below (409) rolls the entry back with the edit.
     const changes = changedFields(current, { ...current, ...input, trackStock: track }, PRODUCT_AUDIT_FIELDS);
     if (changes.length > 0) await writeAudit(trx, { at: now, actorId, action: 'product.update', detail: { productId: input._id, name: input.productName, changes } });
-    const movement = { reason: 'admin' as const, at: now, actorId, note: input.stockNote ?? '' };
-    if (track && !current.trackStock) {
-      if (input.stock === undefined) {
-        throw new AppError('BAD_INPUT', 'stock is required when trackStock is on', { fieldErrors: { stock: 'required when tracking stock' } });
-      }
-      await stock.setTracking(trx, input._id, true, input.stock, now);
-      await stock.recordInitialStock(trx, input._id, input.stock, { ...movement, reason: 'tracking_on' });
-    } else if (!track && current.trackStock) {
-      await stock.setTracking(trx, input._id, false, 0, now);
-    } else if (track && input.stock !== undefined) {
-      await applyStockFigure(trx, current, input.stock, input, movement);
+    const writer = { trx, productId: input._id, productName: input.productName, at: now, actorId };
+    if (input.variants !== undefined || input.options !== undefined) {
+      await variants.saveVariants(writer, input.options, input.variants, input.stockNote ?? '');
+    } else {
+      await variants.applyProductFigures(writer, input, current, input.stockNote ?? '');
     }
   });
   const product = await q.findProductAnyState(deps.db, input._id);
@@ -265,32 +277,10 @@ export async function updateProduct(deps: Pick<Deps, 'db' | 'clock'>, input: Upd
 /** What a product edit records of the fields it changed (stock goes to the stock history instead). */
 const PRODUCT_AUDIT_FIELDS = ['productName', 'brandName', 'category', 'price', 'sellingPrice', 'description', 'productImage', 'trackStock'] as const;
 
-/** Sets a tracked product's stock from an edit form's figure, compare-and-set against what the form showed. */
-async function applyStockFigure(
-  trx: DB,
-  current: Product,
-  wanted: number,
-  seenBy: { expectedStock?: number | undefined; updatedAt?: string | undefined },
-  movement: stock.MovementContext,
-): Promise<void> {
-  let seen = current.stock;
-  if (seenBy.expectedStock !== undefined) seen = seenBy.expectedStock;
-  else if (seenBy.updatedAt !== undefined) seen = (await stock.stockAsOf(trx, current._id, seenBy.updatedAt)) ?? current.stock;
-  // The figure the form showed, sent back as it was: not a change, whatever was sold since.
-  if (wanted === seen) return;
-  if (!(await stock.setStock(trx, current._id, seen, wanted, movement))) {
-    throw new AppError(
-      'STOCK_CHANGED',
-      `The stock of ${current.productName} changed from ${seen} to ${current.stock} since this form was loaded (orders were placed or another admin changed it). Nothing was saved: reload and enter the stock again.`,
-      { fieldErrors: { stock: `changed from ${seen} to ${current.stock} since the form was loaded` } },
-    );
-  }
-}
-
 /** A product's stock history, newest first, one keyset page at a time. */
 export async function stockHistory(
   db: DB,
-  input: { productId: string; limit?: number | undefined; cursor?: string | undefined },
+  input: { productId: string; limit?: number | undefined; cursor?: string | undefined; variantId?: string | undefined },
 ): Promise<{ items: StockMovement[]; nextCursor: string | null }> {
   if (!(await q.findProductAnyState(db, input.productId))) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
   const limit = input.limit ?? 50;
@@ -300,7 +290,7 @@ export async function stockHistory(
     if (typeof at !== 'string' || typeof id !== 'string') throw invalidCursor();
     after = [at, id];
   }
-  const page = toPage(await stock.listStockMovements(db, input.productId, { limit: limit + 1, after }), limit, (row) => row.key);
+  const page = toPage(await stock.listStockMovements(db, input.productId, { limit: limit + 1, after, variantId: input.variantId }), limit, (row) => row.key);
   return { items: page.items.map(({ key: _key, ...movement }) => movement), nextCursor: page.nextCursor };
 }
 
@@ -355,12 +345,16 @@ function withoutArchive(product: Product & { archivedAt: string | null }): Produ
 // Stock moves other features make inside their own transactions (checkout reserving a cart,
 // an order giving its units back). Each records a stock movement with its reason.
 
-/** Takes units off sale for a sale or an order (see stock.queries' takeStock for the outcomes). */
+/** Takes a variant's units off sale for a sale or an order (see stock.queries' takeStock for the outcomes). */
 export const takeStock = stock.takeStock;
-/** Puts units back on sale (a released checkout, a cancelled or returned order). */
+/** Puts a variant's units back on sale (a released checkout, a cancelled or returned order). */
 export const putBackStock = stock.putBackStock;
-/** What is left of a product's stock (for the "only N left" answer when a checkout falls short). */
+/** What is left of a variant's stock (for the "only N left" answer when a checkout falls short). */
 export const stockLeft = stock.stockLeft;
+/** A variant by id (archived ones too), and the variant standing for a product (cart.add without one). */
+export const findVariant = variants.findVariant;
+export const defaultVariantId = variants.defaultVariantId;
+export { summaryVariantOf } from './variants.service';
 export type { MovementContext, TakeResult } from './stock.queries';
 
 // What the sitemap, the first start and the demo seed read or write of the catalogue.

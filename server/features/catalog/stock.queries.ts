@@ -2,13 +2,15 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/database';
 import { newId } from '../../db/database';
 import type { StockMovement, StockReason } from '../../../shared/schemas/catalog';
+import { refreshSummary } from './variants.queries';
 
 /**
- * Every change of a product's stock goes through this module: each one is a conditional UPDATE
- * (so stock can never go below 0, however many checkouts race) and a row in stock_movements
- * (who, when, why, before, after) written in the same transaction by the caller.
+ * Every change of a variant's stock goes through this module: each one is a conditional UPDATE
+ * of the variant (so stock can never go below 0, however many checkouts race), a row in
+ * stock_movements (who, when, why, before, after, which variant) and the product's summary
+ * refreshed (variants.queries' refreshSummary), all in the caller's transaction.
  *
- * Untracked products (track_stock = 0) have no stock to change: taking from them always
+ * Untracked variants (track_stock = 0) have no stock to change: taking from them always
  * succeeds and writes nothing.
  */
 
@@ -21,12 +23,13 @@ export type MovementContext = {
   note?: string;
 };
 
-async function recordMovement(db: DB, productId: string, before: number, after: number, m: MovementContext): Promise<void> {
+async function recordMovement(db: DB, productId: string, variantId: string, before: number, after: number, m: MovementContext): Promise<void> {
   await db
     .insertInto('stock_movements')
     .values({
       id: newId(),
       product_id: productId,
+      variant_id: variantId,
       at: m.at,
       reason: m.reason,
       delta: after - before,
@@ -42,106 +45,130 @@ async function recordMovement(db: DB, productId: string, before: number, after: 
 export type TakeResult = 'taken' | 'untracked' | 'short';
 
 /**
- * Takes `quantity` units out of what is for sale, only if that many are there: 'taken' (and
- * recorded), 'untracked' (nothing to take, always available), or 'short' (not enough, or the
- * product is unknown or, with `onSaleOnly`, archived; nothing changed).
+ * Takes `quantity` units of a variant out of what is for sale, only if that many are there:
+ * 'taken' (and recorded), 'untracked' (nothing to take, always available), or 'short' (not
+ * enough, or the variant is unknown or, with `onSaleOnly`, it or its product is archived;
+ * nothing changed).
  */
-export async function takeStock(db: DB, productId: string, quantity: number, m: MovementContext & { onSaleOnly: boolean }): Promise<TakeResult> {
+export async function takeStock(db: DB, variantId: string, quantity: number, m: MovementContext & { onSaleOnly: boolean }): Promise<TakeResult> {
   let update = db
-    .updateTable('products')
+    .updateTable('product_variants')
     .set({ stock: sql<number>`stock - ${quantity}`, updated_at: m.at })
-    .where('id', '=', productId)
+    .where('id', '=', variantId)
     .where('track_stock', '=', 1)
     .where('stock', '>=', quantity);
-  if (m.onSaleOnly) update = update.where('archived_at', 'is', null);
-  const row = await update.returning('stock').executeTakeFirst();
+  if (m.onSaleOnly)
+    update = update
+      .where('archived_at', 'is', null)
+      .where((eb) =>
+        eb.exists(eb.selectFrom('products').select('products.id').whereRef('products.id', '=', 'product_variants.product_id').where('products.archived_at', 'is', null)),
+      );
+  const row = await update.returning(['stock', 'product_id']).executeTakeFirst();
   if (row) {
-    await recordMovement(db, productId, row.stock + quantity, row.stock, m);
+    await recordMovement(db, row.product_id, variantId, row.stock + quantity, row.stock, m);
+    await refreshSummary(db, row.product_id, m.at);
     return 'taken';
   }
-  let probe = db.selectFrom('products').select('track_stock').where('id', '=', productId);
-  if (m.onSaleOnly) probe = probe.where('archived_at', 'is', null);
-  const product = await probe.executeTakeFirst();
-  return product && product.track_stock === 0 ? 'untracked' : 'short';
+  let probe = db.selectFrom('product_variants').select('track_stock').where('id', '=', variantId);
+  if (m.onSaleOnly)
+    probe = probe
+      .where('archived_at', 'is', null)
+      .where((eb) =>
+        eb.exists(eb.selectFrom('products').select('products.id').whereRef('products.id', '=', 'product_variants.product_id').where('products.archived_at', 'is', null)),
+      );
+  const variant = await probe.executeTakeFirst();
+  return variant && variant.track_stock === 0 ? 'untracked' : 'short';
 }
 
-/** A product's units for sale now (0 for an unknown product): for a message after takeStock came up short. */
-export async function stockLeft(db: DB, productId: string): Promise<number> {
-  const row = await db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirst();
+/** A variant's units for sale now (0 for an unknown one): for a message after takeStock came up short. */
+export async function stockLeft(db: DB, variantId: string): Promise<number> {
+  const row = await db.selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirst();
   return row?.stock ?? 0;
 }
 
-/** Puts units back on sale (a released reservation, a cancelled order). Untracked or deleted products are left alone. */
-export async function putBackStock(db: DB, productId: string, quantity: number, m: MovementContext): Promise<void> {
+/** Puts units of a variant back on sale (a released reservation, a cancelled order). Untracked or deleted variants are left alone. */
+export async function putBackStock(db: DB, variantId: string, quantity: number, m: MovementContext): Promise<void> {
   if (quantity <= 0) return;
   const row = await db
-    .updateTable('products')
+    .updateTable('product_variants')
     .set({ stock: sql<number>`stock + ${quantity}`, updated_at: m.at })
-    .where('id', '=', productId)
+    .where('id', '=', variantId)
     .where('track_stock', '=', 1)
-    .returning('stock')
+    .returning(['stock', 'product_id'])
     .executeTakeFirst();
-  if (row) await recordMovement(db, productId, row.stock - quantity, row.stock, m);
+  if (row) {
+    await recordMovement(db, row.product_id, variantId, row.stock - quantity, row.stock, m);
+    await refreshSummary(db, row.product_id, m.at);
+  }
 }
 
 /**
- * Sets a tracked product's stock to `to`, only if it is still `from` (compare-and-set): false
+ * Sets a tracked variant's stock to `to`, only if it is still `from` (compare-and-set): false
  * when it moved meanwhile (nothing changed). Setting it to what it is already is a no-op.
  */
-export async function setStock(db: DB, productId: string, from: number, to: number, m: MovementContext): Promise<boolean> {
+export async function setStock(db: DB, variantId: string, from: number, to: number, m: MovementContext): Promise<boolean> {
   if (from === to) return true;
-  const result = await db
-    .updateTable('products')
+  const row = await db
+    .updateTable('product_variants')
     .set({ stock: to, updated_at: m.at })
-    .where('id', '=', productId)
+    .where('id', '=', variantId)
     .where('track_stock', '=', 1)
     .where('stock', '=', from)
+    .returning('product_id')
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return false;
-  await recordMovement(db, productId, from, to, m);
+  if (!row) return false;
+  await recordMovement(db, row.product_id, variantId, from, to, m);
+  await refreshSummary(db, row.product_id, m.at);
   return true;
 }
 
-/** Records a product's first stock figure (or the figure it starts being tracked at). */
-export async function recordInitialStock(db: DB, productId: string, stock: number, m: MovementContext): Promise<void> {
-  await recordMovement(db, productId, 0, stock, m);
+/** Records a variant's first stock figure (or the figure it starts being tracked at). */
+export async function recordInitialStock(db: DB, productId: string, variantId: string, stock: number, m: MovementContext): Promise<void> {
+  await recordMovement(db, productId, variantId, 0, stock, m);
 }
 
-/** Switches tracking on or off; when switched on, the stock starts at `stock`. */
-export async function setTracking(db: DB, productId: string, track: boolean, stock: number, at: string): Promise<void> {
-  await db
-    .updateTable('products')
+/** Switches a variant's tracking on or off; when switched on, the stock starts at `stock`. */
+export async function setTracking(db: DB, variantId: string, track: boolean, stock: number, at: string): Promise<void> {
+  const row = await db
+    .updateTable('product_variants')
     .set({ track_stock: track ? 1 : 0, stock: track ? stock : 0, updated_at: at })
-    .where('id', '=', productId)
-    .execute();
+    .where('id', '=', variantId)
+    .returning('product_id')
+    .executeTakeFirst();
+  if (row) await refreshSummary(db, row.product_id, at);
 }
 
 /**
- * The stock a product had at `at`: the `before` of its first movement after that moment, or
- * its current stock when nothing moved since. Null for an unknown product.
+ * The stock a variant had at `at`: the `before` of its first movement after that moment, or
+ * its current stock when nothing moved since. Null for an unknown variant.
  */
-export async function stockAsOf(db: DB, productId: string, at: string): Promise<number | null> {
+export async function stockAsOf(db: DB, variantId: string, at: string): Promise<number | null> {
   const next = await db
     .selectFrom('stock_movements')
     .select('stock_before')
-    .where('product_id', '=', productId)
+    .where('variant_id', '=', variantId)
     .where('at', '>', at)
     .orderBy('at')
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
   if (next) return next.stock_before;
-  const product = await db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirst();
-  return product?.stock ?? null;
+  const variant = await db.selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirst();
+  return variant?.stock ?? null;
 }
 
 export type MovementKey = readonly [string, string];
 
-/** A product's stock history, newest first, with the admin who made each change. */
-export async function listStockMovements(db: DB, productId: string, opts: { limit: number; after?: MovementKey }): Promise<(StockMovement & { key: MovementKey })[]> {
+/** A product's stock history (one variant's, with `variantId`), newest first, with the admin who made each change and the variant's SKU. */
+export async function listStockMovements(
+  db: DB,
+  productId: string,
+  opts: { limit: number; after?: MovementKey; variantId?: string | undefined },
+): Promise<(StockMovement & { key: MovementKey })[]> {
   let query = db
     .selectFrom('stock_movements')
     .leftJoin('users', 'users.id', 'stock_movements.actor_id')
+    .leftJoin('product_variants', 'product_variants.id', 'stock_movements.variant_id')
     .select([
       'stock_movements.id',
       'stock_movements.at',
@@ -154,8 +181,11 @@ export async function listStockMovements(db: DB, productId: string, opts: { limi
       'stock_movements.note',
       'users.name as actor_name',
       'users.email as actor_email',
+      'stock_movements.variant_id',
+      'product_variants.sku',
     ])
     .where('stock_movements.product_id', '=', productId);
+  if (opts.variantId !== undefined) query = query.where('stock_movements.variant_id', '=', opts.variantId);
   if (opts.after) {
     const [at, id] = opts.after;
     query = query.where((eb) => eb(eb.refTuple('stock_movements.at', 'stock_movements.id'), '<', eb.tuple(at, id)));
@@ -171,6 +201,8 @@ export async function listStockMovements(db: DB, productId: string, opts: { limi
     orderId: r.order_id,
     actor: r.actor_id !== null && r.actor_name !== null && r.actor_email !== null ? { _id: r.actor_id, name: r.actor_name, email: r.actor_email } : null,
     note: r.note,
+    variantId: r.variant_id,
+    sku: r.sku,
     key: [r.at, r.id] as const,
   }));
 }

@@ -1,11 +1,17 @@
 import type { DB } from '../../db/database';
 import { parseImages } from '../../db/product-row';
+import { parseOptionValues } from '../../db/variant-row';
+import { variantLabel } from '../../../shared/schemas/variants';
 
 export type CheckoutLine = {
   productId: string;
+  /** The variant on the cart line, its SKU and label ('' for a product without options). */
+  variantId: string;
+  sku: string;
+  variantLabel: string;
   name: string;
   images: string[];
-  /** Paise: the product's selling price right now. */
+  /** Paise: the variant's selling price right now. */
   unitPrice: number;
   quantity: number;
   stock: number;
@@ -18,31 +24,51 @@ export type CheckoutLine = {
 /** When a category has no tax row (it always has one: the GST migration wrote them): the standard rate. */
 const FALLBACK_RATE_BP = 1800;
 
-/** The user's cart lines for products on sale, priced from the products table. */
+/** The user's cart lines for variants on sale (of products on sale), priced from the variants table; pictures the variant's own, else the product's. */
 export async function listCheckoutLines(db: DB, userId: string): Promise<CheckoutLine[]> {
   const rows = await db
     .selectFrom('cart_items')
     .innerJoin('products', 'products.id', 'cart_items.product_id')
+    .innerJoin('product_variants', 'product_variants.id', 'cart_items.variant_id')
     .leftJoin('category_tax', 'category_tax.category', 'products.category')
-    .select(['products.id', 'products.product_name', 'products.images', 'products.selling_price', 'products.stock', 'products.track_stock', 'cart_items.quantity'])
+    .select([
+      'products.id',
+      'products.product_name',
+      'products.images',
+      'product_variants.id as variant_id',
+      'product_variants.sku',
+      'product_variants.option_values',
+      'product_variants.images as variant_images',
+      'product_variants.selling_price',
+      'product_variants.stock',
+      'product_variants.track_stock',
+      'cart_items.quantity',
+    ])
     .select((eb) => [
       eb.fn.coalesce('products.hsn_code', 'category_tax.hsn', eb.val('')).as('hsn'),
       eb.fn.coalesce('products.gst_rate_bp', 'category_tax.gst_rate_bp', eb.val(FALLBACK_RATE_BP)).as('rate_bp'),
     ])
     .where('cart_items.user_id', '=', userId)
     .where('products.archived_at', 'is', null)
+    .where('product_variants.archived_at', 'is', null)
     .orderBy('cart_items.created_at')
     .orderBy('cart_items.id')
     .execute();
-  return rows.map((r) => ({
-    productId: r.id,
-    name: r.product_name,
-    images: parseImages(r.images),
-    unitPrice: r.selling_price,
-    quantity: r.quantity,
-    stock: r.stock,
-    trackStock: r.track_stock === 1,
-    hsn: r.hsn,
-    rateBasisPoints: Number(r.rate_bp),
-  }));
+  return rows.map((r) => {
+    const own = parseImages(r.variant_images);
+    return {
+      productId: r.id,
+      variantId: r.variant_id,
+      sku: r.sku,
+      variantLabel: variantLabel(parseOptionValues(r.option_values)),
+      name: r.product_name,
+      images: own.length > 0 ? own : parseImages(r.images),
+      unitPrice: Number(r.selling_price),
+      quantity: r.quantity,
+      stock: r.stock,
+      trackStock: r.track_stock === 1,
+      hsn: r.hsn,
+      rateBasisPoints: Number(r.rate_bp),
+    };
+  });
 }

@@ -152,7 +152,7 @@ function sameLines(cart: readonly q.CheckoutLine[], items: readonly orders.Order
     cart.length === items.length &&
     cart.every((line, i) => {
       const item = items[i];
-      return item !== undefined && item.productId === line.productId && item.quantity === line.quantity && item.unitPrice === line.unitPrice;
+      return item !== undefined && item.variantId === line.variantId && item.quantity === line.quantity && item.unitPrice === line.unitPrice;
     })
   );
 }
@@ -187,7 +187,7 @@ async function openPaymentSession(deps: Deps, provider: PaymentProvider, user: {
     session = await provider.createSession({
       orderId,
       email: user.email,
-      lines: lines.map((line) => ({ name: line.name, imageUrl: line.images[0] ?? null, unitAmount: line.unitPrice, quantity: line.quantity })),
+      lines: lines.map((line) => ({ name: lineName(line), imageUrl: line.images[0] ?? null, unitAmount: line.unitPrice, quantity: line.quantity })),
       shippingOptions,
       shipping,
       deliveryAddress,
@@ -247,13 +247,14 @@ export async function takeCartLines(trx: DB, lines: readonly q.CheckoutLine[], o
     if (line.quantity < 1 || line.quantity > MAX_QUANTITY_PER_LINE) {
       throw new AppError('QUANTITY_INVALID', `The quantity of ${line.name} must be from 1 to ${MAX_QUANTITY_PER_LINE}`);
     }
-    const result = await takeStock(trx, line.productId, line.quantity, { reason: 'sale', at, orderId, onSaleOnly: true });
+    const result = await takeStock(trx, line.variantId, line.quantity, { reason: 'sale', at, orderId, onSaleOnly: true });
     if (result === 'short') {
       // What is left now: on PostgreSQL another checkout may have taken units since the cart was read.
-      const left = await stockLeft(trx, line.productId);
+      const left = await stockLeft(trx, line.variantId);
+      const name = lineName(line);
       throw new AppError(
         'OUT_OF_STOCK',
-        left < 1 ? `${line.name} is out of stock: remove it from your cart to continue` : `Only ${left} of ${line.name} left in stock: lower the quantity in your cart`,
+        left < 1 ? `${name} is out of stock: remove it from your cart to continue` : `Only ${left} of ${name} left in stock: lower the quantity in your cart`,
       );
     }
     taken.push(result === 'taken' ? line.quantity : 0);
@@ -261,11 +262,19 @@ export async function takeCartLines(trx: DB, lines: readonly q.CheckoutLine[], o
   return taken;
 }
 
+/** A line's name as the payment page and messages show it: "Galaxy S24 (256 GB, Marble Grey)". */
+export function lineName(line: { name: string; variantLabel: string }): string {
+  return line.variantLabel ? `${line.name} (${line.variantLabel})` : line.name;
+}
+
 /** The order's lines as bought: a snapshot of each cart line with the units taken for it and its tax at checkout. */
 export function orderItemsOf(lines: readonly q.CheckoutLine[], taken: readonly number[]): orders.NewOrder['items'] {
   return lines.map((line, i) => ({
     id: newId(),
     productId: line.productId,
+    variantId: line.variantId,
+    sku: line.sku,
+    variantLabel: line.variantLabel,
     name: line.name,
     images: line.images,
     unitPrice: line.unitPrice,

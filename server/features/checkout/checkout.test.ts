@@ -172,6 +172,7 @@ describe('checkout with the built-in test checkout', () => {
     const added = await client.post('/api/addtocart', { productId: product.id });
     await client.post('/api/update-cart-product', { _id: added.body.data._id, quantity: 3 });
     await server.deps.db.updateTable('products').set({ stock: 2 }).where('id', '=', product.id).execute();
+    await server.deps.db.updateTable('product_variants').set({ stock: 2 }).where('product_id', '=', product.id).execute();
     const reply = await client.post('/api/checkout', {});
     expect(reply.status).toBe(409);
     expect(reply.body.message).toBe('Only 2 of Tight Stock left in stock: lower the quantity in your cart');

@@ -129,7 +129,7 @@ export async function placeCodOrder(deps: Deps, user: { id: string; email: strin
       await removeBoughtProducts(
         trx,
         user.id,
-        lines.map((line) => line.productId),
+        lines.map((line) => line.variantId),
       );
       await orders.enqueueOrderConfirmation(trx, deps, orderId);
     },

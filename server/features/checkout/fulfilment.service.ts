@@ -113,7 +113,7 @@ async function markPaid(deps: Deps, order: OrderRecord, session: ProviderSession
       await removeBoughtProducts(
         trx,
         order.userId,
-        items.map((i) => i.productId),
+        items.map((i) => i.variantId),
       );
       return { outcome: 'paid' as const, short };
     },

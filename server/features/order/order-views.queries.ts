@@ -72,7 +72,24 @@ export async function loadOrderLines(db: DB, orderIds: readonly string[]): Promi
   for (let i = 0; i < orderIds.length; i += 500) {
     const items = await db
       .selectFrom('order_items')
-      .select(['order_id', 'product_id', 'name', 'images', 'unit_price', 'quantity', 'short_quantity', 'hsn', 'gst_rate_bp', 'taxable_value', 'cgst', 'sgst', 'igst'])
+      .select([
+        'order_id',
+        'product_id',
+        'name',
+        'images',
+        'unit_price',
+        'quantity',
+        'short_quantity',
+        'hsn',
+        'gst_rate_bp',
+        'taxable_value',
+        'cgst',
+        'sgst',
+        'igst',
+        'variant_id',
+        'sku',
+        'variant_label',
+      ])
       .where('order_id', 'in', orderIds.slice(i, i + 500))
       .orderBy('order_id')
       .orderBy('position')
@@ -86,6 +103,9 @@ export async function loadOrderLines(db: DB, orderIds: readonly string[]): Promi
         price: item.unit_price,
         quantity: item.quantity,
         notInStock: item.short_quantity,
+        variantId: item.variant_id,
+        sku: item.sku,
+        variantLabel: item.variant_label,
       });
       lines.tax.push({
         productId: item.product_id,

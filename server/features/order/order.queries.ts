@@ -107,7 +107,21 @@ export type NewOrder = {
   /** The delivery charge's SAC and GST rate at checkout time. */
   shippingTax: { hsn: string; rateBasisPoints: number };
   /** `stockTaken`: units taken from stock for the line (0 for an untracked product); `hsn` and `rateBasisPoints` as at checkout. */
-  items: { id: string; productId: string; name: string; images: string[]; unitPrice: number; quantity: number; stockTaken: number; hsn: string; rateBasisPoints: number }[];
+  items: {
+    id: string;
+    productId: string;
+    /** The variant bought, its SKU and label ('' for a product without options) at order time. */
+    variantId: string;
+    sku: string;
+    variantLabel: string;
+    name: string;
+    images: string[];
+    unitPrice: number;
+    quantity: number;
+    stockTaken: number;
+    hsn: string;
+    rateBasisPoints: number;
+  }[];
 };
 
 export async function insertPendingOrder(db: DB, order: NewOrder): Promise<void> {
@@ -139,6 +153,9 @@ export async function insertPendingOrder(db: DB, order: NewOrder): Promise<void>
         id: item.id,
         order_id: order.id,
         product_id: item.productId,
+        variant_id: item.variantId,
+        sku: item.sku,
+        variant_label: item.variantLabel,
         name: item.name,
         images: JSON.stringify(item.images),
         unit_price: item.unitPrice,
@@ -185,18 +202,29 @@ export async function findOrderRecordBySession(db: DB, sessionId: string): Promi
 }
 
 /** A line of an order as stock keeping sees it: what was bought, what was taken from stock, what is owed. */
-export type OrderItemStock = { id: string; productId: string; name: string; unitPrice: number; quantity: number; stockTaken: number; shortQuantity: number };
+export type OrderItemStock = {
+  id: string;
+  productId: string;
+  /** Whose stock the line moves (the variant's id; lines from before variants read their product's one variant, whose id is the product's). */
+  variantId: string;
+  name: string;
+  unitPrice: number;
+  quantity: number;
+  stockTaken: number;
+  shortQuantity: number;
+};
 
 export async function listOrderItemStock(db: DB, orderId: string): Promise<OrderItemStock[]> {
   const rows = await db
     .selectFrom('order_items')
-    .select(['id', 'product_id', 'name', 'unit_price', 'quantity', 'stock_taken', 'short_quantity'])
+    .select(['id', 'product_id', 'variant_id', 'name', 'unit_price', 'quantity', 'stock_taken', 'short_quantity'])
     .where('order_id', '=', orderId)
     .orderBy('position')
     .execute();
   return rows.map((r) => ({
     id: r.id,
     productId: r.product_id,
+    variantId: r.variant_id ?? r.product_id,
     name: r.name,
     unitPrice: r.unit_price,
     quantity: r.quantity,

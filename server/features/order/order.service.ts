@@ -52,7 +52,7 @@ export type StockNote = { reason: StockReason; at: string; note: string; actorId
  */
 export async function releaseOrderStock(trx: DB, orderId: string, move: StockNote): Promise<void> {
   for (const item of await q.listOrderItemStock(trx, orderId)) {
-    await putBackStock(trx, item.productId, item.stockTaken, { reason: move.reason, at: move.at, orderId, actorId: move.actorId ?? null, note: move.note });
+    await putBackStock(trx, item.variantId, item.stockTaken, { reason: move.reason, at: move.at, orderId, actorId: move.actorId ?? null, note: move.note });
     await q.setItemStock(trx, item.id, { stockTaken: 0, shortQuantity: 0 });
   }
 }
@@ -72,7 +72,7 @@ export async function forgiveShortages(trx: DB, orderId: string): Promise<void> 
 export async function retakeOrderStock(trx: DB, orderId: string, at: string): Promise<string[]> {
   const short: string[] = [];
   for (const item of await q.listOrderItemStock(trx, orderId)) {
-    const result = await takeStock(trx, item.productId, item.quantity, { reason: 'late_payment', at, orderId, onSaleOnly: false });
+    const result = await takeStock(trx, item.variantId, item.quantity, { reason: 'late_payment', at, orderId, onSaleOnly: false });
     if (result === 'short') short.push(item.productId);
     await q.setItemStock(trx, item.id, { stockTaken: result === 'taken' ? item.quantity : 0, shortQuantity: result === 'short' ? item.quantity : 0 });
   }
@@ -90,7 +90,7 @@ export async function fillShortages(trx: DB, orderId: string, at: string, actorI
   const items = (await q.listOrderItemStock(trx, orderId)).filter((item) => item.shortQuantity > 0);
   if (status !== 'paid' || items.length === 0) throw new AppError('INVALID_TRANSITION', 'This order is not waiting for stock.');
   for (const item of items) {
-    const result = await takeStock(trx, item.productId, item.shortQuantity, { reason: 'shortage_filled', at, orderId, actorId, onSaleOnly: false });
+    const result = await takeStock(trx, item.variantId, item.shortQuantity, { reason: 'shortage_filled', at, orderId, actorId, onSaleOnly: false });
     if (result === 'short') {
       throw new AppError('OUT_OF_STOCK', `Not enough ${item.name} in stock for this order (${item.shortQuantity} needed): restock it first.`);
     }

@@ -6,8 +6,15 @@ import { hasAtMostTwoDecimals, paiseToRupees, rupeesToPaise } from '../../../sha
  */
 type WithPrices = { price: number; sellingPrice: number };
 
+/**
+ * What our own client reads beside the contract's product (cards' variant summary, the product
+ * page's options and variants): left out of /api replies, whose shapes stay the spec's.
+ */
+type VariantFields = { priceMin?: unknown; priceMax?: unknown; variantCount?: unknown; colourCount?: unknown; options?: unknown; variants?: unknown };
+
 export function apiProduct<P extends WithPrices>(p: P): P {
-  return { ...p, price: paiseToRupees(p.price), sellingPrice: paiseToRupees(p.sellingPrice) };
+  const { priceMin: _min, priceMax: _max, variantCount: _count, colourCount: _colours, options: _options, variants: _variants, ...rest } = p as P & VariantFields;
+  return { ...(rest as P), price: paiseToRupees(p.price), sellingPrice: paiseToRupees(p.sellingPrice) };
 }
 
 export function apiProducts<P extends WithPrices>(list: P[]): P[] {
@@ -16,9 +23,10 @@ export function apiProducts<P extends WithPrices>(list: P[]): P[] {
 
 type WithCartProduct = { productId: WithPrices };
 
-/** A cart line with its populated product in rupees. */
+/** A cart line with its populated product in rupees (its variant, our client's field, left out). */
 export function apiCartLine<L extends WithCartProduct>(line: L): L {
-  return { ...line, productId: apiProduct(line.productId) };
+  const { variant: _variant, ...rest } = line as L & { variant?: unknown };
+  return { ...(rest as L), productId: apiProduct(line.productId) };
 }
 
 type WithOrderMoney = {
@@ -48,7 +56,10 @@ function rupeeTax<T extends TaxAmounts>(amounts: T): T {
 export function apiOrder<O extends WithOrderMoney>(order: O): O {
   return {
     ...order,
-    productDetails: order.productDetails.map((p) => ({ ...p, price: paiseToRupees(p.price) })),
+    productDetails: order.productDetails.map((p) => {
+      const { variantId: _variantId, sku: _sku, variantLabel: _label, ...line } = p as typeof p & { variantId?: unknown; sku?: unknown; variantLabel?: unknown };
+      return { ...line, price: paiseToRupees(p.price) };
+    }),
     shipping_options: order.shipping_options.map((s) => ({ ...s, shipping_amount: paiseToRupees(s.shipping_amount) })),
     subtotalAmount: paiseToRupees(order.subtotalAmount),
     totalAmount: paiseToRupees(order.totalAmount),

@@ -1,0 +1,264 @@
+import { sql } from 'kysely';
+import { dialectOf, type DB } from '../../db/database';
+import { parseJsonColumn } from '../../db/json-column';
+import { parseImages } from '../../db/product-row';
+import { parseOptionValues } from '../../db/variant-row';
+import { isColourOption, variantLabel, type AdminVariant, type ProductOption } from '../../../shared/schemas/variants';
+
+/**
+ * SQL for product variants. The product row's price, selling_price, stock and track_stock are
+ * the summary of its live variants (refreshSummary below), written in the same transaction as
+ * every variant write and stock move, so every list, search and /api reply keeps reading the
+ * product row alone.
+ */
+
+const variantColumns = [
+  'product_variants.id',
+  'product_variants.product_id',
+  'product_variants.sku',
+  'product_variants.ean',
+  'product_variants.option_values',
+  'product_variants.price',
+  'product_variants.selling_price',
+  'product_variants.stock',
+  'product_variants.track_stock',
+  'product_variants.weight_grams',
+  'product_variants.images',
+  'product_variants.position',
+  'product_variants.archived_at',
+] as const;
+
+type VariantRow = {
+  id: string;
+  product_id: string;
+  sku: string;
+  ean: string | null;
+  option_values: string;
+  price: number;
+  selling_price: number;
+  stock: number;
+  track_stock: number;
+  weight_grams: number | null;
+  images: string;
+  position: number;
+  archived_at: string | null;
+};
+
+export type VariantRecord = AdminVariant & { productId: string };
+
+export function parseOptions(text: string): ProductOption[] {
+  const value = parseJsonColumn<unknown>(text, []);
+  return Array.isArray(value) ? (value as ProductOption[]) : [];
+}
+
+function toVariant(row: VariantRow): VariantRecord {
+  const optionValues = parseOptionValues(row.option_values);
+  const trackStock = row.track_stock === 1;
+  const stock = Number(row.stock);
+  return {
+    _id: row.id,
+    productId: row.product_id,
+    sku: row.sku,
+    ean: row.ean,
+    optionValues,
+    label: variantLabel(optionValues),
+    price: Number(row.price),
+    sellingPrice: Number(row.selling_price),
+    stock,
+    trackStock,
+    inStock: !trackStock || stock > 0,
+    weightGrams: row.weight_grams,
+    images: parseImages(row.images),
+    position: row.position,
+    archivedAt: row.archived_at,
+  };
+}
+
+/** A product's variants in position order: live ones only unless `archived` is asked for. */
+export async function listVariants(db: DB, productId: string, opts: { archived?: boolean } = {}): Promise<VariantRecord[]> {
+  let query = db.selectFrom('product_variants').select(variantColumns).where('product_variants.product_id', '=', productId);
+  if (!opts.archived) query = query.where('product_variants.archived_at', 'is', null);
+  const rows = await query.orderBy('product_variants.position').orderBy('product_variants.id').execute();
+  return rows.map(toVariant);
+}
+
+/** Live variants of many products at once (a page of cards, a cart), by product id. */
+export async function listLiveVariantsOf(db: DB, productIds: readonly string[]): Promise<Map<string, VariantRecord[]>> {
+  const byProduct = new Map<string, VariantRecord[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .selectFrom('product_variants')
+    .select(variantColumns)
+    .where('product_variants.product_id', 'in', [...new Set(productIds)])
+    .where('product_variants.archived_at', 'is', null)
+    .orderBy('product_variants.position')
+    .orderBy('product_variants.id')
+    .execute();
+  for (const row of rows.map(toVariant)) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
+  return byProduct;
+}
+
+export async function findVariant(db: DB, variantId: string): Promise<VariantRecord | null> {
+  const row = await db.selectFrom('product_variants').select(variantColumns).where('product_variants.id', '=', variantId).executeTakeFirst();
+  return row ? toVariant(row) : null;
+}
+
+/** The variant with this SKU (any case), archived ones included; null when none. */
+export async function findVariantBySku(db: DB, sku: string): Promise<{ id: string; productId: string; sku: string } | null> {
+  const row = await db
+    .selectFrom('product_variants')
+    .select(['id', 'product_id', 'sku'])
+    .where(sql<string>`lower(sku)`, '=', sku.toLowerCase())
+    .executeTakeFirst();
+  return row ? { id: row.id, productId: row.product_id, sku: row.sku } : null;
+}
+
+/** The SKU a variant gets when none is given: 'VM-' + the first 10 characters of `id` in capitals, longer when taken. */
+export async function generatedSku(db: DB, id: string): Promise<string> {
+  for (const length of [10, 16, id.length]) {
+    const sku = `VM-${id.slice(0, length).toUpperCase()}`;
+    if (!(await findVariantBySku(db, sku))) return sku;
+  }
+  return `VM-${id.toUpperCase()}-${Date.now().toString(36).toUpperCase()}`;
+}
+
+export type NewVariantRow = {
+  id: string;
+  productId: string;
+  sku: string;
+  ean: string | null;
+  optionValues: readonly string[];
+  price: number;
+  sellingPrice: number;
+  stock: number;
+  trackStock: boolean;
+  weightGrams: number | null;
+  images: readonly string[];
+  position: number;
+  createdAt: string;
+};
+
+export async function insertVariants(db: DB, variants: readonly NewVariantRow[]): Promise<void> {
+  for (let i = 0; i < variants.length; i += 500) {
+    await db
+      .insertInto('product_variants')
+      .values(
+        variants.slice(i, i + 500).map((v) => ({
+          id: v.id,
+          product_id: v.productId,
+          sku: v.sku,
+          ean: v.ean,
+          option_values: JSON.stringify(v.optionValues),
+          price: v.price,
+          selling_price: v.sellingPrice,
+          stock: v.trackStock ? v.stock : 0,
+          track_stock: v.trackStock ? 1 : 0,
+          weight_grams: v.weightGrams,
+          images: JSON.stringify(v.images),
+          position: v.position,
+          archived_at: null,
+          created_at: v.createdAt,
+          updated_at: v.createdAt,
+        })),
+      )
+      .execute();
+  }
+}
+
+export type VariantChanges = Partial<{
+  sku: string;
+  ean: string | null;
+  optionValues: readonly string[];
+  price: number;
+  sellingPrice: number;
+  weightGrams: number | null;
+  images: readonly string[];
+  position: number;
+}>;
+
+/** Rewrites a variant's fields except its stock (see stock.queries.ts). */
+export async function updateVariantRow(db: DB, id: string, changes: VariantChanges, at: string): Promise<void> {
+  await db
+    .updateTable('product_variants')
+    .set({
+      ...(changes.sku !== undefined ? { sku: changes.sku } : {}),
+      ...(changes.ean !== undefined ? { ean: changes.ean } : {}),
+      ...(changes.optionValues !== undefined ? { option_values: JSON.stringify(changes.optionValues) } : {}),
+      ...(changes.price !== undefined ? { price: changes.price } : {}),
+      ...(changes.sellingPrice !== undefined ? { selling_price: changes.sellingPrice } : {}),
+      ...(changes.weightGrams !== undefined ? { weight_grams: changes.weightGrams } : {}),
+      ...(changes.images !== undefined ? { images: JSON.stringify(changes.images) } : {}),
+      ...(changes.position !== undefined ? { position: changes.position } : {}),
+      updated_at: at,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setVariantArchived(db: DB, id: string, archivedAt: string | null, at: string): Promise<void> {
+  await db.updateTable('product_variants').set({ archived_at: archivedAt, updated_at: at }).where('id', '=', id).execute();
+}
+
+export async function setProductOptions(db: DB, productId: string, options: readonly ProductOption[], at: string): Promise<void> {
+  await db
+    .updateTable('products')
+    .set({ options: JSON.stringify(options), updated_at: at })
+    .where('id', '=', productId)
+    .execute();
+}
+
+export async function findProductOptions(db: DB, productId: string): Promise<ProductOption[] | null> {
+  const row = await db.selectFrom('products').select('options').where('id', '=', productId).executeTakeFirst();
+  return row ? parseOptions(row.options) : null;
+}
+
+/**
+ * The variant that stands for the product where one figure is shown (lists, cards, the spec's
+ * /api): the cheapest live variant that can be bought (untracked or in stock), by selling
+ * price then position; the first live variant when none can. Null for a product without any.
+ */
+export function summaryVariantOf<V extends { sellingPrice: number; position: number; inStock: boolean }>(live: readonly V[]): V | null {
+  const buyable = live.filter((v) => v.inStock);
+  if (buyable.length === 0) return live[0] ?? null;
+  return buyable.reduce((best, v) => (v.sellingPrice < best.sellingPrice || (v.sellingPrice === best.sellingPrice && v.position < best.position) ? v : best));
+}
+
+/**
+ * Writes the product row's summary of its live variants (price, selling_price, stock,
+ * track_stock: the summary variant's; price_min, price_max, variant_count, colour_count), in the
+ * caller's transaction, only where something changed. On PostgreSQL the product row is locked
+ * first, so two transactions moving stock of two variants of one product summarise one after
+ * the other, each reading the other's committed change.
+ */
+export async function refreshSummary(db: DB, productId: string, at: string): Promise<void> {
+  const product = await db
+    .selectFrom('products')
+    .select(['price', 'selling_price', 'stock', 'track_stock', 'price_min', 'price_max', 'variant_count', 'colour_count', 'options'])
+    .where('id', '=', productId)
+    .$if(dialectOf(db) === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+  if (!product) return;
+  const live = await listVariants(db, productId);
+  const summary = summaryVariantOf(live);
+  if (!summary) return;
+  const prices = live.map((v) => v.sellingPrice);
+  const colourAt = parseOptions(product.options).findIndex((o) => isColourOption(o.name));
+  const colours = colourAt < 0 ? 0 : new Set(live.map((v) => v.optionValues[colourAt]).filter((v) => v !== undefined)).size;
+  const next = {
+    price: summary.price,
+    selling_price: summary.sellingPrice,
+    stock: summary.trackStock ? summary.stock : 0,
+    track_stock: summary.trackStock ? 1 : 0,
+    price_min: Math.min(...prices),
+    price_max: Math.max(...prices),
+    variant_count: live.length,
+    colour_count: colours,
+  };
+  const changed = (Object.keys(next) as (keyof typeof next)[]).some((key) => Number(product[key]) !== next[key]);
+  if (!changed) return;
+  await db
+    .updateTable('products')
+    .set({ ...next, updated_at: at })
+    .where('id', '=', productId)
+    .execute();
+}

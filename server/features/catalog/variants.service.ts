@@ -1,0 +1,412 @@
+import type { z } from 'zod';
+import type { DB } from '../../db/database';
+import { newId, nowIso } from '../../db/database';
+import { transaction } from '../../db/transaction';
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import { changedFields, writeAudit } from '../../audit/audit';
+import { MAX_QUANTITY_PER_LINE } from '../../../shared/schemas/cart';
+import {
+  variantLabel,
+  type AdminVariant,
+  type BulkVariantUpdateInputSchema,
+  type ProductOption,
+  type ProductVariant,
+  type VariantInputSchema,
+} from '../../../shared/schemas/variants';
+import * as v from './variants.queries';
+import * as stock from './stock.queries';
+
+/**
+ * The rules of a product's variants: every write checks them and refreshes the product's summary
+ * (variants.queries' refreshSummary) in the same transaction. A product keeps at least one live
+ * variant; SKUs are unique across the shop whatever their case (409 naming the SKU); a selling
+ * price above the MRP is refused naming the variant (400); a variant's option values are one of
+ * each of the product's options, and two live variants never share them.
+ */
+
+type VariantInput = z.output<typeof VariantInputSchema>;
+type BulkInput = z.output<typeof BulkVariantUpdateInputSchema>;
+
+const nameOf = (variant: { sku?: string | undefined; optionValues: readonly string[] }, index: number) => {
+  const label = variantLabel(variant.optionValues);
+  if (variant.sku && label) return `${label} (SKU ${variant.sku})`;
+  return variant.sku ? `SKU ${variant.sku}` : label || `variant ${index + 1}`;
+};
+
+/** Throws BAD_INPUT (naming the variant and field) for option values that do not fit the options, or a selling price above the MRP. */
+function checkVariant(
+  options: readonly ProductOption[],
+  variant: { sku?: string | undefined; optionValues: readonly string[]; price: number; sellingPrice: number },
+  index: number,
+) {
+  const field = (name: string) => `variants.${index}.${name}`;
+  if (variant.optionValues.length !== options.length) {
+    const names = options.map((o) => o.name).join(', ');
+    throw new AppError('BAD_INPUT', `Variant ${nameOf(variant, index)} needs one value for each option${names ? ` (${names})` : ' (this product has none)'}`, {
+      fieldErrors: { [field('optionValues')]: `one value for each option${names ? `: ${names}` : ''}` },
+    });
+  }
+  variant.optionValues.forEach((value, i) => {
+    const option = options[i];
+    if (option && !option.values.some((o) => o.value === value)) {
+      throw new AppError('BAD_INPUT', `Variant ${nameOf(variant, index)}: ${value} is not a value of ${option.name}`, {
+        fieldErrors: { [field('optionValues')]: `${value} is not a value of ${option.name}` },
+      });
+    }
+  });
+  if (variant.sellingPrice > variant.price) {
+    throw new AppError('BAD_INPUT', `Variant ${nameOf(variant, index)}: sellingPrice must not be more than price (the MRP)`, {
+      fieldErrors: { [field('sellingPrice')]: 'must not be more than price' },
+    });
+  }
+}
+
+/** Throws CONFLICT naming the SKU when another variant (archived ones too) has it, whatever the case. */
+async function assertSkuFree(trx: DB, sku: string, exceptVariantId: string | null, index: number): Promise<void> {
+  const owner = await v.findVariantBySku(trx, sku);
+  if (owner && owner.id !== exceptVariantId) {
+    throw new AppError('CONFLICT', `SKU ${sku} is already used by another variant (${owner.sku}): choose another SKU`, {
+      fieldErrors: { [`variants.${index}.sku`]: `${sku} is already used` },
+    });
+  }
+}
+
+/** After the writes: every live variant fits the options, no two share option values, and one at least is left. */
+async function checkLiveVariants(trx: DB, productId: string, options: readonly ProductOption[]): Promise<void> {
+  const live = await v.listVariants(trx, productId);
+  if (live.length === 0) throw new AppError('CONFLICT', 'A product keeps at least one variant on sale: archive the product instead.');
+  const seen = new Map<string, string>();
+  live.forEach((variant, i) => {
+    checkVariant(options, variant, i);
+    const key = JSON.stringify(variant.optionValues);
+    const other = seen.get(key);
+    if (other !== undefined) {
+      throw new AppError('BAD_INPUT', `Variants ${other} and ${variant.sku} have the same options (${variant.label || 'none'}): each combination is sold once`, {
+        fieldErrors: { variants: `${other} and ${variant.sku} have the same options` },
+      });
+    }
+    seen.set(key, variant.sku);
+  });
+}
+
+type Writer = { trx: DB; productId: string; productName: string; at: string; actorId: string | null };
+
+/** Adds a variant (its SKU generated when none is given), records its opening stock, audits it. */
+async function addVariant(w: Writer, input: VariantInput, index: number, position: number, id = newId()): Promise<void> {
+  const sku = input.sku ?? (await v.generatedSku(w.trx, id));
+  await assertSkuFree(w.trx, sku, null, index);
+  const tracked = input.trackStock ?? input.stock !== undefined;
+  const units = tracked ? (input.stock ?? 0) : 0;
+  await v.insertVariants(w.trx, [
+    {
+      id,
+      productId: w.productId,
+      sku,
+      ean: input.ean ?? null,
+      optionValues: input.optionValues,
+      price: input.price,
+      sellingPrice: input.sellingPrice,
+      stock: units,
+      trackStock: tracked,
+      weightGrams: input.weightGrams ?? null,
+      images: input.images ?? [],
+      position,
+      createdAt: w.at,
+    },
+  ]);
+  if (tracked) await stock.recordInitialStock(w.trx, w.productId, id, units, { reason: 'created', at: w.at, actorId: w.actorId });
+  await writeAudit(w.trx, {
+    at: w.at,
+    actorId: w.actorId,
+    action: 'variant.add',
+    detail: { productId: w.productId, name: w.productName, variantId: id, sku, label: variantLabel(input.optionValues), price: input.price, sellingPrice: input.sellingPrice },
+  });
+}
+
+const VARIANT_AUDIT_FIELDS = ['sku', 'ean', 'optionValues', 'price', 'sellingPrice', 'weightGrams', 'images', 'position', 'trackStock'] as const;
+
+/** Rewrites an existing variant from a form's or the grid's fields (those given); stock compare-and-set; audited. */
+async function editVariant(w: Writer, current: v.VariantRecord, input: Partial<Omit<VariantInput, '_id'>> & { position?: number }, index: number, stockNote = ''): Promise<void> {
+  if (input.sku !== undefined && input.sku !== current.sku) await assertSkuFree(w.trx, input.sku, current._id, index);
+  const next = {
+    sku: input.sku ?? current.sku,
+    ean: input.ean === undefined ? current.ean : input.ean,
+    optionValues: input.optionValues ?? current.optionValues,
+    price: input.price ?? current.price,
+    sellingPrice: input.sellingPrice ?? current.sellingPrice,
+    weightGrams: input.weightGrams === undefined ? current.weightGrams : input.weightGrams,
+    images: input.images ?? current.images,
+    position: input.position ?? current.position,
+    trackStock: input.trackStock ?? current.trackStock,
+  };
+  if (next.sellingPrice > next.price) {
+    throw new AppError('BAD_INPUT', `Variant ${nameOf(next, index)}: sellingPrice must not be more than price (the MRP)`, {
+      fieldErrors: { [`variants.${index}.sellingPrice`]: 'must not be more than price' },
+    });
+  }
+  const changes = changedFields(current, { ...current, ...next }, VARIANT_AUDIT_FIELDS);
+  if (changes.some((c) => c.field !== 'trackStock')) await v.updateVariantRow(w.trx, current._id, next, w.at);
+  if (changes.length > 0) {
+    await writeAudit(w.trx, {
+      at: w.at,
+      actorId: w.actorId,
+      action: 'variant.update',
+      detail: { productId: w.productId, name: w.productName, variantId: current._id, sku: next.sku, label: variantLabel(next.optionValues), changes },
+    });
+  }
+  await applyVariantStock(w, current, { stock: input.stock, expectedStock: input.expectedStock, trackStock: input.trackStock }, { note: stockNote });
+}
+
+/**
+ * A variant's tracking and stock from a form: tracking switched on starts at the figure given
+ * (required), switched off drops it; a figure for a tracked variant is set compare-and-set
+ * against what the form showed (`expectedStock`, or the stock at `updatedAt` from the history,
+ * or the current stock), 409 STOCK_CHANGED naming the variant when it moved meanwhile.
+ */
+export async function applyVariantStock(
+  w: Writer,
+  current: v.VariantRecord,
+  wanted: { stock?: number | undefined; expectedStock?: number | undefined; trackStock?: boolean | undefined; updatedAt?: string | undefined },
+  opts: { note?: string; stockField?: string } = {},
+): Promise<void> {
+  const movement = { reason: 'admin' as const, at: w.at, actorId: w.actorId, note: opts.note ?? '' };
+  const track = wanted.trackStock ?? current.trackStock;
+  const field = opts.stockField ?? 'stock';
+  if (track && !current.trackStock) {
+    if (wanted.stock === undefined) throw new AppError('BAD_INPUT', 'stock is required when trackStock is on', { fieldErrors: { [field]: 'required when tracking stock' } });
+    await stock.setTracking(w.trx, current._id, true, wanted.stock, w.at);
+    await stock.recordInitialStock(w.trx, w.productId, current._id, wanted.stock, { ...movement, reason: 'tracking_on' });
+  } else if (!track && current.trackStock) {
+    await stock.setTracking(w.trx, current._id, false, 0, w.at);
+  } else if (track && wanted.stock !== undefined) {
+    let seen = current.stock;
+    if (wanted.expectedStock !== undefined) seen = wanted.expectedStock;
+    else if (wanted.updatedAt !== undefined) seen = (await stock.stockAsOf(w.trx, current._id, wanted.updatedAt)) ?? current.stock;
+    // The figure the form showed, sent back as it was: not a change, whatever was sold since.
+    if (wanted.stock === seen) return;
+    if (!(await stock.setStock(w.trx, current._id, seen, wanted.stock, movement))) {
+      const who = current.label ? `${w.productName} (${current.label}, SKU ${current.sku})` : w.productName;
+      throw new AppError(
+        'STOCK_CHANGED',
+        `The stock of ${who} changed from ${seen} to ${current.stock} since this form was loaded (orders were placed or another admin changed it). Nothing was saved: reload and enter the stock again.`,
+        { fieldErrors: { [field]: `changed from ${seen} to ${current.stock} since the form was loaded` } },
+      );
+    }
+  }
+}
+
+/**
+ * A new product's variants, in the caller's transaction: the product row and its default
+ * variant (id = the product's) were inserted with the first variant's figures; the default
+ * variant takes the first's SKU, EAN, options, weight and images, the others are added.
+ */
+export async function createVariants(w: Writer, options: readonly ProductOption[], variants: readonly VariantInput[]): Promise<void> {
+  await v.setProductOptions(w.trx, w.productId, options, w.at);
+  variants.forEach((variant, i) => checkVariant(options, variant, i));
+  const [first, ...rest] = variants;
+  if (first) {
+    const sku = first.sku ?? (await v.generatedSku(w.trx, w.productId));
+    await assertSkuFree(w.trx, sku, w.productId, 0);
+    await v.updateVariantRow(
+      w.trx,
+      w.productId,
+      { sku, ean: first.ean ?? null, optionValues: first.optionValues, weightGrams: first.weightGrams ?? null, images: first.images ?? [], position: 0 },
+      w.at,
+    );
+  }
+  for (const [i, variant] of rest.entries()) await addVariant(w, variant, i + 1, i + 1);
+  await checkLiveVariants(w.trx, w.productId, options);
+  await v.refreshSummary(w.trx, w.productId, w.at);
+}
+
+/**
+ * A product form's options and variants, in the caller's transaction: a variant with `_id`
+ * is edited, one without is added; variants left out are left as they are (archiving is its
+ * own step). Then every live variant must fit the options.
+ * @throws AppError NOT_FOUND for an `_id` that is not this product's variant.
+ */
+export async function saveVariants(w: Writer, options: readonly ProductOption[] | undefined, variants: readonly VariantInput[] | undefined, stockNote = ''): Promise<void> {
+  const currentOptions = (await v.findProductOptions(w.trx, w.productId)) ?? [];
+  const effective = options ?? currentOptions;
+  if (options !== undefined && JSON.stringify(options) !== JSON.stringify(currentOptions)) await v.setProductOptions(w.trx, w.productId, options, w.at);
+  const existing = await v.listVariants(w.trx, w.productId, { archived: true });
+  let nextPosition = existing.reduce((max, e) => Math.max(max, e.position + 1), 0);
+  for (const [i, input] of (variants ?? []).entries()) {
+    checkVariant(effective, input, i);
+    if (input._id === undefined) {
+      await addVariant(w, input, i, nextPosition++);
+      continue;
+    }
+    const current = existing.find((e) => e._id === input._id);
+    if (!current)
+      throw new AppError('NOT_FOUND', `Variant ${input._id} is not a variant of this product`, { fieldErrors: { [`variants.${i}._id`]: 'not a variant of this product' } });
+    const { _id: _unused, ...fields } = input;
+    await editVariant(w, current, fields, i, stockNote);
+  }
+  await checkLiveVariants(w.trx, w.productId, effective);
+  await v.refreshSummary(w.trx, w.productId, w.at);
+}
+
+/**
+ * The spec's update-product (no variants) on the product's variants: with one live variant, its
+ * price, selling price, tracking and stock are the form's; with several, a product-level figure
+ * that differs from the summary cannot say which variant it means and is refused (409).
+ */
+export async function applyProductFigures(
+  w: Writer,
+  figures: {
+    price: number;
+    sellingPrice: number;
+    stock?: number | undefined;
+    expectedStock?: number | undefined;
+    trackStock?: boolean | undefined;
+    updatedAt?: string | undefined;
+  },
+  summary: { price: number; sellingPrice: number; stock: number; trackStock: boolean },
+  stockNote = '',
+): Promise<void> {
+  const live = await v.listVariants(w.trx, w.productId);
+  const [only] = live;
+  if (live.length === 1 && only) {
+    if (only.price !== figures.price || only.sellingPrice !== figures.sellingPrice) {
+      await v.updateVariantRow(w.trx, only._id, { price: figures.price, sellingPrice: figures.sellingPrice }, w.at);
+    }
+    await applyVariantStock(w, only, figures, { note: stockNote });
+  } else if (live.length > 1) {
+    const differs: string[] = [];
+    if (figures.price !== summary.price) differs.push('price');
+    if (figures.sellingPrice !== summary.sellingPrice) differs.push('sellingPrice');
+    if (figures.trackStock !== undefined && figures.trackStock !== summary.trackStock) differs.push('trackStock');
+    const stockSeen = figures.expectedStock ?? (figures.updatedAt === undefined ? summary.stock : undefined);
+    if (figures.stock !== undefined && stockSeen !== undefined && figures.stock !== stockSeen) differs.push('stock');
+    if (differs.length > 0) {
+      throw new AppError('CONFLICT', `${w.productName} has ${live.length} variants: change ${differs.join(', ')} on each variant instead (variants)`, {
+        fieldErrors: Object.fromEntries(differs.map((f) => [f, `set per variant: this product has ${live.length}`])),
+      });
+    }
+  }
+  await v.refreshSummary(w.trx, w.productId, w.at);
+}
+
+/**
+ * The variant grid's save: SKU, MRP, selling price and stock of many variants of one product, all
+ * or none, in one transaction; each change audited ("Price changed" for variant SKU X: old → new).
+ * @throws AppError PRODUCT_NOT_FOUND; NOT_FOUND for a variant not the product's; CONFLICT for a
+ *   SKU in use; BAD_INPUT for a selling price above the MRP; STOCK_CHANGED when a stock moved.
+ */
+export async function updateVariantsBulk(deps: Pick<Deps, 'db' | 'clock'>, input: BulkInput, actorId: string | null): Promise<AdminVariant[]> {
+  const at = nowIso(deps.clock);
+  await transaction(deps.db, async (trx) => {
+    const product = await trx.selectFrom('products').select(['id', 'product_name']).where('id', '=', input.productId).executeTakeFirst();
+    if (!product) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
+    const w: Writer = { trx, productId: product.id, productName: product.product_name, at, actorId };
+    const existing = await v.listVariants(trx, product.id, { archived: true });
+    const skus = new Map<string, number>();
+    for (const [i, row] of input.variants.entries()) {
+      const current = existing.find((e) => e._id === row._id);
+      if (!current)
+        throw new AppError('NOT_FOUND', `Variant ${row._id} is not a variant of this product`, { fieldErrors: { [`variants.${i}._id`]: 'not a variant of this product' } });
+      const sku = (row.sku ?? current.sku).toLowerCase();
+      const twin = skus.get(sku);
+      if (twin !== undefined) throw new AppError('CONFLICT', `SKU ${row.sku ?? current.sku} is given to two variants`, { fieldErrors: { [`variants.${i}.sku`]: 'given twice' } });
+      skus.set(sku, i);
+    }
+    // SKUs swapped between two variants of the grid: free them first so neither collides.
+    for (const row of input.variants) {
+      const current = existing.find((e) => e._id === row._id);
+      if (current && row.sku !== undefined && row.sku !== current.sku) await v.updateVariantRow(trx, current._id, { sku: `~${current._id}` }, at);
+    }
+    for (const [i, row] of input.variants.entries()) {
+      const current = existing.find((e) => e._id === row._id);
+      if (!current) continue;
+      await editVariant(w, current, { sku: row.sku, price: row.price, sellingPrice: row.sellingPrice, stock: row.stock, expectedStock: row.expectedStock }, i);
+    }
+    await v.refreshSummary(trx, product.id, at);
+  });
+  return (await v.listVariants(deps.db, input.productId, { archived: true })).map(toAdminVariant);
+}
+
+/**
+ * Takes one variant off sale (its cart lines stop showing; orders keep their copy). A product
+ * keeps at least one live variant (409). Idempotent; audited once.
+ */
+export async function archiveVariant(deps: Pick<Deps, 'db' | 'clock'>, variantId: string, actorId: string | null): Promise<AdminVariant> {
+  const at = nowIso(deps.clock);
+  await transaction(deps.db, async (trx) => {
+    const current = await v.findVariant(trx, variantId);
+    if (!current) throw new AppError('NOT_FOUND', 'Variant not found');
+    if (current.archivedAt !== null) return;
+    const live = await v.listVariants(trx, current.productId);
+    if (live.length <= 1) throw new AppError('CONFLICT', `SKU ${current.sku} is the product's last variant on sale: archive the product instead.`);
+    await v.setVariantArchived(trx, variantId, at, at);
+    await writeAudit(trx, {
+      at,
+      actorId,
+      action: 'variant.archive',
+      detail: { productId: current.productId, name: await productName(trx, current.productId), variantId, sku: current.sku, label: current.label },
+    });
+    await v.refreshSummary(trx, current.productId, at);
+  });
+  return toAdminVariant((await v.findVariant(deps.db, variantId))!);
+}
+
+/** Puts an archived variant back on sale, unless a live one has its option values now (409). */
+export async function restoreVariant(deps: Pick<Deps, 'db' | 'clock'>, variantId: string, actorId: string | null): Promise<AdminVariant> {
+  const at = nowIso(deps.clock);
+  await transaction(deps.db, async (trx) => {
+    const current = await v.findVariant(trx, variantId);
+    if (!current) throw new AppError('NOT_FOUND', 'Variant not found');
+    if (current.archivedAt === null) return;
+    const twin = (await v.listVariants(trx, current.productId)).find((e) => JSON.stringify(e.optionValues) === JSON.stringify(current.optionValues));
+    if (twin) throw new AppError('CONFLICT', `SKU ${twin.sku} is on sale with the same options (${current.label || 'none'}): archive it first.`);
+    await v.setVariantArchived(trx, variantId, null, at);
+    await checkLiveVariants(trx, current.productId, (await v.findProductOptions(trx, current.productId)) ?? []);
+    await writeAudit(trx, {
+      at,
+      actorId,
+      action: 'variant.restore',
+      detail: { productId: current.productId, name: await productName(trx, current.productId), variantId, sku: current.sku, label: current.label },
+    });
+    await v.refreshSummary(trx, current.productId, at);
+  });
+  return toAdminVariant((await v.findVariant(deps.db, variantId))!);
+}
+
+async function productName(trx: DB, productId: string): Promise<string> {
+  const row = await trx.selectFrom('products').select('product_name').where('id', '=', productId).executeTakeFirst();
+  return row?.product_name ?? productId;
+}
+
+function toAdminVariant(record: v.VariantRecord): AdminVariant {
+  const { productId: _productId, ...variant } = record;
+  return variant;
+}
+
+/** Every variant of a product, archived ones too, exact stock (the admin's form and grid). */
+export async function adminVariants(db: DB, productId: string): Promise<{ options: ProductOption[]; variants: AdminVariant[] }> {
+  const options = await v.findProductOptions(db, productId);
+  if (options === null) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
+  return { options, variants: (await v.listVariants(db, productId, { archived: true })).map(toAdminVariant) };
+}
+
+/** A product's options and live variants as shoppers see them (stock shown as shownStock shows it: exact up to 10). */
+export async function shopperVariants(db: DB, productId: string): Promise<{ options: ProductOption[]; variants: ProductVariant[] }> {
+  const options = (await v.findProductOptions(db, productId)) ?? [];
+  const variants = (await v.listVariants(db, productId)).map((record) => {
+    const { productId: _productId, archivedAt: _archivedAt, ...variant } = record;
+    return variant.trackStock && variant.stock > MAX_QUANTITY_PER_LINE ? { ...variant, stock: MAX_QUANTITY_PER_LINE } : variant;
+  });
+  return { options, variants };
+}
+
+/** The variant standing for a product where none is chosen (the spec's addtocart {productId}): its summary variant; null when it has no live one. */
+export async function defaultVariantId(db: DB, productId: string): Promise<string | null> {
+  return v.summaryVariantOf(await v.listVariants(db, productId))?._id ?? null;
+}
+
+export { summaryVariantOf } from './variants.queries';
+export type { VariantRecord } from './variants.queries';
+export const findVariant = v.findVariant;
+export const refreshSummary = v.refreshSummary;
+export type VariantWriter = Writer;
