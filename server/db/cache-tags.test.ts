@@ -33,6 +33,20 @@ describe(`cache tags written by the triggers (${testDialect()})`, () => {
     expect(new Set(tags)).toEqual(new Set([productTag(id), categoryTag('mobiles'), SEARCH_TAG, CATALOG_TAG, EXACT_PRODUCTS_TAG]));
   });
 
+  it("a variant a shopper can see changed stales its product's page; a sale that changes no shown figure only the exact list; the card summary stales every list", async () => {
+    let product = { id: '' };
+    // (Inside a watch, so its own notifications are drained before the changes below.)
+    await watch.during(async () => {
+      product = await insertProduct(db, { category: 'mobiles', stock: 40 });
+    });
+    const variant = (field: Record<string, unknown>) => db.updateTable('product_variants').set(field).where('id', '=', product.id).execute();
+    expect(new Set(await watch.during(() => variant({ selling_price: 1_999_900 })))).toEqual(new Set([productTag(product.id), EXACT_PRODUCTS_TAG]));
+    expect(new Set(await watch.during(() => variant({ stock: 39 })))).toEqual(new Set([EXACT_PRODUCTS_TAG]));
+    expect(new Set(await watch.during(() => variant({ stock: 3 })))).toEqual(new Set([productTag(product.id), EXACT_PRODUCTS_TAG]));
+    const summary = await watch.during(() => db.updateTable('products').set({ variant_count: 2 }).where('id', '=', product.id).execute());
+    expect(new Set(summary)).toEqual(new Set([productTag(product.id), categoryTag('mobiles'), SEARCH_TAG, CATALOG_TAG, EXACT_PRODUCTS_TAG]));
+  });
+
   it('a banner stales the banners', async () => {
     const tags = await watch.during(() =>
       db.insertInto('banners').values({ id: 'tag-banner', kind: 'desktop', position: 1, image_url: '/images/x.webp', alt: 'Sale', created_at: new Date().toISOString() }).execute(),

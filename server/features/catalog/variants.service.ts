@@ -72,22 +72,28 @@ async function assertSkuFree(trx: DB, sku: string, exceptVariantId: string | nul
   }
 }
 
-/** After the writes: every live variant fits the options, no two share option values, and one at least is left. */
-async function checkLiveVariants(trx: DB, productId: string, options: readonly ProductOption[]): Promise<void> {
-  const live = await v.listVariants(trx, productId);
-  if (live.length === 0) throw new AppError('CONFLICT', 'A product keeps at least one variant on sale: archive the product instead.');
+/** Throws BAD_INPUT when two of `variants` (the live ones as they will be) have the same option values. */
+function assertDistinct(variants: readonly { sku: string; optionValues: readonly string[] }[]): void {
   const seen = new Map<string, string>();
-  live.forEach((variant, i) => {
-    checkVariant(options, variant, i);
+  for (const variant of variants) {
     const key = JSON.stringify(variant.optionValues);
     const other = seen.get(key);
     if (other !== undefined) {
-      throw new AppError('BAD_INPUT', `Variants ${other} and ${variant.sku} have the same options (${variant.label || 'none'}): each combination is sold once`, {
+      const label = variantLabel(variant.optionValues) || 'none';
+      throw new AppError('BAD_INPUT', `Variants ${other} and ${variant.sku} have the same options (${label}): each combination is sold once`, {
         fieldErrors: { variants: `${other} and ${variant.sku} have the same options` },
       });
     }
     seen.set(key, variant.sku);
-  });
+  }
+}
+
+/** After the writes: every live variant fits the options, no two share option values, and one at least is left. */
+async function checkLiveVariants(trx: DB, productId: string, options: readonly ProductOption[]): Promise<void> {
+  const live = await v.listVariants(trx, productId);
+  if (live.length === 0) throw new AppError('CONFLICT', 'A product keeps at least one variant on sale: archive the product instead.');
+  live.forEach((variant, i) => checkVariant(options, variant, i));
+  assertDistinct(live);
 }
 
 type Writer = { trx: DB; productId: string; productName: string; at: string; actorId: string | null };
@@ -204,6 +210,7 @@ export async function applyVariantStock(
 export async function createVariants(w: Writer, options: readonly ProductOption[], variants: readonly VariantInput[]): Promise<void> {
   await v.setProductOptions(w.trx, w.productId, options, w.at);
   variants.forEach((variant, i) => checkVariant(options, variant, i));
+  assertDistinct(variants.map((variant, i) => ({ sku: variant.sku ?? `variant ${i + 1}`, optionValues: variant.optionValues })));
   const [first, ...rest] = variants;
   if (first) {
     const sku = first.sku ?? (await v.generatedSku(w.trx, w.productId));
@@ -231,6 +238,12 @@ export async function saveVariants(w: Writer, options: readonly ProductOption[] 
   const effective = options ?? currentOptions;
   if (options !== undefined && JSON.stringify(options) !== JSON.stringify(currentOptions)) await v.setProductOptions(w.trx, w.productId, options, w.at);
   const existing = await v.listVariants(w.trx, w.productId, { archived: true });
+  // The live variants as they will be, checked before any write (the database would refuse a twin).
+  const edited = new Map((variants ?? []).filter((i) => i._id !== undefined).map((i) => [i._id, i]));
+  assertDistinct([
+    ...existing.filter((e) => e.archivedAt === null).map((e) => ({ sku: edited.get(e._id)?.sku ?? e.sku, optionValues: edited.get(e._id)?.optionValues ?? e.optionValues })),
+    ...(variants ?? []).filter((i) => i._id === undefined).map((i, n) => ({ sku: i.sku ?? `new variant ${n + 1}`, optionValues: i.optionValues })),
+  ]);
   let nextPosition = existing.reduce((max, e) => Math.max(max, e.position + 1), 0);
   for (const [i, input] of (variants ?? []).entries()) {
     checkVariant(effective, input, i);
