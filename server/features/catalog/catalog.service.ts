@@ -226,6 +226,8 @@ export async function createProduct(deps: Pick<Deps, 'db' | 'clock'>, input: Cre
     if (input.variants) await variants.createVariants({ trx, productId: id, productName: input.productName, at: now, actorId }, input.options ?? [], input.variants);
     const { productName: name, brandName, category, price, sellingPrice, trackStock, stock: units } = input;
     await writeAudit(trx, { at: now, actorId, action: 'product.create', detail: { productId: id, name, brandName, category, price, sellingPrice, trackStock, stock: units } });
+  }).catch((error: unknown) => {
+    throw variants.asVariantConflict(error);
   });
   const created = await q.findProductAnyState(deps.db, id);
   if (!created) throw new Error(`Product ${id} vanished after insert`);
@@ -268,6 +270,8 @@ export async function updateProduct(deps: Pick<Deps, 'db' | 'clock'>, input: Upd
     } else {
       await variants.applyProductFigures(writer, input, current, input.stockNote ?? '');
     }
+  }).catch((error: unknown) => {
+    throw variants.asVariantConflict(error);
   });
   const product = await q.findProductAnyState(deps.db, input._id);
   if (!product) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');

@@ -96,6 +96,21 @@ async function checkLiveVariants(trx: DB, productId: string, options: readonly P
   assertDistinct(live);
 }
 
+/**
+ * A write that lost a race for a SKU or an option combination (two admins saving at once on
+ * PostgreSQL, where each checked before the other committed): the database's unique index
+ * refuses it, and the admin is told so (409) rather than given a 500. Anything else is rethrown.
+ */
+export function asVariantConflict(error: unknown): unknown {
+  const text = error instanceof Error ? `${error.message} ${'code' in error ? String(error.code) : ''} ${'constraint' in error ? String(error.constraint) : ''}` : '';
+  if (/product_variants_sku|product_variants\.sku|lower\(sku\)/.test(text))
+    return new AppError('CONFLICT', 'That SKU was just given to another variant: choose another SKU.', { cause: error });
+  if (/product_variants_live_options|product_variants\.product_id, product_variants\.option_values/.test(text)) {
+    return new AppError('CONFLICT', 'Another variant with the same options was just saved: reload the product.', { cause: error });
+  }
+  return error;
+}
+
 type Writer = { trx: DB; productId: string; productName: string; at: string; actorId: string | null };
 
 /** Adds a variant (its SKU generated when none is given), records its opening stock, audits it. */
@@ -336,6 +351,8 @@ export async function updateVariantsBulk(deps: Pick<Deps, 'db' | 'clock'>, input
       await editVariant(w, current, { sku: row.sku, price: row.price, sellingPrice: row.sellingPrice, stock: row.stock, expectedStock: row.expectedStock }, i);
     }
     await v.refreshSummary(trx, product.id, at);
+  }).catch((error: unknown) => {
+    throw asVariantConflict(error);
   });
   return (await v.listVariants(deps.db, input.productId, { archived: true })).map(toAdminVariant);
 }
