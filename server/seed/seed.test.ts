@@ -47,6 +47,17 @@ describe('seedDemo', () => {
     }
     expect(all.body.data[0]?.productName).toMatch(/^Apple AirPods Pro/);
 
+    // A phone by storage × colour, a TV by size and a watch by strap come in several variants.
+    const multi = all.body.data.filter((p) => /^(Samsung Galaxy S24 5G|Sony Bravia 139 cm|Apple Watch Series 9)/.test(p.productName));
+    expect(multi).toHaveLength(3);
+    const counts = await Promise.all(
+      multi.map(async (p) => (await client.trpc<{ variants: { sku: string; optionValues: string[] }[] }>('query', 'catalog.details', { productId: p._id })).body.variants.length),
+    );
+    expect(counts.sort()).toEqual([3, 4, 5]);
+    const phone = multi.find((p) => p.productName.startsWith('Samsung Galaxy S24'));
+    // Its summary: the cheapest variant in stock (128 GB, Onyx Black at ₹64,999).
+    expect(phone).toMatchObject({ sellingPrice: 64_999, stock: 14 });
+
     const search = await client.get<Envelope<Product[]>>('/api/search?q=airp');
     expect(search.body.data.some((p) => p.productName.startsWith('Apple AirPods'))).toBe(true);
 

@@ -8,6 +8,7 @@ import { CATEGORY_VALUES, type Category } from '../../shared/categories';
 import * as q from '../features/catalog/catalog.service';
 import { DEMO_BANNERS, DEMO_PRODUCTS, type DemoProduct } from '../demo/demo-catalog';
 import { generateDemoImages } from './demo-images';
+import { DEMO_VARIANTS } from '../demo/demo-variants';
 import { syntheticProduct } from './synthetic-catalog';
 
 type SeedDeps = Pick<Deps, 'db' | 'log' | 'clock'> & {
@@ -44,6 +45,11 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedDemoResult> {
       return demoRow(product, images.products.get(product.key) ?? [], at);
     });
     await q.insertProducts(trx, rows);
+    // A phone, a TV and a watch come in several variants (server/demo/demo-variants.ts).
+    for (const row of rows) {
+      const demo = DEMO_VARIANTS[row.productName];
+      if (demo) await q.addSeedVariants(trx, { id: row.id, productName: row.productName }, demo.options, demo.variants, row.createdAt);
+    }
     if ((await q.countBanners(trx)) === 0) {
       await q.insertBanners(
         trx,

@@ -24,7 +24,7 @@ import { buildVocabulary, correctTerms, type Vocabulary } from './search/spellin
 import { MAX_BRANDS, type Facets, type Refine } from '../../../shared/facets';
 import { changedFields, writeAudit } from '../../audit/audit';
 import * as variants from './variants.service';
-import type { ProductOption, ProductVariant, ProductVariantsFieldsSchema } from '../../../shared/schemas/variants';
+import type { ProductOption, ProductVariant, ProductVariantsFieldsSchema, VariantInputSchema } from '../../../shared/schemas/variants';
 
 /**
  * The most products /api/get-product returns. The old API has no paging and its clients expect
@@ -358,6 +358,17 @@ export const stockLeft = stock.stockLeft;
 /** A variant by id (archived ones too), and the variant standing for a product (cart.add without one). */
 export const findVariant = variants.findVariant;
 export const defaultVariantId = variants.defaultVariantId;
+
+/** The demo seed's variants of a product it has just inserted (the product's one variant becomes the first), in its transaction; not audited. */
+export function addSeedVariants(
+  trx: DB,
+  product: { id: string; productName: string },
+  options: readonly ProductOption[],
+  list: readonly z.output<typeof VariantInputSchema>[],
+  at: string,
+): Promise<void> {
+  return variants.createVariants({ trx, productId: product.id, productName: product.productName, at, actorId: null, unaudited: true }, options, list);
+}
 export { summaryVariantOf } from './variants.service';
 export type { MovementContext, TakeResult } from './stock.queries';
 

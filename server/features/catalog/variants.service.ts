@@ -111,7 +111,8 @@ export function asVariantConflict(error: unknown): unknown {
   return error;
 }
 
-type Writer = { trx: DB; productId: string; productName: string; at: string; actorId: string | null };
+/** `unaudited`: the demo seed's writes (its products are not audited either). */
+type Writer = { trx: DB; productId: string; productName: string; at: string; actorId: string | null; unaudited?: boolean };
 
 /** Adds a variant (its SKU generated when none is given), records its opening stock, audits it. */
 async function addVariant(w: Writer, input: VariantInput, index: number, position: number, id = newId()): Promise<void> {
@@ -137,6 +138,7 @@ async function addVariant(w: Writer, input: VariantInput, index: number, positio
     },
   ]);
   if (tracked) await stock.recordInitialStock(w.trx, w.productId, id, units, { reason: 'created', at: w.at, actorId: w.actorId });
+  if (w.unaudited) return;
   await writeAudit(w.trx, {
     at: w.at,
     actorId: w.actorId,
