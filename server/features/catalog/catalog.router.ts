@@ -31,6 +31,16 @@ import { shownStock } from './shown-stock';
 /** Shoppers' lists show stock as shownStock does; the tags below rely on it. */
 const shownPage = <P extends ProductPage>(page: P): P => ({ ...page, items: page.items.map(shownStock) });
 
+/**
+ * A product schema with `options` and `variants` beside it. A body with variants may leave the
+ * product-level prices out (the first variant's stand in: withSummaryFromVariants); the declared
+ * type keeps the product schema's, so our client's calls stay type-checked.
+ */
+const CreateWithVariantsSchema = ProductInputSchema.and(ProductVariantsFieldsSchema);
+const UpdateWithVariantsSchema = UpdateProductInputSchema.and(ProductVariantsFieldsSchema);
+const createInput = z.preprocess(withSummaryFromVariants, CreateWithVariantsSchema) as unknown as typeof CreateWithVariantsSchema;
+const updateInput = z.preprocess(withSummaryFromVariants, UpdateWithVariantsSchema) as unknown as typeof UpdateWithVariantsSchema;
+
 /** A page of any category: stale when a change a shopper can see lands in one of them. */
 const categoryPageTags = (categories: readonly Category[]) => categories.map(categoryTag);
 
@@ -78,14 +88,10 @@ export const catalogRouter = router({
   }),
 
   /** A product, with `options` and `variants` when it comes in several (left out: one variant from its price and stock). */
-  create: adminProcedure
-    .input(z.preprocess(withSummaryFromVariants, ProductInputSchema.and(ProductVariantsFieldsSchema)))
-    .mutation(({ ctx, input }) => service.createProduct(ctx.deps, input, ctx.user._id)),
+  create: adminProcedure.input(createInput).mutation(({ ctx, input }) => service.createProduct(ctx.deps, input, ctx.user._id)),
 
   /** The whole product; `options` and `variants` (with `_id`: edited, without: added) when given, else its single variant's figures. */
-  update: adminProcedure
-    .input(z.preprocess(withSummaryFromVariants, UpdateProductInputSchema.and(ProductVariantsFieldsSchema)))
-    .mutation(({ ctx, input }) => service.updateProduct(ctx.deps, input, ctx.user._id)),
+  update: adminProcedure.input(updateInput).mutation(({ ctx, input }) => service.updateProduct(ctx.deps, input, ctx.user._id)),
 
   /** A product's options and every variant, archived ones too, with exact stock (ADMIN). */
   variants: adminProcedure.input(ProductIdInputSchema).query(({ ctx, input }) => variants.adminVariants(ctx.deps.db, input.productId)),
