@@ -12,12 +12,16 @@ import * as storefrontOwner from './2026-11-30-01-storefront-owner';
 import * as payments from './2026-12-01-01-payments';
 import * as settingsInvalidation from './2026-12-02-01-settings-invalidation';
 import * as testCheckoutSnapshot from './2026-12-02-02-test-checkout-snapshot';
+import * as categories from './2026-12-03-01-categories';
+import * as productFacts from './2026-12-03-02-product-facts';
 import * as pgInitial from './postgres/2026-11-22-01-initial';
 import * as pgCatalogRevision from './postgres/2026-11-22-02-catalog-revision';
 import * as pgCacheInvalidations from './postgres/2026-11-25-01-cache-invalidations';
 import * as pgStoredImages from './postgres/2026-11-26-01-stored-images';
 import * as pgPayments from './postgres/2026-12-01-01-payments';
 import * as pgSettingsInvalidation from './postgres/2026-12-02-01-settings-invalidation';
+import * as pgCategories from './postgres/2026-12-03-01-categories';
+import * as pgProductFacts from './postgres/2026-12-03-02-product-facts';
 
 /**
  * Every migration, by name, in the order they run, for each database. Both lists have the same
@@ -39,6 +43,8 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-01-01-payments': payments,
     '2026-12-02-01-settings-invalidation': settingsInvalidation,
     '2026-12-02-02-test-checkout-snapshot': testCheckoutSnapshot,
+    '2026-12-03-01-categories': categories,
+    '2026-12-03-02-product-facts': productFacts,
   },
   postgres: {
     '2026-11-22-01-initial': pgInitial,
@@ -53,6 +59,8 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-01-01-payments': pgPayments,
     '2026-12-02-01-settings-invalidation': pgSettingsInvalidation,
     '2026-12-02-02-test-checkout-snapshot': testCheckoutSnapshot,
+    '2026-12-03-01-categories': pgCategories,
+    '2026-12-03-02-product-facts': pgProductFacts,
   },
 };
 

@@ -4,20 +4,25 @@ import { hasAtMostTwoDecimals, paiseToRupees, rupeesToPaise } from '../../../sha
  * The legacy /api speaks rupees as JSON numbers; procedures speak integer paise. These
  * functions only convert units on the way out; they never decide anything.
  */
-type WithPrices = { price: number; sellingPrice: number };
+type WithPrices = { price: number; sellingPrice: number; facts?: unknown };
 
-export function apiProduct<P extends WithPrices>(p: P): P {
-  return { ...p, price: paiseToRupees(p.price), sellingPrice: paiseToRupees(p.sellingPrice) };
+/**
+ * A product in rupees, without its `facts`: the contract's product has none (shared/api-contract.md),
+ * and the spec's client sends back what it loaded, which must not look like facts it chose to send.
+ */
+export function apiProduct<P extends WithPrices>(p: P): Omit<P, 'facts'> {
+  const { facts: _facts, ...product } = p;
+  return { ...product, price: paiseToRupees(p.price), sellingPrice: paiseToRupees(p.sellingPrice) };
 }
 
-export function apiProducts<P extends WithPrices>(list: P[]): P[] {
+export function apiProducts<P extends WithPrices>(list: P[]): Omit<P, 'facts'>[] {
   return list.map(apiProduct);
 }
 
 type WithCartProduct = { productId: WithPrices };
 
 /** A cart line with its populated product in rupees. */
-export function apiCartLine<L extends WithCartProduct>(line: L): L {
+export function apiCartLine<L extends WithCartProduct>(line: L): Omit<L, 'productId'> & { productId: Omit<L['productId'], 'facts'> } {
   return { ...line, productId: apiProduct(line.productId) };
 }
 
