@@ -34,3 +34,14 @@ export function hasAtMostTwoDecimals(rupees: number): boolean {
   if (!Number.isFinite(rupees)) return false;
   return Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6;
 }
+
+/**
+ * What a shopper saves against the MRP: the amount in paise and the whole percent, rounded down
+ * (a saving is never overstated: ₹2,999 off ₹29,999 is 9%, not 10%), from integer paise only.
+ * Null when the selling price is not below the MRP.
+ */
+export function savingOf(mrpPaise: number, sellingPaise: number): { amount: number; percent: number } | null {
+  if (mrpPaise <= 0 || sellingPaise >= mrpPaise) return null;
+  const amount = mrpPaise - sellingPaise;
+  return { amount, percent: Math.floor((amount * 100) / mrpPaise) };
+}

@@ -21,7 +21,7 @@ describe('audit log', () => {
     const { client: admin, user: owner } = await signInAs(server, 'ADMIN');
     const pia = await insertUser(server.deps.db, { name: 'Pia' });
     expect((await admin.trpc('mutation', 'account.updateRole', { userId: pia.id, role: 'ADMIN' })).status).toBe(200);
-    expect((await admin.trpc('mutation', 'settings.setCategoryTax', { category: 'televisions', hsn: '85287219', rateBasisPoints: 1800 })).status).toBe(200);
+    expect((await admin.trpc('mutation', 'catalog.updateCategory', { value: 'televisions', hsn: '85287219', rateBasisPoints: 1800 })).status).toBe(200);
     // The edit below changes the stock only (other fields' changes are entries of their own: admin-changes.test.ts).
     const product = await insertProduct(server.deps.db, {
       productName: 'Audit TV',
@@ -51,7 +51,7 @@ describe('audit log', () => {
     expect(first.body.items.map((e) => e.summary)).toEqual([`Made ${pia.email} GENERAL (was ADMIN)`, 'Stock of Audit TV: 4 → 9 (new delivery)']);
     expect(first.body.items[0]!.actor).toMatchObject({ _id: owner.id, email: owner.email });
     const second = await admin.trpc<Page<AuditEntry>>('query', 'admin.audit', { limit: 2, cursor: first.body.nextCursor });
-    expect(second.body.items.map((e) => e.summary)).toEqual(['Set the GST of Televisions: HSN 85287219 at 18%', `Made ${pia.email} ADMIN (was GENERAL)`]);
+    expect(second.body.items.map((e) => e.summary)).toEqual(['Televisions: HSN 852872 → 85287219', `Made ${pia.email} ADMIN (was GENERAL)`]);
 
     const { client: shopper } = await signInAs(server);
     expect((await shopper.trpc('query', 'admin.audit', {})).status).toBe(403);

@@ -3,6 +3,7 @@ import { formatINR } from '../../shared/money';
 import { newId, type DB } from '../db/database';
 import { categoryLabel } from '../../shared/categories';
 import type { AuditEntry, AuditKind } from '../../shared/schemas/audit';
+import { FACT_LABELS, warrantyPeriod, type ProductFactField } from '../../shared/product-facts';
 
 /**
  * The audit log: who changed what in the admin panel, and when, with before and after. Every
@@ -36,7 +37,11 @@ export type AuditAction =
   | 'banner.add'
   | 'banner.edit'
   | 'banner.move'
-  | 'banner.delete';
+  | 'banner.delete'
+  | 'category.add'
+  | 'category.update'
+  | 'category.move'
+  | 'category.delete';
 
 /** Which kind (the audit page's badge and filter) each action is. */
 const KIND_OF: Record<AuditAction, AuditKind> = {
@@ -63,6 +68,10 @@ const KIND_OF: Record<AuditAction, AuditKind> = {
   'banner.edit': 'banner',
   'banner.move': 'banner',
   'banner.delete': 'banner',
+  'category.add': 'category',
+  'category.update': 'category',
+  'category.move': 'category',
+  'category.delete': 'category',
 };
 
 const isAction = (action: string): action is AuditAction => Object.hasOwn(KIND_OF, action);
@@ -135,10 +144,17 @@ function productChange(change: FieldChange): string {
       return count(change.from) === count(change.to) ? 'pictures changed' : `pictures changed (${count(change.from)} → ${count(change.to)})`;
     case 'trackStock':
       return change.to === true ? 'stock counted from now on' : 'stock no longer counted (always available)';
+    case 'warrantyMonths':
+      return `warranty ${change.from === null ? 'none given' : warrantyPeriodText(change.from)} → ${warrantyPeriodText(change.to)}`;
     default:
-      return `${change.field} changed`;
+      return isFactField(change.field) ? `${FACT_LABELS[change.field].toLowerCase()} ${factText(change.from)} → ${factText(change.to)}` : `${change.field} changed`;
   }
 }
+
+const isFactField = (field: string): field is ProductFactField => Object.hasOwn(FACT_LABELS, field);
+/** A fact's value in the log: quoted, or "none" for one not given. */
+const factText = (value: unknown) => (value === null || value === undefined || value === '' ? 'none' : quoted(value));
+const warrantyPeriodText = (months: unknown) => (typeof months !== 'number' ? 'none' : months === 0 ? 'no warranty' : warrantyPeriod(months));
 
 /** A banner field's change in words. */
 function bannerChange(change: FieldChange): string {
@@ -156,6 +172,41 @@ function bannerChange(change: FieldChange): string {
     default:
       return `${change.field} changed`;
   }
+}
+
+/** A category field's change in words ("GST rate 18% → 5%"). */
+function categoryChange(change: FieldChange): string {
+  const homeRow = (row: unknown) => {
+    const r = row as { heading?: unknown; cards?: unknown } | null;
+    return r ? `${quoted(r.heading)} (${String(r.cards)} cards)` : 'none';
+  };
+  switch (change.field) {
+    case 'label':
+      return `label ${quoted(change.from)} → ${quoted(change.to)}`;
+    case 'hidden':
+      return change.to === true ? 'hidden' : 'shown again';
+    case 'hsn':
+      return `HSN ${String(change.from)} → ${String(change.to)}`;
+    case 'rateBasisPoints':
+      return `GST rate ${rate(change.from)} → ${rate(change.to)}`;
+    case 'homeRow':
+      return `home row ${homeRow(change.from)} → ${homeRow(change.to)}`;
+    case 'template':
+      return `spec template edited (${count(change.from)} → ${count(change.to)} attributes)`;
+    default:
+      return `${change.field} changed`;
+  }
+}
+
+/** The label of a category edit: what an owner would call it. */
+function categoryEditLabel(changes: FieldChange[]): string {
+  const only = changes.length === 1 ? changes[0] : undefined;
+  if (only?.field === 'label') return 'Category renamed';
+  if (only?.field === 'hidden') return only.to === true ? 'Category hidden' : 'Category shown';
+  if (only?.field === 'template') return 'Spec template changed';
+  if (only?.field === 'homeRow') return 'Home row changed';
+  if (changes.some((c) => c.field === 'rateBasisPoints')) return 'GST rate changed';
+  return 'Category edited';
 }
 
 const STATUS_LABEL: Record<string, string> = {
@@ -216,7 +267,13 @@ function describe(action: string, detail: Record<string, unknown>): { label: str
       const changes = changesOf(detail);
       const fields = changes.map((c) => c.field);
       const label =
-        fields.includes('price') || fields.includes('sellingPrice') ? 'Price changed' : fields.length === 1 && fields[0] === 'productName' ? 'Product renamed' : 'Product edited';
+        fields.includes('price') || fields.includes('sellingPrice')
+          ? 'Price changed'
+          : fields.length === 1 && fields[0] === 'productName'
+            ? 'Product renamed'
+            : fields.length > 0 && fields.every(isFactField)
+              ? 'Legal details changed'
+              : 'Product edited';
       return { label, summary: `${String(detail.name)}: ${changes.map(productChange).join('; ')}` };
     }
     case 'product.archive':
@@ -276,6 +333,24 @@ function describe(action: string, detail: Record<string, unknown>): { label: str
       };
     case 'banner.delete':
       return { label: 'Banner deleted', summary: `Deleted the ${carousel(detail.kind)} banner ${quoted(detail.alt)} (linking to ${String(detail.link)})` };
+    case 'category.add':
+      return {
+        label: 'Category added',
+        summary: `Added the category ${quoted(detail.label)} (${String(detail.value)}): HSN ${String(detail.hsn)} at ${rate(detail.rateBasisPoints)}, ${String(detail.attributes)} spec attributes${
+          detail.homeRow ? ', with a home row' : ''
+        }${detail.hidden === true ? ' (hidden)' : ''}`,
+      };
+    case 'category.update': {
+      const changes = changesOf(detail);
+      return { label: categoryEditLabel(changes), summary: `${String(detail.label)}: ${changes.map(categoryChange).join('; ')}` };
+    }
+    case 'category.move':
+      return {
+        label: 'Category moved',
+        summary: `Moved ${quoted(detail.label)} ${String(detail.direction)} ${detail.list === 'home' ? 'among the home rows' : 'in the menu'}: place ${String(detail.from)} → ${String(detail.to)}`,
+      };
+    case 'category.delete':
+      return { label: 'Category deleted', summary: `Deleted the category ${quoted(detail.label)} (${String(detail.value)}), which no product used` };
     default:
       return { label: capitalised(action.replace(/[.-]/g, ' ')), summary: capitalised(action.replace(/[.-]/g, ' ')) };
   }

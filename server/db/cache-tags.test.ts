@@ -6,7 +6,7 @@ import { insertProduct } from '../testing/factories';
 import { openTestDatabase, testDialect } from '../testing/test-database';
 import { watchInvalidations, type InvalidationWatch } from '../testing/invalidations';
 import type { DB } from './database';
-import { BANNERS_TAG, CATALOG_TAG, categoryTag, EXACT_PRODUCTS_TAG, productTag, SEARCH_TAG, SETTINGS_TAG } from './cache-tags';
+import { BANNERS_TAG, CATALOG_TAG, CATEGORIES_TAG, categoryTag, EXACT_PRODUCTS_TAG, productTag, SEARCH_TAG, SETTINGS_TAG } from './cache-tags';
 
 // The triggers are frozen SQL in the migrations; this keeps the names they write equal to the
 // names procedures declare (cache-tags.ts), on each database.
@@ -47,11 +47,46 @@ describe(`cache tags written by the triggers (${testDialect()})`, () => {
     expect(new Set(summary)).toEqual(new Set([productTag(product.id), categoryTag('mobiles'), SEARCH_TAG, CATALOG_TAG, EXACT_PRODUCTS_TAG]));
   });
 
+  it('a product’s facts stale its page (the only place they show) and the exact list, nothing more', async () => {
+    let id = '';
+    // Inside a watch, so the insert's own notifications (PostgreSQL) are drained before the edit's.
+    await watch.during(async () => {
+      id = (await insertProduct(db, { category: 'camera' })).id;
+    });
+    const setOrigin = (origin: string) => db.updateTable('products').set({ origin_country: origin, warranty_months: 12 }).where('id', '=', id).execute();
+    expect(new Set(await watch.during(() => setOrigin('Japan')))).toEqual(new Set([productTag(id), EXACT_PRODUCTS_TAG]));
+    // The same facts written again: only the exact list (updated_at and the like).
+    expect(new Set(await watch.during(() => setOrigin('Japan')))).toEqual(new Set([EXACT_PRODUCTS_TAG]));
+  });
+
   it('a banner stales the banners', async () => {
     const tags = await watch.during(() =>
       db.insertInto('banners').values({ id: 'tag-banner', kind: 'desktop', position: 1, image_url: '/images/x.webp', alt: 'Sale', created_at: new Date().toISOString() }).execute(),
     );
     expect(new Set(tags)).toEqual(new Set([BANNERS_TAG]));
+  });
+
+  it('a category added, edited or deleted stales the category list and its listing, whoever writes the row', async () => {
+    const now = new Date().toISOString();
+    const row = {
+      value: 'tag-chargers',
+      label: 'Chargers',
+      position: 99,
+      hsn: '8504',
+      gst_rate_bp: 1800,
+      home_heading: null,
+      home_cards: null,
+      home_position: null,
+      created_at: now,
+      updated_at: now,
+    };
+    expect(new Set(await watch.during(() => db.insertInto('categories').values(row).execute()))).toEqual(new Set([CATEGORIES_TAG, categoryTag('tag-chargers')]));
+    expect(new Set(await watch.during(() => db.updateTable('categories').set({ hidden: 1 }).where('value', '=', 'tag-chargers').execute()))).toEqual(
+      new Set([CATEGORIES_TAG, categoryTag('tag-chargers')]),
+    );
+    expect(new Set(await watch.during(() => db.deleteFrom('categories').where('value', '=', 'tag-chargers').execute()))).toEqual(
+      new Set([CATEGORIES_TAG, categoryTag('tag-chargers')]),
+    );
   });
 
   it('saving the shop settings stales the settings, whoever writes the row', async () => {

@@ -3,14 +3,15 @@ import type { Category } from '../../shared/categories';
 /**
  * Every tag a shared reply can depend on, in one place. Procedures name them in
  * `sharedProcedure({ tags })`; the database's triggers write them when a committed change makes
- * them stale (migrations 2026-11-25-01-cache-invalidations and 2026-12-02-01-settings-invalidation,
+ * them stale (migrations 2026-11-25-01-cache-invalidations, 2026-12-02-01-settings-invalidation and
+ * 2026-12-03-01-categories,
  * which are frozen SQL and spell the same names: server/db/cache-tags.test.ts keeps the two
  * equal). Nothing else writes a tag: a change reaches the shared replies through its trigger.
  */
 
 /** A product's own page and anything that shows it. */
 export const productTag = (id: string) => `product:${id}`;
-/** A category's listing (and its home page row). */
+/** A category's listing (and its home page row); also written when the category's own row changes. */
 export const categoryTag = (category: Category) => `category:${category}`;
 /** Written when a product's searchable text, price, pictures or visibility change. */
 export const SEARCH_TAG = 'search';
@@ -20,5 +21,12 @@ export const CATALOG_TAG = 'catalog';
 export const EXACT_PRODUCTS_TAG = 'products:exact';
 /** Any banner added, changed, reordered or removed. */
 export const BANNERS_TAG = 'banners';
+/**
+ * The categories' list changed (a category added, renamed, reordered, hidden, its home row or
+ * template edited, deleted): the bubbles, home rows, filter lists and the labels every storefront
+ * page shows (each server-rendered page carries `catalog.categories`). Migration
+ * 2026-12-03-01-categories' trigger writes it.
+ */
+export const CATEGORIES_TAG = 'categories';
 /** The shop's settings saved (the footer, policies, delivery checks). */
 export const SETTINGS_TAG = 'settings';

@@ -31,7 +31,7 @@ const SHOP_TABLES = [
   'test_checkout_sessions',
   'stock_movements',
   'shop_settings',
-  'category_tax',
+  'categories',
   'addresses',
   'document_counters',
   'audit_log',
@@ -41,8 +41,8 @@ const SHOP_TABLES = [
   'email_changes',
 ];
 
-/** Rows a migration writes (the GST defaults): a migrated target holds them without any shop data. */
-const MIGRATION_ROWS: Record<string, number> = { category_tax: 12 };
+/** Rows a migration writes (the spec's twelve categories): a migrated target holds them without any shop data. */
+const MIGRATION_ROWS: Record<string, number> = { categories: 12 };
 
 /** An empty PostgreSQL database (not even migrated: the copy migrates it). */
 async function emptyTarget(): Promise<string> {

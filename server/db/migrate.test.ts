@@ -8,6 +8,7 @@ import { migrateToLatest } from './migrate';
 import { migrationNames, migrationsFor } from './migrations';
 import { freshEmptyTestDatabase, testDialect } from '../testing/test-database';
 import { insertProduct, insertUser } from '../testing/factories';
+import { CATEGORIES } from '../../shared/categories';
 import { watchInvalidations } from '../testing/invalidations';
 import { HttpClient, startTestServer } from '../testing/test-server';
 
@@ -301,6 +302,105 @@ describe(`migrations (${dialect})`, () => {
       expect(Object.keys(added.body.data as object).sort()).toEqual(['_id', 'productId', 'quantity', 'userId']);
     } finally {
       await server.close();
+    }
+  });
+
+  it('bring a shop of the release before product facts (up to 2026-12-02-02-test-checkout-snapshot) forward: every product kept, its facts empty', async () => {
+    const target = await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-')));
+    const db = openDatabase(target);
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrationsFor(dialect)) } });
+      expect((await migrator.migrateTo('2026-12-02-02-test-checkout-snapshot')).error).toBeUndefined();
+      const onSale = await insertProduct(db, { productName: 'Galaxy S24 5G', category: 'mobiles', price: 7_999_900, sellingPrice: 7_499_900, stock: 7 });
+      const archived = await insertProduct(db, { productName: 'Old Mouse', category: 'Mouse', archived: true });
+      const before = await db.selectFrom('products').selectAll().orderBy('id').execute();
+
+      expect(await migrateToLatest(db)).toContain('2026-12-03-02-product-facts');
+
+      const after = await db.selectFrom('products').selectAll().orderBy('id').execute();
+      expect(after.map((p) => p.id)).toEqual([onSale.id, archived.id].sort());
+      // Every column the old release had reads as before; each fact is null (not given).
+      for (const [i, row] of after.entries()) {
+        expect(row).toMatchObject(before[i] as object);
+        expect(row).toMatchObject({
+          origin_country: null,
+          manufacturer_name: null,
+          manufacturer_address: null,
+          importer_name: null,
+          importer_address: null,
+          net_quantity: null,
+          warranty_months: null,
+          warranty_by: null,
+        });
+      }
+      // Facts given now reach the product's page.
+      const watch = await watchInvalidations(target);
+      try {
+        const tags = await watch.during(() => db.updateTable('products').set({ origin_country: 'Vietnam' }).where('id', '=', onSale.id).execute());
+        expect(tags).toContain(`product:${onSale.id}`);
+      } finally {
+        await watch.close();
+      }
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('bring a shop of the release before categories (up to 2026-12-02-02) forward: the twelve become rows, with the owner’s tax and the spec’s home rows', async () => {
+    const target = await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-')));
+    const db = openDatabase(target);
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrationsFor(dialect)) } });
+      expect((await migrator.migrateTo('2026-12-02-02-test-checkout-snapshot')).error).toBeUndefined();
+      // The owner had set the televisions' tax on the Settings page; a product sells in that category.
+      // (category_tax is gone from today's schema types: the previous release's table, reached untyped.)
+      await sql`update category_tax set hsn = '85287219', gst_rate_bp = 2800 where category = 'televisions'`.execute(db);
+      const product = await insertProduct(db, { productName: 'Sony Bravia 55', category: 'televisions' });
+
+      expect(await migrateToLatest(db)).toEqual(migrationNames.slice(migrationNames.indexOf('2026-12-02-02-test-checkout-snapshot') + 1));
+
+      const rows = await db
+        .selectFrom('categories')
+        .select(['value', 'label', 'position', 'hidden', 'hsn', 'gst_rate_bp', 'home_heading', 'home_cards', 'home_position', 'spec_template'])
+        .orderBy('position')
+        .execute();
+      expect(rows.map((r) => [r.value, r.label])).toEqual(CATEGORIES.map((c) => [c.value, c.label]));
+      expect(rows.every((r) => Number(r.hidden) === 0 && r.spec_template === '[]')).toBe(true);
+      // The home rows exactly as the spec draws them: heading, cards and order.
+      const home = rows.filter((r) => r.home_heading !== null).sort((a, b) => Number(a.home_position) - Number(b.home_position));
+      expect(home.map((r) => [r.value, r.home_heading, r.home_cards])).toEqual([
+        ['airpodes', "Top's Airpodes", 'small'],
+        ['watches', "Popular's Watches", 'small'],
+        ['mobiles', 'Mobiles', 'large'],
+        ['Mouse', 'Mouse', 'large'],
+        ['televisions', 'Televisions', 'large'],
+        ['camera', 'Camera & Photography', 'large'],
+        ['earphones', 'Wired Earphones', 'large'],
+        ['speakers', 'Bluetooth Speakers', 'large'],
+        ['refrigerator', 'Refrigerator', 'large'],
+        ['trimmers', 'Trimmers', 'large'],
+      ]);
+      // The owner's tax is carried over; the others keep the GST migration's defaults.
+      const tax = (value: string) => rows.find((r) => r.value === value);
+      expect(tax('televisions')).toMatchObject({ hsn: '85287219', gst_rate_bp: 2800 });
+      expect(tax('mobiles')).toMatchObject({ hsn: '85171300', gst_rate_bp: 1800 });
+      // category_tax is gone: one source of a category's tax.
+      expect((await db.introspection.getTables()).map((t) => t.name)).not.toContain('category_tax');
+      expect(await db.selectFrom('products').select(['id', 'category']).where('id', '=', product.id).executeTakeFirstOrThrow()).toEqual({
+        id: product.id,
+        category: 'televisions',
+      });
+
+      // A change to a category stales the category list and its listing.
+      const watch = await watchInvalidations(target);
+      try {
+        const tags = await watch.during(() => db.updateTable('categories').set({ label: 'TVs' }).where('value', '=', 'televisions').execute());
+        expect(new Set(tags)).toEqual(new Set(['categories', 'category:televisions']));
+      } finally {
+        await watch.close();
+      }
+    } finally {
+      await db.destroy();
     }
   });
 });

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { ProductsTable } from './schema';
-import type { Category } from '../../shared/categories';
 import type { Product } from '../../shared/schemas/catalog';
+import { isIndia, type ProductFacts } from '../../shared/product-facts';
 
 /**
  * The product columns `toProduct` reads, table-qualified so other queries modules (the cart's
@@ -62,7 +62,7 @@ export function toProduct(row: ProductRow): Product {
     productName: row.product_name,
     brandName: row.brand_name,
     // Only the twelve categories are ever written (the schema checks), so the cast is sound.
-    category: row.category as Category,
+    category: row.category,
     productImage: parseImages(row.images),
     description: row.description,
     price: row.price,
@@ -75,5 +75,55 @@ export function toProduct(row: ProductRow): Product {
     priceMax: Number(row.price_max),
     variantCount: row.variant_count,
     colourCount: row.colour_count,
+  };
+}
+
+/** The columns of a product's facts (migration 2026-12-03-02-product-facts), table-qualified; read only where one product is shown. */
+export const productFactColumns = [
+  'products.origin_country',
+  'products.manufacturer_name',
+  'products.manufacturer_address',
+  'products.importer_name',
+  'products.importer_address',
+  'products.net_quantity',
+  'products.warranty_months',
+  'products.warranty_by',
+] as const;
+
+export type ProductFactsRow = Pick<
+  Selectable<ProductsTable>,
+  'origin_country' | 'manufacturer_name' | 'manufacturer_address' | 'importer_name' | 'importer_address' | 'net_quantity' | 'warranty_months' | 'warranty_by'
+>;
+
+export function toProductFacts(row: ProductFactsRow): ProductFacts {
+  return {
+    countryOfOrigin: row.origin_country,
+    manufacturerName: row.manufacturer_name,
+    manufacturerAddress: row.manufacturer_address,
+    importerName: row.importer_name,
+    importerAddress: row.importer_address,
+    netQuantity: row.net_quantity,
+    // PostgreSQL's integer reads back as a number already; SQLite's too.
+    warrantyMonths: row.warranty_months === null ? null : Number(row.warranty_months),
+    warrantyBy: row.warranty_by,
+  };
+}
+
+/**
+ * Facts as columns: an empty text is stored as null, and so are the importer of goods made in
+ * India (there is none) and the giver of no warranty.
+ */
+export function factColumns(facts: ProductFacts): ProductFactsRow {
+  const text = (value: string | null) => (value === null || value.trim() === '' ? null : value);
+  const madeInIndia = facts.countryOfOrigin !== null && isIndia(facts.countryOfOrigin);
+  return {
+    origin_country: text(facts.countryOfOrigin),
+    manufacturer_name: text(facts.manufacturerName),
+    manufacturer_address: text(facts.manufacturerAddress),
+    importer_name: madeInIndia ? null : text(facts.importerName),
+    importer_address: madeInIndia ? null : text(facts.importerAddress),
+    net_quantity: text(facts.netQuantity),
+    warranty_months: facts.warrantyMonths,
+    warranty_by: facts.warrantyMonths === 0 ? null : text(facts.warrantyBy),
   };
 }

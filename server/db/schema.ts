@@ -48,9 +48,21 @@ export interface ProductsTable {
   /** 1: stock is counted; 0: not counted, always available. */
   track_stock: Generated<number>;
   images: Generated<string>;
-  /** The product's own HSN and GST rate (basis points); null: its category's (category_tax). */
+  /** The product's own HSN and GST rate (basis points); null: its category's (categories). */
   hsn_code: string | null;
   gst_rate_bp: number | null;
+  /** The facts a product page must show (migration 2026-12-03-02-product-facts); null: not given. */
+  origin_country: string | null;
+  manufacturer_name: string | null;
+  manufacturer_address: string | null;
+  /** Imported goods only. */
+  importer_name: string | null;
+  importer_address: string | null;
+  /** Net quantity / what is in the box. */
+  net_quantity: string | null;
+  /** 0: no warranty. */
+  warranty_months: number | null;
+  warranty_by: string | null;
   archived_at: string | null;
   created_at: string;
   updated_at: string;
@@ -260,10 +272,24 @@ export interface ShopSettingsTable {
   updated_by: string | null;
 }
 
-export interface CategoryTaxTable {
-  category: string;
+/** The owner's categories (migration 2026-12-03-01-categories): the spec's twelve and any added since. */
+export interface CategoriesTable {
+  /** The slug products and /api carry; never changes once created. */
+  value: string;
+  label: string;
+  /** Order in menus, bubbles and filter lists (1 first). */
+  position: number;
+  /** 1: unlisted (no bubble, row or filter; not offered for new products); its page still answers. */
+  hidden: Generated<number>;
   hsn: string;
   gst_rate_bp: number;
+  /** The home page row's heading; null: no row. */
+  home_heading: string | null;
+  home_cards: 'small' | 'large' | null;
+  home_position: number | null;
+  /** JSON SpecAttribute[] (shared/schemas/categories.ts). */
+  spec_template: Generated<string>;
+  created_at: string;
   updated_at: string;
 }
 
@@ -356,7 +382,7 @@ export interface Database {
   stock_movements: StockMovementsTable;
   stored_images: StoredImagesTable;
   shop_settings: ShopSettingsTable;
-  category_tax: CategoryTaxTable;
+  categories: CategoriesTable;
   addresses: AddressesTable;
   document_counters: DocumentCountersTable;
   audit_log: AuditLogTable;

@@ -15,11 +15,12 @@ import { migrationNames } from './migrations';
 const NOT_SHOP_DATA = [/^sqlite_/, /^kysely_migration/, /^cache_invalidations$/, /^stored_images$/];
 
 /**
- * Tables a migration fills with defaults (the GST migration's HSN code and rate per category):
+ * Tables a migration fills with defaults (the spec's twelve categories with their HSN code and
+ * GST rate, migration 2026-12-03-01-categories; before it, the GST migration's category_tax):
  * a freshly migrated target holds these rows without holding any shop data, and a copy
  * replaces them with the source's.
  */
-export const MIGRATION_SEEDED_TABLES: readonly string[] = ['category_tax'];
+export const MIGRATION_SEEDED_TABLES: readonly string[] = ['categories'];
 
 /** `name` as a quoted SQL identifier (the same quoting on SQLite and PostgreSQL). */
 export function quoteIdent(name: string): string {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bannerSvg, DESKTOP_BANNER_SIZE, MOBILE_BANNER_SIZE, PRODUCT_ART_SIZE, productArtSvgs, shade, type DeviceKind } from './demo-art';
 import { DEMO_BANNERS, DEMO_PRODUCTS } from './demo-catalog';
 
-const KINDS: DeviceKind[] = ['phone', 'earbuds', 'watch', 'tv', 'camera', 'speaker', 'fridge', 'trimmer', 'mouse', 'printer', 'chip', 'earphones'];
+const KINDS: DeviceKind[] = ['phone', 'earbuds', 'watch', 'tv', 'camera', 'speaker', 'fridge', 'trimmer', 'mouse', 'printer', 'chip', 'earphones', 'laptop', 'powerbank'];
 
 /** Colour spread of an image: a grey box has almost none, an illustration has plenty. */
 async function colourfulness(svg: string): Promise<{ stdev: number; distinct: number; width: number; height: number }> {

@@ -9,7 +9,7 @@
  * only: the server has no web fonts.
  */
 
-export type DeviceKind = 'phone' | 'earbuds' | 'watch' | 'tv' | 'camera' | 'speaker' | 'fridge' | 'trimmer' | 'mouse' | 'printer' | 'chip' | 'earphones';
+export type DeviceKind = 'phone' | 'earbuds' | 'watch' | 'tv' | 'camera' | 'speaker' | 'fridge' | 'trimmer' | 'mouse' | 'printer' | 'chip' | 'earphones' | 'laptop' | 'powerbank';
 
 export interface ArtSpec {
   kind: DeviceKind;
@@ -850,6 +850,45 @@ function earphonesBuds(c: DrawContext): Drawing {
   return { defs: earphoneDefs(u, c), body, bottom: 300, halfWidth: 230 };
 }
 
+/** An open laptop seen from the front: the lid's screen above a keyboard deck in perspective. */
+function laptopOpen(c: DrawContext, angled: boolean): Drawing {
+  const { u } = c;
+  const defs = metalDefs(`${u}-lid`, c.body) + wallpaperDefs(u, c.accent);
+  const deck = shade(c.body, -0.12);
+  const keys = Array.from({ length: 4 }, (_, row) =>
+    Array.from({ length: 12 }, (_, col) => `<rect x="${-222 + col * 37 + row * 3}" y="${118 + row * 22}" width="31" height="16" rx="3" fill="${shade(c.body, -0.45)}"/>`).join(''),
+  ).join('');
+  const body =
+    `<g transform="${angled ? 'matrix(0.9 -0.08 0 1 0 0)' : 'translate(0 0)'}">` +
+    `<rect x="-250" y="-250" width="500" height="330" rx="18" fill="url(#${u}-lid)"/>` +
+    `<rect x="-236" y="-236" width="472" height="302" rx="8" fill="#0a0b0d"/>` +
+    wallpaper(u, -226, -226, 452, 282, 6, c.accent, c.seed) +
+    `<path d="M-250 82 L 250 82 L 310 212 L -310 212 Z" fill="${deck}"/>` +
+    keys +
+    `<rect x="-70" y="214" width="140" height="8" rx="4" fill="${shade(c.body, -0.3)}"/>` +
+    `<path d="M-226 -226 L 30 -226 L -226 40 Z" fill="#ffffff" opacity="0.06"/>` +
+    `</g>`;
+  return { defs, body, bottom: 222, halfWidth: 310 };
+}
+
+/** A power bank: a rounded brick with its charge LEDs and ports (`sideways`: lying on its side, ports in view). */
+function powerBank(c: DrawContext, sideways: boolean): Drawing {
+  const { u } = c;
+  const defs = metalDefs(`${u}-pb`, c.body, !sideways);
+  const leds = [0, 1, 2, 3].map((i) => `<circle cx="${-36 + i * 24}" cy="${sideways ? 60 : 250}" r="7" fill="${i < 3 ? c.accent : shade(c.body, -0.4)}"/>`).join('');
+  const body = sideways
+    ? `<rect x="-290" y="-110" width="580" height="220" rx="46" fill="url(#${u}-pb)"/>` +
+      `<rect x="-250" y="-20" width="60" height="22" rx="8" fill="#15171b"/><rect x="-170" y="-20" width="40" height="22" rx="10" fill="#15171b"/>` +
+      `<text x="120" y="-20" font-family="sans-serif" font-size="40" font-weight="700" fill="${shade(c.body, -0.5)}" text-anchor="middle">${c.label || '20000 mAh'}</text>` +
+      leds
+    : `<rect x="-170" y="-300" width="340" height="600" rx="54" fill="url(#${u}-pb)"/>` +
+      `<rect x="-140" y="-270" width="280" height="470" rx="30" fill="${shade(c.body, 0.08)}"/>` +
+      `<text x="0" y="-40" font-family="sans-serif" font-size="44" font-weight="700" fill="${c.accent}" text-anchor="middle">${c.label || '20000'}</text>` +
+      `<text x="0" y="10" font-family="sans-serif" font-size="26" fill="${shade(c.body, -0.5)}" text-anchor="middle">mAh</text>` +
+      leds;
+  return { defs, body, bottom: sideways ? 110 : 300, halfWidth: sideways ? 290 : 170 };
+}
+
 type Drawer = (c: DrawContext) => Drawing;
 
 const DRAWERS: Record<DeviceKind, readonly [Drawer, Drawer]> = {
@@ -865,6 +904,8 @@ const DRAWERS: Record<DeviceKind, readonly [Drawer, Drawer]> = {
   printer: [printerFront, printerAngled],
   chip: [chipTop, chipBottom],
   earphones: [earphonesCoiled, earphonesBuds],
+  laptop: [(c) => laptopOpen(c, false), (c) => laptopOpen(c, true)],
+  powerbank: [(c) => powerBank(c, false), (c) => powerBank(c, true)],
 };
 
 // ---------------------------------------------------------------------------------------------

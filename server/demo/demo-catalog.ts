@@ -23,7 +23,7 @@ export interface DemoProduct {
 }
 
 /** Which device each category's illustrations show. */
-export const CATEGORY_DEVICE: Record<Category, DeviceKind> = {
+export const CATEGORY_DEVICE: Record<string, DeviceKind> = {
   airpodes: 'earbuds',
   camera: 'camera',
   earphones: 'earphones',
@@ -36,6 +36,9 @@ export const CATEGORY_DEVICE: Record<Category, DeviceKind> = {
   trimmers: 'trimmer',
   televisions: 'tv',
   watches: 'watch',
+  // Categories the demo owner added (server/demo/demo-categories.ts).
+  laptops: 'laptop',
+  'power-banks': 'powerbank',
 };
 
 interface Row {
@@ -74,7 +77,7 @@ function rows(category: Category, list: readonly Row[]): DemoProduct[] {
       sellingPrice: row.sell * 100,
       stock: row.stock,
       art: {
-        kind: CATEGORY_DEVICE[category],
+        kind: CATEGORY_DEVICE[category] ?? 'chip',
         body: row.body,
         accent: row.accent,
         views: row.views,
@@ -1608,6 +1611,109 @@ const WATCHES = rows('watches', [
 ]);
 
 /** Every demo product, grouped by category in the order of the home page rows. */
+// Two categories the demo shop's owner added (issue 27): a few plain products each.
+const LAPTOPS = rows('laptops', [
+  {
+    name: 'Lenovo IdeaPad Slim 3 (Intel Core i5-12450H, 16GB, 512GB SSD, 15.6 inch FHD)',
+    brand: 'Lenovo',
+    mrp: 72890,
+    sell: 52990,
+    stock: 14,
+    body: '#6b7280',
+    accent: '#2563eb',
+    views: 3,
+    description:
+      'A thin 15.6 inch full HD laptop with a 12th generation Core i5 and 16 GB of memory. The 512 GB SSD starts Windows 11 in seconds. Up to 8 hours of battery and a 1080p webcam with a privacy shutter.',
+  },
+  {
+    name: 'ASUS Vivobook 15 (AMD Ryzen 7 5825U, 16GB, 512GB SSD, 15.6 inch)',
+    brand: 'ASUS',
+    mrp: 68990,
+    sell: 49990,
+    stock: 9,
+    body: '#1f2937',
+    accent: '#14b8a6',
+    views: 3,
+    description:
+      'An eight-core Ryzen 7 for work and study, with 16 GB of memory and a 512 GB SSD. The 15.6 inch anti-glare screen is easy on the eyes. A backlit keyboard and a fingerprint reader come built in.',
+  },
+  {
+    name: 'HP 15s (Intel Core i3-1215U, 8GB, 512GB SSD, 15.6 inch)',
+    brand: 'HP',
+    mrp: 46999,
+    sell: 36490,
+    stock: 3,
+    body: '#d1d5db',
+    accent: '#0ea5e9',
+    views: 2,
+    description: 'An everyday 15.6 inch laptop with a 12th generation Core i3, 8 GB of memory and a 512 GB SSD. Dual speakers and a full-size keyboard with a number pad.',
+  },
+  {
+    name: 'Apple MacBook Air 13 inch (M2, 8GB, 256GB SSD)',
+    brand: 'Apple',
+    mrp: 99900,
+    sell: 89990,
+    stock: 6,
+    body: '#a3a7ad',
+    accent: '#7c3aed',
+    views: 3,
+    description: 'The M2 chip in a fanless 11.3 mm body. A 13.6 inch Liquid Retina display and up to 18 hours of battery life. MagSafe charging and two Thunderbolt ports.',
+  },
+]);
+
+const POWER_BANKS = rows('power-banks', [
+  {
+    name: 'Ambrane 20000mAh Power Bank, 22.5W Fast Charging, Type C PD',
+    brand: 'Ambrane',
+    mrp: 2999,
+    sell: 1499,
+    stock: 60,
+    body: '#111827',
+    accent: '#22c55e',
+    views: 2,
+    label: '20000',
+    description:
+      'Charges a phone four to five times over. 22.5 W fast charging out and 20 W in through USB-C Power Delivery. Two USB-A ports and one USB-C port, with lithium polymer cells.',
+  },
+  {
+    name: 'Anker PowerCore 10000 mAh Power Bank, 12W',
+    brand: 'Anker',
+    mrp: 2499,
+    sell: 1799,
+    stock: 25,
+    body: '#f3f4f6',
+    accent: '#38bdf8',
+    views: 2,
+    label: '10000',
+    description:
+      'One of the smallest 10,000 mAh power banks, about the size of a deck of cards. PowerIQ and VoltageBoost charge each device at its best speed. Recharges in 6 hours from a 2 A charger.',
+  },
+  {
+    name: 'Xiaomi Redmi 20000mAh Power Bank, 18W Fast Charging',
+    brand: 'Xiaomi',
+    mrp: 2199,
+    sell: 1699,
+    stock: 0,
+    body: '#e5e7eb',
+    accent: '#f97316',
+    views: 2,
+    label: '20000',
+    description: 'Two USB-A outputs and 18 W fast charging, with USB-C and micro-USB inputs. Twelve layers of circuit protection. A low-power mode for earbuds and watches.',
+  },
+  {
+    name: 'Portronics Luxcell 10K 10000mAh Power Bank, 22.5W',
+    brand: 'Portronics',
+    mrp: 1999,
+    sell: 999,
+    stock: 4,
+    body: '#1e3a8a',
+    accent: '#facc15',
+    views: 2,
+    label: '10000',
+    description: 'A pocket power bank with 22.5 W fast charging through USB-C PD and Quick Charge 3.0. A digital display shows the charge left. Charges two devices at once.',
+  },
+]);
+
 export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   ...AIRPODES,
   ...WATCHES,
@@ -1621,6 +1727,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   ...TRIMMERS,
   ...PRINTERS,
   ...PROCESSOR,
+  ...LAPTOPS,
+  ...POWER_BANKS,
 ];
 
 /** The home page carousels: five desktop and five mobile banners. */

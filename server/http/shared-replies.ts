@@ -36,8 +36,17 @@ export type JsonReplyFormat = {
   body: (results: unknown[]) => unknown;
 };
 
-/** A reply other than JSON (a server-rendered page), made from the same results. */
-export type RenderedReplyFormat = Omit<JsonReplyFormat, 'body'> & { render: (results: unknown[]) => Promise<string>; type: string };
+/**
+ * A reply other than JSON (a server-rendered page), made from the same results. `more` names
+ * calls that the first calls' answers decide (the home page's rows come from the categories'
+ * list): they run next, their results follow the first ones, and their tags count as the reply's
+ * (so the reply is kept under the first calls alone, and stales with everything it was made of).
+ */
+export type RenderedReplyFormat = Omit<JsonReplyFormat, 'body'> & {
+  render: (results: unknown[]) => Promise<string>;
+  type: string;
+  more?: (results: readonly unknown[]) => ProcedureCall[];
+};
 
 export type ReplyFormat = JsonReplyFormat | RenderedReplyFormat;
 
@@ -148,10 +157,12 @@ export class SharedReplies {
     this.#computing++;
     let reply: Reply;
     try {
-      const results = await Promise.all(calls.map((call) => this.#call(call.path, call.input)));
+      const first = await Promise.all(calls.map((call) => this.#call(call.path, call.input)));
+      const more = 'render' in format && format.more ? format.more(first) : [];
+      const results = more.length > 0 ? [...first, ...(await Promise.all(more.map((call) => this.#call(call.path, call.input))))] : first;
       const body = Buffer.from('render' in format ? await format.render(results) : JSON.stringify(format.body(results)));
       const type = 'render' in format ? format.type : JSON_TYPE;
-      reply = { status: format.status ?? 200, type, body, etag: etag(body, { weak: true }), tags: this.#tagsOf(calls, results), encoded: {} };
+      reply = { status: format.status ?? 200, type, body, etag: etag(body, { weak: true }), tags: this.#tagsOf([...calls, ...more], results), encoded: {} };
     } catch (error) {
       this.#done();
       return fail(error);

@@ -1,7 +1,8 @@
 import express, { type Router } from 'express';
-import { CATEGORY_VALUES } from '../../shared/categories';
+import { listedCategories } from '../../shared/categories';
 import type { Deps } from '../deps';
 import { countProductsOnSale, productSitemapPage } from '../features/catalog/catalog.service';
+import { listShopCategories } from '../features/catalog/categories.service';
 
 /**
  * What search engines read before anything else: `/robots.txt`, which keeps them out of the
@@ -70,15 +71,21 @@ export function createSitemapRouter(deps: Deps, opts: { pageSize?: number } = {}
     }
   });
 
-  router.get('/sitemaps/pages.xml', (_req, res) => {
-    xml(
-      res,
-      urlset([
-        { loc: `${base}/` },
-        { loc: `${base}/policies` },
-        ...CATEGORY_VALUES.map((category) => ({ loc: `${base}/product-category?category=${encodeURIComponent(category)}` })),
-      ]),
-    );
+  // The listed categories' pages (a hidden one still answers, but is not offered to crawlers).
+  router.get('/sitemaps/pages.xml', async (_req, res, next) => {
+    try {
+      const categories = listedCategories(await listShopCategories(deps.db));
+      xml(
+        res,
+        urlset([
+          { loc: `${base}/` },
+          { loc: `${base}/policies` },
+          ...categories.map((category) => ({ loc: `${base}/product-category?category=${encodeURIComponent(category.value)}` })),
+        ]),
+      );
+    } catch (error) {
+      next(error);
+    }
   });
 
   router.get('/sitemaps/products-:page.xml', async (req, res, next) => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORY_VALUES } from '../../shared/categories';
+import { CATEGORY_VALUES, type CategoryInfo } from '../../shared/categories';
 import type { Banners, Product } from '../../shared/schemas/catalog';
 import { storedImageNames } from '../testing/stored-images';
 import { HttpClient, startTestServer, type TestServer } from '../testing/test-server';
@@ -46,6 +46,30 @@ describe('seedDemo', () => {
       }
     }
     expect(all.body.data[0]?.productName).toMatch(/^Apple AirPods Pro/);
+    // Every demo product's page shows the legal facts (issue 27): origin, maker, contents, warranty.
+    const first = await client.trpc<Product>('query', 'catalog.details', { productId: all.body.data[0]?._id });
+    expect(first.body.facts).toMatchObject({ countryOfOrigin: 'China', importerName: 'Apple India Pvt. Ltd.', warrantyMonths: 12 });
+    const withoutFacts = await server.deps.db
+      .selectFrom('products')
+      .select('id')
+      .where((eb) => eb.or([eb('origin_country', 'is', null), eb('manufacturer_name', 'is', null), eb('net_quantity', 'is', null), eb('warranty_months', 'is', null)]))
+      .execute();
+    expect(withoutFacts).toEqual([]);
+    // The demo owner's categories (issue 27): Laptops and Power banks added, with products and home
+    // rows; every category has a spec template (the values are a later slice).
+    const categories = await client.trpc<CategoryInfo[]>('query', 'catalog.categories');
+    expect(categories.body.slice(-2)).toMatchObject([
+      { value: 'laptops', label: 'Laptops', hidden: false, homeRow: { heading: 'Laptops for work and study', cards: 'large' } },
+      { value: 'power-banks', label: 'Power banks', hidden: false, homeRow: { heading: 'Power banks', cards: 'large' } },
+    ]);
+    for (const value of ['laptops', 'power-banks']) expect(all.body.data.filter((p) => p.category === value).length, value).toBeGreaterThanOrEqual(3);
+    const templates = await server.deps.db.selectFrom('categories').select(['value', 'spec_template']).execute();
+    for (const row of templates) expect((JSON.parse(row.spec_template) as unknown[]).length, row.value).toBeGreaterThanOrEqual(4);
+    const powerBanks = JSON.parse(templates.find((r) => r.value === 'power-banks')!.spec_template) as { key: string; type: string; filter: boolean }[];
+    expect(powerBanks.filter((a) => a.filter).map((a) => [a.key, a.type])).toEqual([
+      ['capacity', 'number'],
+      ['fast_charging', 'yesno'],
+    ]);
 
     // A phone by storage × colour, a TV by size and a watch by strap come in several variants.
     const multi = all.body.data.filter((p) => /^(Samsung Galaxy S24 5G|Sony Bravia 139 cm|Apple Watch Series 9)/.test(p.productName));
@@ -102,8 +126,10 @@ describe('seedSynthetic', () => {
       .select(['category', (eb) => eb.fn.countAll<number>().as('n')])
       .groupBy('category')
       .execute();
-    expect(counts).toHaveLength(12);
-    for (const row of counts) expect(row.n).toBeGreaterThanOrEqual(500);
+    // Spread over the spec's twelve (the demo's Laptops and Power banks hold only its own few).
+    const spec = counts.filter((row) => (CATEGORY_VALUES as readonly string[]).includes(row.category));
+    expect(spec).toHaveLength(12);
+    for (const row of spec) expect(row.n).toBeGreaterThanOrEqual(500);
 
     const page = await client.trpc<{ items: Product[] }>('query', 'catalog.byCategory', { category: 'televisions', limit: 24, sort: 'dsc' });
     expect(page.body.items).toHaveLength(24);

@@ -7,6 +7,9 @@ import { openImageStore, type ImageStore } from '../images/image-store';
 import { CATEGORY_VALUES, type Category } from '../../shared/categories';
 import * as q from '../features/catalog/catalog.service';
 import { DEMO_BANNERS, DEMO_PRODUCTS, type DemoProduct } from '../demo/demo-catalog';
+import { DEMO_CATEGORIES } from '../demo/demo-categories';
+import { applyDemoCategories } from '../features/catalog/categories.service';
+import { demoFacts } from '../demo/demo-facts';
 import { generateDemoImages } from './demo-images';
 import { DEMO_VARIANTS } from '../demo/demo-variants';
 import { syntheticProduct } from './synthetic-catalog';
@@ -39,6 +42,8 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedDemoResult> {
   const now = deps.clock().getTime();
   const inserted = await transaction(deps.db, async (trx) => {
     if ((await q.countProducts(trx)) > 0) return false;
+    // The demo's spec templates, and its Laptops and Power banks, before the products that use them.
+    await applyDemoCategories(trx, DEMO_CATEGORIES, new Date(now).toISOString());
     // A minute apart in catalogue order, so "newest first" is stable and starts with the first row.
     const rows = DEMO_PRODUCTS.map((product, i) => {
       const at = new Date(now - i * 60_000).toISOString();
@@ -89,6 +94,7 @@ function demoRow(product: DemoProduct, images: string[], at: string): q.NewProdu
     createdAt: at,
     updatedAt: at,
     demo: true,
+    facts: demoFacts(product),
   };
 }
 

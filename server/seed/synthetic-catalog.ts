@@ -1,4 +1,4 @@
-import { CATEGORY_VALUES, type Category } from '../../shared/categories';
+import { CATEGORY_VALUES, type Category, type SpecCategory } from '../../shared/categories';
 
 /**
  * Synthetic products for load tests (`npm run seed -- --products N`, `npm run bench`): believable
@@ -17,7 +17,7 @@ interface CategoryRecipe {
   features: readonly string[];
 }
 
-const RECIPES: Record<Category, CategoryRecipe> = {
+const RECIPES: Record<SpecCategory, CategoryRecipe> = {
   airpodes: {
     brands: ['boAt', 'Noise', 'realme', 'OnePlus', 'JBL', 'Sony', 'Samsung', 'Boult Audio', 'Nothing', 'Apple'],
     series: ['Airdopes', 'Buds', 'Air', 'Nord Buds', 'Tune', 'Pods', 'Galaxy Buds', 'Z Pods', 'Ear', 'Beam'],
@@ -148,7 +148,7 @@ export interface SyntheticProduct {
 export function syntheticProduct(index: number, seed = 1): SyntheticProduct {
   const random = prng(index * 2654435761 + seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-  const category = CATEGORY_VALUES[index % CATEGORY_VALUES.length] as Category;
+  const category = CATEGORY_VALUES[index % CATEGORY_VALUES.length] as SpecCategory;
   const recipe = RECIPES[category];
   const brandIndex = Math.floor(random() * recipe.brands.length);
   const brandName = recipe.brands[brandIndex] as string;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { CategorySchema } from '../categories';
+import { CategorySchema } from './categories';
 import { ORDER_STATUSES, type Order, type OrderStatus, type PaymentMethod } from './order';
 import { singleLineText } from './text';
+import type { ProductFacts } from '../product-facts';
 
 /** A product at or below this many units on sale is listed as low on stock. */
 export const LOW_STOCK_THRESHOLD = 5;
@@ -111,9 +112,11 @@ export type AdminProduct = {
   stock: number;
   /** False: stock is not counted and the product is always available. */
   trackStock: boolean;
-  /** The product's own HSN code and GST rate (basis points); null: its category's (Settings). */
+  /** The product's own HSN code and GST rate (basis points); null: its category's (Categories page). */
   hsnCode: string | null;
   gstRateBasisPoints: number | null;
+  /** The facts its page shows; the grid flags a product on sale that lacks any the law requires (missingFacts). */
+  facts: ProductFacts;
   archived: boolean;
   archivedAt: string | null;
   createdAt: string;

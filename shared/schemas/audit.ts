@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What an audit entry is about: the filter of the audit page and the badge of each line. */
-export const AUDIT_KINDS = ['product', 'order', 'stock', 'banner', 'catalog', 'settings', 'tax', 'role', 'account'] as const;
+export const AUDIT_KINDS = ['product', 'order', 'stock', 'banner', 'category', 'catalog', 'settings', 'tax', 'role', 'account'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** Each kind in the admin's words. */
@@ -10,6 +10,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   order: 'Order',
   stock: 'Stock',
   banner: 'Banner',
+  category: 'Category',
   catalog: 'Catalogue',
   settings: 'Settings',
   tax: 'Tax',

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { CATEGORY_VALUES, CategorySchema, type Category } from '../categories';
+import { MAX_CATEGORIES, type Category } from '../categories';
+import { CategorySchema } from './categories';
 import { MAX_BRANDS, PRICE_BAND_IDS } from '../facets';
+import { isIndia, type ProductFacts } from '../product-facts';
 import { multiLineText, singleLineText } from './text';
 
 /**
@@ -58,6 +60,72 @@ export const StockSchema = z
   .min(0, { error: 'stock must be 0 or more' })
   .max(STOCK_MAX, { error: `stock must be at most ${STOCK_MAX}` });
 
+export const COUNTRY_MAX = 60;
+export const FACT_NAME_MAX = 200;
+export const FACT_ADDRESS_MAX = 500;
+export const NET_QUANTITY_MAX = 300;
+/** Ten years: no consumer electronics warranty runs longer. */
+export const WARRANTY_MONTHS_MAX = 120;
+
+const factText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .check(singleLineText(label));
+
+/** A fact that may be left out (the importer of goods made in India, who gives a warranty of 0 months): '' when absent. */
+const optionalFactText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .check(singleLineText(label))
+    .nullish()
+    .transform((text) => text ?? '');
+
+const originGiven = { when: (payload: { value: unknown }) => typeof (payload.value as { countryOfOrigin?: unknown }).countryOfOrigin === 'string' };
+/** Goods made outside India need an importer; with no origin yet, only the origin is wrong. */
+const imported = (origin: string) => origin !== '' && !isIndia(origin);
+
+/**
+ * The facts a product page must show (shared/product-facts.ts), as the admin sends them: all of
+ * them, or none (`facts` left out). Origin, manufacturer and its address, net quantity and the
+ * warranty (months, 0 for none; who gives it when there is one) are required; the importer's name
+ * and address too when the origin is not India (imported goods).
+ */
+export const ProductFactsInputSchema = z
+  .object(
+    {
+      countryOfOrigin: factText('country of origin', COUNTRY_MAX),
+      manufacturerName: factText('manufacturer name', FACT_NAME_MAX),
+      manufacturerAddress: factText('manufacturer address', FACT_ADDRESS_MAX),
+      importerName: optionalFactText('importer name', FACT_NAME_MAX),
+      importerAddress: optionalFactText('importer address', FACT_ADDRESS_MAX),
+      netQuantity: factText('net quantity', NET_QUANTITY_MAX),
+      warrantyMonths: z
+        .number({ error: 'warranty period is required (months, 0 for none)' })
+        .int({ error: 'warranty period must be a whole number of months' })
+        .min(0, { error: 'warranty period must be 0 months or more' })
+        .max(WARRANTY_MONTHS_MAX, { error: `warranty period must be at most ${WARRANTY_MONTHS_MAX} months` }),
+      warrantyBy: optionalFactText('warranty giver', FACT_NAME_MAX),
+    },
+    { error: 'facts must be an object of the product’s legal details' },
+  )
+  .refine((f) => !imported(f.countryOfOrigin) || f.importerName !== '', { ...originGiven, path: ['importerName'], error: 'importer name is required for goods made outside India' })
+  .refine((f) => !imported(f.countryOfOrigin) || f.importerAddress !== '', {
+    ...originGiven,
+    path: ['importerAddress'],
+    error: 'importer address is required for goods made outside India',
+  })
+  .refine((f) => !(f.warrantyMonths > 0) || f.warrantyBy !== '', {
+    when: (payload) => typeof (payload.value as { warrantyMonths?: unknown }).warrantyMonths === 'number',
+    path: ['warrantyBy'],
+    error: 'warranty giver is required when there is a warranty (the manufacturer, the seller…)',
+  });
+export type ProductFactsInput = z.input<typeof ProductFactsInputSchema>;
+
 const productFields = {
   productName: requiredText('productName', PRODUCT_NAME_MAX),
   brandName: requiredText('brandName', BRAND_NAME_MAX),
@@ -75,6 +143,8 @@ const productFields = {
     .default(''),
   price: PaiseSchema('price'),
   sellingPrice: PaiseSchema('sellingPrice'),
+  /** Optional: the spec's /api client knows nothing of facts. Left out of an update, the stored facts stay. */
+  facts: ProductFactsInputSchema.optional(),
 };
 
 const sellingNotAbovePrice = {
@@ -208,10 +278,7 @@ export const FacetsInputSchema = z.object({
     .string({ error: 'q must be text' })
     .max(SEARCH_TEXT_MAX, { error: `q must be at most ${SEARCH_TEXT_MAX} characters` })
     .optional(),
-  categories: z
-    .array(CategorySchema, { error: 'categories must be a list of categories' })
-    .max(CATEGORY_VALUES.length * 2)
-    .optional(),
+  categories: z.array(CategorySchema, { error: 'categories must be a list of categories' }).max(MAX_CATEGORIES, { error: 'categories lists too many values' }).optional(),
 });
 
 export const ListProductsInputSchema = z.object(pageFields).optional().default({ limit: LIST_LIMIT_DEFAULT, sort: 'newest' });
@@ -221,7 +288,7 @@ export const CategoryProductsInputSchema = z.object({ category: CategorySchema, 
 export type CategoryProductsInput = z.input<typeof CategoryProductsInputSchema>;
 
 export const FilterProductsInputSchema = z.object({
-  categories: z.array(CategorySchema, { error: 'categories must be a list of categories' }).max(CATEGORY_VALUES.length * 2, { error: 'categories lists too many values' }),
+  categories: z.array(CategorySchema, { error: 'categories must be a list of categories' }).max(MAX_CATEGORIES, { error: 'categories lists too many values' }),
   ...pageFields,
 });
 export type FilterProductsInput = z.input<typeof FilterProductsInputSchema>;
@@ -268,6 +335,11 @@ export type Product = {
   priceMax?: number;
   variantCount?: number;
   colourCount?: number;
+  /**
+   * The facts its page shows (each null when not given). Only in the replies that show one
+   * product (its page, an admin's save); lists leave them out. The /api never carries them.
+   */
+  facts?: ProductFacts;
 };
 
 // Kept in a module without zod, so the storefront's bundle need not carry zod for it.

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CategorySchema } from '../categories';
 import { INDIAN_STATES, checkGstin } from '../gst';
 import { PIN_MESSAGE, PIN_PATTERN } from '../pin';
 import { multiLineText, singleLineText } from './text';
@@ -240,10 +239,6 @@ export const ShopSettingsSchema = z.object({
 export type ShopSettings = z.output<typeof ShopSettingsSchema>;
 export type ShopSettingsInput = z.input<typeof ShopSettingsSchema>;
 
-export type CategoryTax = { category: string; hsn: string; rateBasisPoints: number };
-
-export const CategoryTaxInputSchema = z.object({ category: CategorySchema, hsn: HsnSchema, rateBasisPoints: GstRateSchema });
-
 /** A product's own HSN and rate; null for either falls back to its category's. */
 export const ProductTaxInputSchema = z.object({
   productId: z.string().trim().min(1, { error: 'productId is required' }).max(64),
@@ -251,9 +246,8 @@ export const ProductTaxInputSchema = z.object({
   rateBasisPoints: GstRateSchema.nullable(),
 });
 
-/** The admin's Settings page: settings plus the per-category tax table. */
+/** The admin's Settings page (each category's HSN and rate are on the Categories page: catalog.adminCategories). */
 export type AdminSettings = ShopSettings & {
-  categoryTax: CategoryTax[];
   updatedAt: string | null;
   /** The online providers whose keys are set on the server ('test': the built-in test checkout, no keys). */
   onlineProviders: ('stripe' | 'razorpay' | 'test')[];

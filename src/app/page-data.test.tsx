@@ -4,15 +4,24 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRICE_BANDS } from '../../shared/facets';
 import { trpc } from '../lib/trpc';
-import { pageAt, seedQueries, type PageQuery } from './page-data';
+import { SPEC_CATEGORY_INFO, type CategoryInfo } from '../../shared/categories';
+import { completePage, pageAt, seedQueries, type PageQuery } from './page-data';
 import { createQueryClient } from './provider';
 import { Component as ProductCategoryPage } from './routes/product-category';
 import { Component as SearchPage } from './routes/search';
 
-const queriesOf = (address: string): PageQuery[] => {
+/** Every query of the page at `address`, once the owner's categories (the spec's twelve) have answered. */
+const allQueriesOf = (address: string): PageQuery[] => {
   const url = new URL(address, 'http://shop.test');
-  return pageAt(url.pathname, url.searchParams)?.queries.filter((query) => query.path.startsWith('catalog.')) ?? [];
+  const first = pageAt(url.pathname, url.searchParams);
+  if (!first) return [];
+  return completePage(
+    first,
+    first.queries.map((query) => (query.path === 'catalog.categories' ? SPEC_CATEGORY_INFO : undefined)),
+  ).queries;
 };
+/** The page's own catalogue queries (not the categories every page reads). */
+const queriesOf = (address: string): PageQuery[] => allQueriesOf(address).filter((query) => query.path.startsWith('catalog.') && query.path !== 'catalog.categories');
 
 describe('page data: the refined list a page is server-rendered with', () => {
   it('a category page asks for the list with its brand, price and stock refine, and the counts without it', () => {
@@ -41,6 +50,27 @@ describe('page data: the refined list a page is server-rendered with', () => {
     ]);
   });
 
+  it('the owner’s categories decide the home rows rendered with the page and the categories a link may tick', () => {
+    const home = (categories: readonly CategoryInfo[]) => {
+      const first = pageAt('/', new URLSearchParams())!;
+      expect(first.queries.map((query) => query.path)).toEqual(['catalog.banners', 'catalog.categoryBubbles', 'settings.storefront', 'catalog.categories']);
+      return completePage(
+        first,
+        first.queries.map((query) => (query.path === 'catalog.categories' ? categories : undefined)),
+      ).queries.filter((query) => query.path === 'catalog.byCategory');
+    };
+    // The spec's first two rows on a fresh shop.
+    expect(home(SPEC_CATEGORY_INFO).map((query) => (query.input as { category: string }).category)).toEqual(['airpodes', 'watches']);
+    // Power banks' row moved first; Airpodes hidden (no row for a hidden category).
+    const owned: CategoryInfo[] = [
+      ...SPEC_CATEGORY_INFO.map((c) => (c.value === 'airpodes' ? { ...c, hidden: true } : c)),
+      { value: 'power-banks', label: 'Power banks', position: 13, hidden: false, homeRow: { heading: 'Power banks', cards: 'large', position: 0 } },
+    ];
+    expect(home(owned).map((query) => (query.input as { category: string }).category)).toEqual(['power-banks', 'watches']);
+    // A value no category has is left out, as the page leaves it out.
+    expect(queriesOf('/product-category?category=toasters&category=mobiles')[0]).toMatchObject({ path: 'catalog.filter', input: { categories: ['mobiles'] } });
+  });
+
   it('a search sorted by price asks for that order; relevance (the default) sends none', () => {
     expect(queriesOf('/search?q=phone&sort=dsc')[0]).toEqual({ path: 'catalog.search', input: { q: 'phone', limit: 48, sort: 'dsc' }, infinite: true });
     expect(queriesOf('/search?q=phone&sort=relevance')[0]).toEqual({ path: 'catalog.search', input: { q: 'phone', limit: 48 }, infinite: true });
@@ -65,12 +95,12 @@ describe('page data: the browser finds the seeded answers under its own keys', (
     '/search?q=phone&brand=Acme&price=under-1000',
   ]) {
     it(`${address}: nothing is fetched again`, async () => {
-      const queries = queriesOf(address);
+      const queries = allQueriesOf(address).filter((query) => query.path.startsWith('catalog.'));
       const queryClient = createQueryClient();
       seedQueries(
         queryClient,
         queries,
-        queries.map((query) => (query.path === 'catalog.facets' ? facets : listPage)),
+        queries.map((query) => (query.path === 'catalog.facets' ? facets : query.path === 'catalog.categories' ? SPEC_CATEGORY_INFO : listPage)),
       );
       const fetch = vi.fn<typeof globalThis.fetch>(() => Promise.reject(new Error('no network in this test')));
       const client = trpc.createClient({ links: [httpBatchLink({ url: 'http://shop.test/trpc', fetch })] });

@@ -1,15 +1,14 @@
 import { getQueryKey } from '@trpc/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router';
-import { categoryLabel, type Category } from '../../shared/categories';
+import { categoryPageTitle, homeRowsOf, type Category, type CategoryInfo } from '../../shared/categories';
 import { readRefine } from '../../shared/facets';
 import { STRIP_PRODUCT_LIMIT } from '../features/catalog/api/use-category-products';
 import { facetsInput } from '../features/catalog/api/use-facets';
 import { filterProductsInput, listProductsInput } from '../features/catalog/api/use-filtered-products';
 import { searchProductsInput } from '../features/catalog/api/use-search-products';
 import { readSort } from '../features/catalog/components/category-filters';
-import { CATEGORY_VALUES, checkedCategories } from '../features/catalog/hooks/use-category-filter';
-import { HOME_ROWS } from '../features/catalog/home-rows';
+import { checkedCategories } from '../features/catalog/hooks/use-category-filter';
 import { trpc } from '../lib/trpc';
 import { routes } from './router';
 
@@ -28,14 +27,22 @@ export type PageQuery = {
   infinite?: true;
 };
 
-export type Page =
+export type Page = (
   | { kind: 'home'; queries: PageQuery[] }
   | { kind: 'category'; queries: PageQuery[]; categories: Category[]; title: string }
   | { kind: 'product'; queries: PageQuery[]; productId: string }
   | { kind: 'search'; queries: PageQuery[]; q: string }
   | { kind: 'static'; queries: PageQuery[]; title: string; path: string }
   | { kind: 'policies'; queries: PageQuery[] }
-  | { kind: 'not-found'; queries: PageQuery[] };
+  | { kind: 'not-found'; queries: PageQuery[] }
+) & {
+  /**
+   * What the owner's categories decide (the home page's rows, a category page's checked
+   * categories and title): the rest of the page once `catalog.categories` has answered, its
+   * queries to add after the first ones (see completePage).
+   */
+  then?: (categories: readonly CategoryInfo[]) => Page;
+};
 
 /** Home page rows rendered with the page (the rest load as the shopper scrolls to them). */
 export const SERVER_RENDERED_HOME_ROWS = 2;
@@ -45,10 +52,25 @@ const STATIC_PAGES: Record<string, string> = { '/login': 'Login', '/sign-up': 'S
 /** The footer's seller, grievance officer and policies: on every server-rendered page, last. */
 export const STOREFRONT_QUERY: PageQuery = { path: 'settings.storefront', input: undefined };
 
-/** The page at `pathname` + `search`, or null for one the browser renders alone (cart, orders, checkout, admin). */
+/** The owner's categories (labels, order, home rows): on every server-rendered page, after the footer's. */
+export const CATEGORIES_QUERY: PageQuery = { path: 'catalog.categories', input: undefined };
+
+/**
+ * The page at `pathname` + `search`, or null for one the browser renders alone (cart, orders,
+ * checkout, admin). Its `queries` are the first to ask; when it has `then`, completePage adds
+ * what their answers decide.
+ */
 export function pageAt(pathname: string, search: URLSearchParams): Page | null {
   const page = screenAt(pathname, search);
-  return page && { ...page, queries: [...page.queries, STOREFRONT_QUERY] };
+  return page && { ...page, queries: [...page.queries, STOREFRONT_QUERY, CATEGORIES_QUERY] };
+}
+
+/** The page once its first queries have answered (`results`, in `page.queries` order): its `then` applied, its queries added after the first. */
+export function completePage(page: Page, results: readonly unknown[]): Page {
+  if (!page.then) return page;
+  const categories = (results[page.queries.findIndex((query) => query.path === CATEGORIES_QUERY.path)] ?? []) as readonly CategoryInfo[];
+  const rest = page.then(categories);
+  return { ...rest, queries: [...page.queries, ...rest.queries], then: undefined };
 }
 
 function screenAt(pathname: string, search: URLSearchParams): Page | null {
@@ -65,8 +87,13 @@ function screenAt(pathname: string, search: URLSearchParams): Page | null {
       queries: [
         { path: 'catalog.banners', input: undefined },
         { path: 'catalog.categoryBubbles', input: undefined },
-        ...HOME_ROWS.slice(0, SERVER_RENDERED_HOME_ROWS).map((row) => ({ path: 'catalog.byCategory', input: { category: row.category, limit: STRIP_PRODUCT_LIMIT } })),
       ],
+      then: (categories) => ({
+        kind: 'home',
+        queries: homeRowsOf(categories)
+          .slice(0, SERVER_RENDERED_HOME_ROWS)
+          .map((row) => ({ path: 'catalog.byCategory', input: { category: row.category, limit: STRIP_PRODUCT_LIMIT } })),
+      }),
     };
   }
   switch (route.path) {
@@ -75,17 +102,30 @@ function screenAt(pathname: string, search: URLSearchParams): Page | null {
       return { kind: 'product', productId, queries: [{ path: 'catalog.details', input: { productId } }] };
     }
     case 'product-category': {
-      // As the page's hooks read the address (useCategoryFilter, readSort, useRefine, useFilteredProducts, useFacets).
-      const categories = checkedCategories(search.getAll('category'), CATEGORY_VALUES) as Category[];
+      // As the page's hooks read the address (useCategoryFilter, readSort, useRefine, useFilteredProducts, useFacets),
+      // with the owner's categories (a value no category has is left out, as the page does).
       const sort = readSort(search.get('sort')) ?? 'newest';
       const refine = readRefine(search);
-      const query: PageQuery =
-        categories.length > 0
-          ? { path: 'catalog.filter', input: filterProductsInput(categories, sort, refine), infinite: true }
-          : { path: 'catalog.list', input: listProductsInput(sort, refine), infinite: true };
-      const title = categories.length === 0 ? 'All products' : categories.map(categoryLabel).join(', ');
-      // The list first: the page's <head> reads its first product (server/routes/pages/page-heads.ts).
-      return { kind: 'category', queries: [query, { path: 'catalog.facets', input: facetsInput({ categories }) }], categories, title };
+      const asked = search.getAll('category');
+      return {
+        kind: 'category',
+        queries: [],
+        categories: [],
+        title: '',
+        then: (known) => {
+          const categories: Category[] = checkedCategories(
+            asked,
+            known.map((c) => c.value),
+          );
+          const query: PageQuery =
+            categories.length > 0
+              ? { path: 'catalog.filter', input: filterProductsInput(categories, sort, refine), infinite: true }
+              : { path: 'catalog.list', input: listProductsInput(sort, refine), infinite: true };
+          const title = categoryPageTitle(categories, known);
+          // The list first: the page's <head> reads its first product (server/routes/pages/page-heads.ts).
+          return { kind: 'category', queries: [query, { path: 'catalog.facets', input: facetsInput({ categories }) }], categories, title };
+        },
+      };
     }
     case 'search': {
       const q = (search.get('q') ?? '').trim();

@@ -65,6 +65,7 @@ describe('routes', () => {
       'all-products',
       'all-orders',
       'banners',
+      'categories',
       'invoices',
       'settings',
       'mail',

@@ -83,6 +83,7 @@ export const routes: RouteObject[] = [
               { path: 'all-products', ...screen(() => import('./routes/admin/all-products')) },
               { path: 'all-orders', ...screen(() => import('./routes/admin/all-orders')) },
               { path: 'banners', ...screen(() => import('./routes/admin/banners')) },
+              { path: 'categories', ...screen(() => import('./routes/admin/categories')) },
               { path: 'invoices', ...screen(() => import('./routes/admin/invoices')) },
               { path: 'settings', ...screen(() => import('./routes/admin/settings')) },
               { path: 'mail', ...screen(() => import('./routes/admin/mail')) },

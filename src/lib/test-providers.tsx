@@ -2,8 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import toast, { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { SPEC_CATEGORY_INFO } from '../../shared/categories';
 import { trpc } from './trpc';
 import { httpBatchLink } from '@trpc/client';
+import { getQueryKey } from '@trpc/react-query';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 /**
@@ -14,6 +16,8 @@ import { afterEach, beforeEach, vi } from 'vitest';
  */
 export function renderableApp(opts: { routes: RouteObject[]; initialEntries?: string[]; fetch: typeof globalThis.fetch; toasts?: boolean }): ReactNode {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // Every server-rendered page comes with the owner's categories (src/app/page-data.ts): so does the test's.
+  queryClient.setQueryData(getQueryKey(trpc.catalog.categories, undefined, 'query'), SPEC_CATEGORY_INFO);
   const client = trpc.createClient({ links: [httpBatchLink({ url: 'http://shop.test/trpc', fetch: opts.fetch })] });
   const router = createMemoryRouter(opts.routes, { initialEntries: opts.initialEntries ?? ['/'] });
   return (
@@ -39,6 +43,24 @@ export class FakeServerError extends Error {
 }
 
 type Procedure = (input: unknown) => unknown;
+
+/**
+ * What every page reads of the owner's categories, answered unless a test says otherwise: the
+ * spec's twelve as a fresh shop has them (storefront and admin views).
+ */
+const DEFAULT_PROCEDURES: Record<string, Procedure> = {
+  'catalog.categories': () => SPEC_CATEGORY_INFO,
+  'catalog.adminCategories': () =>
+    SPEC_CATEGORY_INFO.map((c) => ({
+      ...c,
+      hsn: '8517',
+      rateBasisPoints: 1800,
+      template: [],
+      productCount: 0,
+      createdAt: '2026-12-03T00:00:00.000Z',
+      updatedAt: '2026-12-03T00:00:00.000Z',
+    })),
+};
 type Reply =
   | { result: { data: unknown } }
   | { error: { message: string; code: number; data: { path: string; httpStatus: number; appCode: string; fieldErrors: Record<string, string> | null } } };
@@ -60,7 +82,7 @@ export function fakeServer(procedures: Record<string, Procedure>) {
       paths.map(async (path, i): Promise<Reply> => {
         const input = inputs[String(i)];
         calls.push({ path, input });
-        const procedure = procedures[path];
+        const procedure = procedures[path] ?? DEFAULT_PROCEDURES[path];
         try {
           if (!procedure) throw new FakeServerError(404, 'NOT_FOUND', `No procedure ${path} in this test`);
           return { result: { data: await procedure(input) } };

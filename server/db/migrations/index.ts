@@ -12,6 +12,8 @@ import * as storefrontOwner from './2026-11-30-01-storefront-owner';
 import * as payments from './2026-12-01-01-payments';
 import * as settingsInvalidation from './2026-12-02-01-settings-invalidation';
 import * as testCheckoutSnapshot from './2026-12-02-02-test-checkout-snapshot';
+import * as categories from './2026-12-03-01-categories';
+import * as productFacts from './2026-12-03-02-product-facts';
 import * as variants from './2026-12-03-03-variants';
 import * as pgInitial from './postgres/2026-11-22-01-initial';
 import * as pgCatalogRevision from './postgres/2026-11-22-02-catalog-revision';
@@ -19,6 +21,8 @@ import * as pgCacheInvalidations from './postgres/2026-11-25-01-cache-invalidati
 import * as pgStoredImages from './postgres/2026-11-26-01-stored-images';
 import * as pgPayments from './postgres/2026-12-01-01-payments';
 import * as pgSettingsInvalidation from './postgres/2026-12-02-01-settings-invalidation';
+import * as pgCategories from './postgres/2026-12-03-01-categories';
+import * as pgProductFacts from './postgres/2026-12-03-02-product-facts';
 import * as pgVariants from './postgres/2026-12-03-03-variants';
 
 /**
@@ -41,6 +45,8 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-01-01-payments': payments,
     '2026-12-02-01-settings-invalidation': settingsInvalidation,
     '2026-12-02-02-test-checkout-snapshot': testCheckoutSnapshot,
+    '2026-12-03-01-categories': categories,
+    '2026-12-03-02-product-facts': productFacts,
     '2026-12-03-03-variants': variants,
   },
   postgres: {
@@ -56,6 +62,8 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-01-01-payments': pgPayments,
     '2026-12-02-01-settings-invalidation': pgSettingsInvalidation,
     '2026-12-02-02-test-checkout-snapshot': testCheckoutSnapshot,
+    '2026-12-03-01-categories': pgCategories,
+    '2026-12-03-02-product-facts': pgProductFacts,
     '2026-12-03-03-variants': pgVariants,
   },
 };

@@ -1,8 +1,8 @@
 import type { DB } from '../../db/database';
 import { containsText } from '../../db/text-match';
-import { parseImages } from '../../db/product-row';
 import { parseOptionValues } from '../../db/variant-row';
 import { variantLabel } from '../../../shared/schemas/variants';
+import { parseImages, productFactColumns, toProductFacts } from '../../db/product-row';
 import type { AdminProduct, AdminProductView, LowStockProduct } from '../../../shared/schemas/admin';
 import type { After } from '../../lib/cursor';
 
@@ -78,6 +78,7 @@ export async function listAdminProducts(
       'updated_at',
       'hsn_code',
       'gst_rate_bp',
+      ...productFactColumns,
     ]);
   if (opts.view === 'active') query = query.where('archived_at', 'is', null);
   if (opts.view === 'archived') query = query.where('archived_at', 'is not', null);
@@ -104,6 +105,7 @@ export async function listAdminProducts(
     trackStock: r.track_stock === 1,
     hsnCode: r.hsn_code,
     gstRateBasisPoints: r.gst_rate_bp,
+    facts: toProductFacts(r),
     archived: r.archived_at !== null,
     archivedAt: r.archived_at,
     createdAt: r.created_at,

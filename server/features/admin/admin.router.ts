@@ -12,6 +12,7 @@ import { AuditListInputSchema } from '../../../shared/schemas/audit';
 import { MailIdInputSchema, MailListInputSchema } from '../../../shared/schemas/mail';
 import { z } from 'zod';
 import { removeDemoData } from './demo-removal';
+import { requireCategories } from '../catalog/categories.service';
 
 const DEFAULT_PAGE_SIZE = 24;
 
@@ -74,6 +75,7 @@ export const adminRouter = router({
   /** The admin product grid, newest first: text search over name and brand, category, archive view. */
   products: adminProcedure.input(AdminProductsInputSchema).query(async ({ ctx, input }) => {
     const limit = input?.limit ?? DEFAULT_PAGE_SIZE;
+    if (input?.category !== undefined) await requireCategories(ctx.deps.db, [input.category]);
     const rows = await q.listAdminProducts(ctx.deps.db, {
       text: input?.q || undefined,
       category: input?.category,

@@ -3,7 +3,8 @@ import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { Category } from '../../../shared/categories';
 import type { Banner, Product, ProductSort } from '../../../shared/schemas/catalog';
-import { productColumns, toProduct, type ProductRow } from '../../db/product-row';
+import { factColumns, productColumns, productFactColumns, toProduct, toProductFacts, type ProductRow } from '../../db/product-row';
+import { NO_FACTS, type ProductFacts } from '../../../shared/product-facts';
 import { PRICE_BANDS, type Refine } from '../../../shared/facets';
 import { insertVariants } from './variants.queries';
 
@@ -97,20 +98,25 @@ export async function countProductsIn(db: DB, categories?: readonly Category[], 
   return Number(row?.n ?? 0);
 }
 
-/** A product on sale by id; null when unknown or archived. */
-export async function findProductOnSale(db: DB, id: string): Promise<Product | null> {
-  const row = await db.selectFrom('products').select(productColumns).where('products.id', '=', id).where(onSale).executeTakeFirst();
-  return row ? toProduct(row) : null;
-}
-
-/** A product by id whether archived or not (admin edits), with its archive time. */
-export async function findProductAnyState(db: DB, id: string): Promise<(Product & { archivedAt: string | null }) | null> {
+/** A product on sale by id, with its facts (its page shows them); null when unknown or archived. */
+export async function findProductOnSale(db: DB, id: string): Promise<(Product & { facts: ProductFacts }) | null> {
   const row = await db
     .selectFrom('products')
-    .select([...productColumns, 'products.archived_at'])
+    .select([...productColumns, ...productFactColumns])
+    .where('products.id', '=', id)
+    .where(onSale)
+    .executeTakeFirst();
+  return row ? { ...toProduct(row), facts: toProductFacts(row) } : null;
+}
+
+/** A product by id whether archived or not (admin edits), with its facts and archive time. */
+export async function findProductAnyState(db: DB, id: string): Promise<(Product & { facts: ProductFacts; archivedAt: string | null }) | null> {
+  const row = await db
+    .selectFrom('products')
+    .select([...productColumns, ...productFactColumns, 'products.archived_at'])
     .where('products.id', '=', id)
     .executeTakeFirst();
-  return row ? { ...toProduct(row), archivedAt: row.archived_at } : null;
+  return row ? { ...toProduct(row), facts: toProductFacts(row), archivedAt: row.archived_at } : null;
 }
 
 /**
@@ -144,6 +150,8 @@ export type NewProductRow = {
   updatedAt: string;
   /** Written by the demo seed ("Remove demo data" takes these). */
   demo?: boolean;
+  /** The facts its page shows; absent: none (each column null). */
+  facts?: ProductFacts;
 };
 
 function toRow(p: NewProductRow) {
@@ -164,6 +172,7 @@ function toRow(p: NewProductRow) {
     demo: p.demo ? 1 : 0,
     price_min: p.sellingPrice,
     price_max: p.sellingPrice,
+    ...factColumns(p.facts ?? NO_FACTS),
   };
 }
 
@@ -174,7 +183,7 @@ function toRow(p: NewProductRow) {
  */
 export async function insertProducts(db: DB, products: readonly NewProductRow[]): Promise<void> {
   if (products.length === 0) return;
-  // SQLite caps bound parameters per statement (32766); 13 columns x 500 rows stays well below.
+  // SQLite caps bound parameters per statement (32766); 22 columns x 500 rows stays well below.
   for (let i = 0; i < products.length; i += 500) {
     const chunk = products.slice(i, i + 500);
     await db.insertInto('products').values(chunk.map(toRow)).execute();
@@ -221,7 +230,7 @@ export async function insertProducts(db: DB, products: readonly NewProductRow[])
 
 export type ProductChanges = Omit<NewProductRow, 'id' | 'createdAt' | 'stock' | 'trackStock'>;
 
-/** Rewrites a product's fields except its stock (see stock.queries.ts); false when there is no such product. */
+/** Rewrites a product's fields except its stock (see stock.queries.ts), and its facts when given; false when there is no such product. */
 export async function updateProductRow(db: DB, id: string, changes: ProductChanges): Promise<boolean> {
   const result = await db
     .updateTable('products')
@@ -234,6 +243,7 @@ export async function updateProductRow(db: DB, id: string, changes: ProductChang
       selling_price: changes.sellingPrice,
       images: JSON.stringify(changes.images),
       updated_at: changes.updatedAt,
+      ...(changes.facts ? factColumns(changes.facts) : {}),
     })
     .where('id', '=', id)
     .executeTakeFirst();

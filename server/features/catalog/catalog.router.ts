@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { adminProcedure, router, sharedProcedure } from '../../trpc/init';
-import { CATEGORY_VALUES } from '../../../shared/categories';
 import {
   BannerIdInputSchema,
   BannerInputSchema,
@@ -25,7 +24,9 @@ import * as service from './catalog.service';
 import * as banners from './banners.service';
 import * as variants from './variants.service';
 import { BulkVariantUpdateInputSchema, ProductVariantsFieldsSchema, VariantIdInputSchema, withSummaryFromVariants } from '../../../shared/schemas/variants';
-import { BANNERS_TAG, CATALOG_TAG, categoryTag, EXACT_PRODUCTS_TAG, productTag, SEARCH_TAG } from '../../db/cache-tags';
+import * as categories from './categories.service';
+import { CategoryValueInputSchema, CreateCategoryInputSchema, MoveCategoryInputSchema, UpdateCategoryInputSchema } from '../../../shared/schemas/categories';
+import { BANNERS_TAG, CATALOG_TAG, CATEGORIES_TAG, categoryTag, EXACT_PRODUCTS_TAG, productTag, SEARCH_TAG } from '../../db/cache-tags';
 import { shownStock } from './shown-stock';
 
 /** Shoppers' lists show stock as shownStock does; the tags below rely on it. */
@@ -60,22 +61,35 @@ export const catalogRouter = router({
 
   byCategory: sharedProcedure({ tags: (input: unknown) => categoryPageTags([CategoryProductsInputSchema.parse(input).category]) })
     .input(CategoryProductsInputSchema)
-    .query(async ({ ctx, input }) => shownPage(await service.listProductsIn(ctx.deps.db, [input.category], input))),
+    .query(async ({ ctx, input }) => {
+      // A hidden category's page still answers; one that does not exist is a 400 naming it.
+      await categories.requireCategories(ctx.deps.db, [input.category]);
+      return shownPage(await service.listProductsIn(ctx.deps.db, [input.category], input));
+    }),
 
   /** Products in any of the checked categories; an empty list gives an empty page. */
   filter: sharedProcedure({ tags: (input: unknown) => categoryPageTags(FilterProductsInputSchema.parse(input).categories) })
     .input(FilterProductsInputSchema)
-    .query(async ({ ctx, input }) => shownPage(await service.countedPage(ctx.deps.db, input.categories, input))),
+    .query(async ({ ctx, input }) => {
+      await categories.requireCategories(ctx.deps.db, input.categories, 'categories');
+      return shownPage(await service.countedPage(ctx.deps.db, input.categories, input));
+    }),
 
   /** Stale when any product's text changes (it may now match), or when one it shows changes. */
   search: sharedProcedure({ tags: (_input: unknown, page: ProductPage) => [SEARCH_TAG, ...page.items.map((p) => productTag(p._id))] })
     .input(SearchProductsInputSchema)
     .query(async ({ ctx, input }) => shownPage(await service.searchProducts(ctx.deps.db, input))),
 
-  /** One bubble per category that has products on sale (its newest buyable product), in the categories' fixed order. */
-  categoryBubbles: sharedProcedure({ tags: () => categoryPageTags(CATEGORY_VALUES) }).query(async ({ ctx }) =>
-    (await q.bubblePerCategory(ctx.deps.db, CATEGORY_VALUES)).map(shownStock),
-  ),
+  /**
+   * One bubble per listed category that has products on sale (its newest buyable product), in
+   * menu order. Stale when any product a shopper can see changes (`catalog`) or the categories do.
+   */
+  categoryBubbles: sharedProcedure({ tags: () => [CATALOG_TAG, CATEGORIES_TAG] }).query(async ({ ctx }) => (await categories.categoryBubbles(ctx.deps.db)).map(shownStock)),
+
+  /** Every category (hidden ones flagged) in menu order, with its label and home row: bubbles, home rows, filters and titles read it. */
+  categories: sharedProcedure({ tags: () => [CATEGORIES_TAG] })
+    .input(z.void())
+    .query(({ ctx }) => categories.listShopCategories(ctx.deps.db)),
 
   /** The product with its options and live variants (each variant's stock as shownStock shows it). */
   details: sharedProcedure({ tags: (_input: unknown, product: Product) => [productTag(product._id)] })
@@ -119,6 +133,14 @@ export const catalogRouter = router({
   /** Takes a product off sale (the old API's delete-product); orders keep their copy. */
   archive: adminProcedure.input(ProductIdInputSchema).mutation(({ ctx, input }) => service.archiveProduct(ctx.deps, input.productId, ctx.user._id)),
 
+  // ---- The owner's categories (ADMIN; audited) ----
+  adminCategories: adminProcedure.query(({ ctx }) => categories.listAdminCategories(ctx.deps.db)),
+  createCategory: adminProcedure.input(CreateCategoryInputSchema).mutation(({ ctx, input }) => categories.createCategory(ctx.deps, input, ctx.user._id)),
+  updateCategory: adminProcedure.input(UpdateCategoryInputSchema).mutation(({ ctx, input }) => categories.updateCategory(ctx.deps, input, ctx.user._id)),
+  moveCategory: adminProcedure.input(MoveCategoryInputSchema).mutation(({ ctx, input }) => categories.moveCategory(ctx.deps, input, ctx.user._id)),
+  /** Only a category no product uses (archived ones included); otherwise 409 "…is used by 14 products: hide it instead". */
+  deleteCategory: adminProcedure.input(CategoryValueInputSchema).mutation(({ ctx, input }) => categories.deleteCategory(ctx.deps, input.value, ctx.user._id)),
+
   // ---- The owner's banners (ADMIN) ----
   adminBanners: adminProcedure.query(({ ctx }) => banners.listBanners(ctx.deps)),
   saveBanner: adminProcedure.input(BannerInputSchema).mutation(({ ctx, input }) => banners.saveBanner(ctx.deps, input, ctx.user._id)),
@@ -128,7 +150,10 @@ export const catalogRouter = router({
   /** A filter panel's counts (brands, price bands, in stock) for a search's results, some categories, or all products. */
   facets: sharedProcedure({ tags: () => [CATALOG_TAG, SEARCH_TAG] })
     .input(FacetsInputSchema)
-    .query(({ ctx, input }) => service.listFacets(ctx.deps.db, input)),
+    .query(async ({ ctx, input }) => {
+      if (input.categories) await categories.requireCategories(ctx.deps.db, input.categories, 'categories');
+      return service.listFacets(ctx.deps.db, input);
+    }),
 
   /** Undoes an archive: the product is on sale again and its old links work (ADMIN). */
   restore: adminProcedure.input(ProductIdInputSchema).mutation(({ ctx, input }) => service.restoreProduct(ctx.deps, input.productId, ctx.user._id)),

@@ -25,6 +25,9 @@ import { MAX_BRANDS, type Facets, type Refine } from '../../../shared/facets';
 import { changedFields, writeAudit } from '../../audit/audit';
 import * as variants from './variants.service';
 import type { ProductOption, ProductVariant, ProductVariantsFieldsSchema, VariantInputSchema } from '../../../shared/schemas/variants';
+import { requireCategoryForProduct } from './categories.service';
+import { factColumns, toProductFacts } from '../../db/product-row';
+import type { ProductFacts } from '../../../shared/product-facts';
 
 /**
  * The most products /api/get-product returns. The old API has no paging and its clients expect
@@ -192,6 +195,23 @@ type VariantFields = z.output<typeof ProductVariantsFieldsSchema>;
 type CreateInput = z.output<typeof ProductInputSchema> & VariantFields;
 type UpdateInput = z.output<typeof UpdateProductInputSchema> & VariantFields;
 
+/** The facts as they will be stored (and read back): empty texts, an importer of goods made in India and the giver of no warranty become null. */
+function storedFacts(facts: ProductFacts): ProductFacts {
+  return toProductFacts(factColumns(facts));
+}
+
+/** Every fact, in form order: what an edit compares and records. */
+const FACT_FIELDS = [
+  'countryOfOrigin',
+  'manufacturerName',
+  'manufacturerAddress',
+  'importerName',
+  'importerAddress',
+  'netQuantity',
+  'warrantyMonths',
+  'warrantyBy',
+] as const satisfies readonly (keyof ProductFacts)[];
+
 /** Creates a product; a tracked product's first stock figure starts its stock history. Audited in the same transaction. */
 export async function createProduct(deps: Pick<Deps, 'db' | 'clock'>, input: CreateInput, actorId: string | null): Promise<Product> {
   const now = nowIso(deps.clock);
@@ -205,7 +225,9 @@ export async function createProduct(deps: Pick<Deps, 'db' | 'clock'>, input: Cre
     trackStock: firstTracked,
     stock: firstTracked ? (first ? (first.stock ?? 0) : input.stock) : 0,
   };
+  const facts = input.facts ? storedFacts(input.facts) : undefined;
   await transaction(deps.db, async (trx) => {
+    await requireCategoryForProduct(trx, input.category, null);
     await q.insertProducts(trx, [
       {
         id,
@@ -220,12 +242,18 @@ export async function createProduct(deps: Pick<Deps, 'db' | 'clock'>, input: Cre
         images: input.productImage,
         createdAt: now,
         updatedAt: now,
+        facts,
       },
     ]);
     if (opening.trackStock) await stock.recordInitialStock(trx, id, id, opening.stock, { reason: 'created', at: now, actorId });
     if (input.variants) await variants.createVariants({ trx, productId: id, productName: input.productName, at: now, actorId }, input.options ?? [], input.variants);
     const { productName: name, brandName, category, price, sellingPrice, trackStock, stock: units } = input;
-    await writeAudit(trx, { at: now, actorId, action: 'product.create', detail: { productId: id, name, brandName, category, price, sellingPrice, trackStock, stock: units } });
+    await writeAudit(trx, {
+      at: now,
+      actorId,
+      action: 'product.create',
+      detail: { productId: id, name, brandName, category, price, sellingPrice, trackStock, stock: units, ...(facts ? { facts } : {}) },
+    });
   }).catch((error: unknown) => {
     throw variants.asVariantConflict(error);
   });
@@ -250,6 +278,9 @@ export async function updateProduct(deps: Pick<Deps, 'db' | 'clock'>, input: Upd
   await transaction(deps.db, async (trx) => {
     const current = await q.findProductAnyState(trx, input._id);
     if (!current) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
+    await requireCategoryForProduct(trx, input.category, current.category);
+    // Left out (the spec's /api client, which knows nothing of facts): the stored facts stay.
+    const facts = input.facts ? storedFacts(input.facts) : undefined;
     await q.updateProductRow(trx, input._id, {
       productName: input.productName,
       brandName: input.brandName,
@@ -259,10 +290,14 @@ export async function updateProduct(deps: Pick<Deps, 'db' | 'clock'>, input: Upd
       sellingPrice: input.sellingPrice,
       images: input.productImage,
       updatedAt: now,
+      facts,
     });
     const track = input.trackStock ?? current.trackStock;
     // Written before the stock step: a stock figure refused below (409) rolls the entry back with the edit.
-    const changes = changedFields(current, { ...current, ...input, trackStock: track }, PRODUCT_AUDIT_FIELDS);
+    const changes = [
+      ...changedFields(current, { ...current, ...input, facts: current.facts, trackStock: track }, PRODUCT_AUDIT_FIELDS),
+      ...(facts ? changedFields(current.facts, facts, FACT_FIELDS) : []),
+    ];
     if (changes.length > 0) await writeAudit(trx, { at: now, actorId, action: 'product.update', detail: { productId: input._id, name: input.productName, changes } });
     const writer = { trx, productId: input._id, productName: input.productName, at: now, actorId };
     if (input.variants !== undefined || input.options !== undefined) {

@@ -21,7 +21,7 @@ export type CheckoutLine = {
   rateBasisPoints: number;
 };
 
-/** When a category has no tax row (it always has one: the GST migration wrote them): the standard rate. */
+/** When a product's category has no row (a category in use cannot be deleted): the standard rate. */
 const FALLBACK_RATE_BP = 1800;
 
 /** The user's cart lines for variants on sale (of products on sale), priced from the variants table; pictures the variant's own, else the product's. */
@@ -30,7 +30,7 @@ export async function listCheckoutLines(db: DB, userId: string): Promise<Checkou
     .selectFrom('cart_items')
     .innerJoin('products', 'products.id', 'cart_items.product_id')
     .innerJoin('product_variants', 'product_variants.id', 'cart_items.variant_id')
-    .leftJoin('category_tax', 'category_tax.category', 'products.category')
+    .leftJoin('categories', 'categories.value', 'products.category')
     .select([
       'products.id',
       'products.product_name',
@@ -45,8 +45,8 @@ export async function listCheckoutLines(db: DB, userId: string): Promise<Checkou
       'cart_items.quantity',
     ])
     .select((eb) => [
-      eb.fn.coalesce('products.hsn_code', 'category_tax.hsn', eb.val('')).as('hsn'),
-      eb.fn.coalesce('products.gst_rate_bp', 'category_tax.gst_rate_bp', eb.val(FALLBACK_RATE_BP)).as('rate_bp'),
+      eb.fn.coalesce('products.hsn_code', 'categories.hsn', eb.val('')).as('hsn'),
+      eb.fn.coalesce('products.gst_rate_bp', 'categories.gst_rate_bp', eb.val(FALLBACK_RATE_BP)).as('rate_bp'),
     ])
     .where('cart_items.user_id', '=', userId)
     .where('products.archived_at', 'is', null)

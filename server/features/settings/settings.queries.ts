@@ -1,5 +1,4 @@
 import type { DB } from '../../db/database';
-import type { CategoryTax } from '../../../shared/schemas/settings';
 import { SETTINGS_ID } from '../../settings/shop-settings.queries';
 
 export async function writeSettingsRow(db: DB, value: unknown, nowIso: string, actorId: string | null): Promise<void> {
@@ -8,19 +7,6 @@ export async function writeSettingsRow(db: DB, value: unknown, nowIso: string, a
     .insertInto('shop_settings')
     .values({ id: SETTINGS_ID, value: json, updated_at: nowIso, updated_by: actorId })
     .onConflict((oc) => oc.column('id').doUpdateSet({ value: json, updated_at: nowIso, updated_by: actorId }))
-    .execute();
-}
-
-export async function listCategoryTax(db: DB): Promise<CategoryTax[]> {
-  const rows = await db.selectFrom('category_tax').select(['category', 'hsn', 'gst_rate_bp']).orderBy('category').execute();
-  return rows.map((r) => ({ category: r.category, hsn: r.hsn, rateBasisPoints: r.gst_rate_bp }));
-}
-
-export async function upsertCategoryTax(db: DB, tax: CategoryTax, nowIso: string): Promise<void> {
-  await db
-    .insertInto('category_tax')
-    .values({ category: tax.category, hsn: tax.hsn, gst_rate_bp: tax.rateBasisPoints, updated_at: nowIso })
-    .onConflict((oc) => oc.column('category').doUpdateSet({ hsn: tax.hsn, gst_rate_bp: tax.rateBasisPoints, updated_at: nowIso }))
     .execute();
 }
 

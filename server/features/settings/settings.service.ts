@@ -3,12 +3,12 @@ import { transaction } from '../../db/transaction';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { loadSettings } from '../../settings/shop-settings';
-import type { AdminSettings, CategoryTax, ShopSettings } from '../../../shared/schemas/settings';
+import type { AdminSettings, ShopSettings } from '../../../shared/schemas/settings';
 import * as q from './settings.queries';
 
 export async function adminSettings(deps: Deps): Promise<AdminSettings> {
   const settings = await loadSettings(deps.db, deps);
-  return { ...settings, categoryTax: await q.listCategoryTax(deps.db), onlineProviders: deps.providers.online.map((p) => p.kind) };
+  return { ...settings, onlineProviders: deps.providers.online.map((p) => p.kind) };
 }
 
 /** Saves the whole settings form (validated by the router), with an audit entry naming the sections that changed. */
@@ -35,15 +35,6 @@ export async function saveSettings(deps: Deps, actorId: string, next: ShopSettin
   });
   deps.log.info({ actorId }, 'shop settings saved');
   return adminSettings(deps);
-}
-
-export async function saveCategoryTax(deps: Deps, actorId: string, tax: CategoryTax): Promise<CategoryTax[]> {
-  const now = deps.clock().toISOString();
-  await transaction(deps.db, async (trx) => {
-    await q.upsertCategoryTax(trx, tax, now);
-    await writeAudit(trx, { at: now, actorId, action: 'tax.category', detail: tax });
-  });
-  return q.listCategoryTax(deps.db);
 }
 
 export async function saveProductTax(deps: Deps, actorId: string, productId: string, tax: { hsn: string | null; rateBasisPoints: number | null }): Promise<void> {

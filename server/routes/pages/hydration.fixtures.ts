@@ -1,4 +1,4 @@
-import { CATEGORIES, type Category } from '../../../shared/categories';
+import { CATEGORIES, SPEC_CATEGORY_INFO, type Category } from '../../../shared/categories';
 import { PRICE_BANDS } from '../../../shared/facets';
 import type { Product } from '../../../shared/schemas/catalog';
 
@@ -30,6 +30,8 @@ export function answers(path: string, input: unknown): unknown {
         // A list of its own for phones: both carousels are in the page, and both must hydrate.
         mobile: [{ _id: 'm1', imageUrl: `/images/${'c'.repeat(32)}.webp`, alt: 'A phone banner', link: 'https://example.com/offer', position: 0, kind: 'mobile' }],
       };
+    case 'catalog.categories':
+      return SPEC_CATEGORY_INFO;
     case 'catalog.categoryBubbles':
       return CATEGORIES.slice(0, 4).map((c, i) => product(`bubble-${i}`, c.value, `${c.label} pick`));
     case 'catalog.facets':

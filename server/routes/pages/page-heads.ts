@@ -1,4 +1,4 @@
-import { CATEGORIES } from '../../../shared/categories';
+import type { CategoryInfo } from '../../../shared/categories';
 import { imageRenditionUrl } from '../../../shared/images';
 import type { Banners, Product } from '../../../shared/schemas/catalog';
 import type { Page } from '../../../src/app/page-data';
@@ -18,7 +18,7 @@ const NOINDEX = metaTag('name', 'robots', 'noindex, follow');
 export function pageHead(page: Page, results: readonly unknown[], publicUrl: string): PageHead {
   switch (page.kind) {
     case 'product':
-      return productHead(results[0] as Product, publicUrl);
+      return productHead(results[0] as Product, publicUrl, results[page.queries.findIndex((q) => q.path === 'catalog.categories')] as CategoryInfo[] | undefined);
     case 'home': {
       const banners = results[0] as Banners;
       const cover = banners.desktop[0];
@@ -46,8 +46,9 @@ export function pageHead(page: Page, results: readonly unknown[], publicUrl: str
       return { title, description: SHOP_DESCRIPTION, tags: tags.join('\n    ') };
     }
     case 'category': {
-      // One address per choice of categories, whatever their order or the sort.
-      const chosen = CATEGORIES.filter((c) => page.categories.includes(c.value));
+      // One address per choice of categories, whatever their order or the sort (the menu's order).
+      const known = (results[page.queries.findIndex((q) => q.path === 'catalog.categories')] ?? []) as CategoryInfo[];
+      const chosen = known.filter((c) => page.categories.includes(c.value));
       const query = chosen.map((c) => `category=${encodeURIComponent(c.value)}`).join('&');
       const url = `${publicUrl}/product-category${query ? `?${query}` : ''}`;
       const title = pageTitle(page.title);
@@ -55,7 +56,7 @@ export function pageHead(page: Page, results: readonly unknown[], publicUrl: str
         chosen.length === 0
           ? `Every product at ${SHOP_NAME}: ${SHOP_DESCRIPTION.split(': ')[1]}`
           : `Shop ${page.title} at ${SHOP_NAME}, with prices in rupees and delivery across India.`;
-      const first = (results[0] as { items: Product[] } | undefined)?.items[0]?.productImage[0];
+      const first = (results[page.queries.findIndex((q) => q.infinite)] as { items: Product[] } | undefined)?.items[0]?.productImage[0];
       const tags = [
         canonicalTag(url),
         ...openGraphTags({ type: 'website', title, description, url, image: first ? absolute(imageRenditionUrl(first, 1280), publicUrl) : undefined, imageAlt: page.title }),

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { callInput, pageAt, type Page } from '../../../src/app/page-data';
+import { callInput, completePage, pageAt, type Page, type PageQuery } from '../../../src/app/page-data';
 import type { ProcedureCall, ReplyFormat, SharedReplies } from '../../http/shared-replies';
 import { describeError } from '../../trpc/error-shape';
 import { withHead } from './head';
@@ -45,9 +45,12 @@ export function createPageRouter(opts: { indexHtml: IndexHtml; shared: SharedRep
       const address = new URL(req.originalUrl, 'http://shop.invalid');
       // A file that is not there (a stale asset, a probe for /wp-login.php): no page for it.
       if (/\.[a-z0-9]+$/i.test(address.pathname)) return void res.status(404).type('text').send('Not found');
-      const page = pageAt(address.pathname, address.searchParams);
-      if (!page) return await sendShell(req, res, 200);
-      const calls: ProcedureCall[] = page.queries.map((query) => ({ path: query.path, input: callInput(query) }));
+      const first = pageAt(address.pathname, address.searchParams);
+      if (!first) return await sendShell(req, res, 200);
+      const toCall = (query: PageQuery): ProcedureCall => ({ path: query.path, input: callInput(query) });
+      const calls: ProcedureCall[] = first.queries.map(toCall);
+      // What the categories' answer decides (home rows, a category page's list) is asked next.
+      let page: Page = first;
       const format: ReplyFormat = {
         // Every unknown address renders the same not-found page: kept once, whatever the address
         // (random addresses cannot fill the cache with copies of it).
@@ -55,6 +58,10 @@ export function createPageRouter(opts: { indexHtml: IndexHtml; shared: SharedRep
         status: page.kind === 'not-found' ? 404 : 200,
         type: HTML_TYPE,
         render: (results) => renderHtml(opts, req.originalUrl, page, results),
+        more: (results) => {
+          page = completePage(first, results);
+          return page.queries.slice(first.queries.length).map(toCall);
+        },
       };
       await opts.shared.respond(req, res, calls, format, (error) => {
         const described = describeError(error);

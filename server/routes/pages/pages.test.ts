@@ -114,6 +114,43 @@ describe('server-rendered storefront pages', () => {
     expect(details?.state).toMatchObject({ status: 'success', data: { _id: phone.id, productName: 'Rendered Phone <Pro>', sellingPrice: 8_999_900 } });
   });
 
+  it('a product page shows its MRP, saving, legal information and honest star row without scripts; an edit of its facts stales it', async () => {
+    const item = await insertProduct(server.deps.db, { productName: 'Rendered Facts Phone', brandName: 'Acme', price: 2_000_000, sellingPrice: 1_800_000 });
+    const before = await page(`/product/${item.id}`);
+    expect(textOf(before.html)).toContain('M.R.P.: ₹20,000.00 (inclusive of all taxes)');
+    expect(textOf(before.html)).toContain('You save ₹2,000.00 (10%)');
+    expect(textOf(before.html)).toContain('No reviews yet');
+    expect(before.html).toContain('aria-label="No reviews yet"');
+    expect(before.html).not.toMatch(/out of 5/);
+    // No facts given: no block, nothing invented.
+    expect(textOf(before.html)).not.toContain('Legal information');
+
+    await server.deps.db
+      .updateTable('products')
+      .set({
+        origin_country: 'China',
+        manufacturer_name: 'Acme Shenzhen Ltd.',
+        importer_name: 'Acme India Pvt. Ltd.',
+        net_quantity: '1 N: phone, cable',
+        warranty_months: 12,
+        warranty_by: 'Acme India',
+      })
+      .where('id', '=', item.id)
+      .execute();
+    await server.deps.changes.catchUp?.();
+    expect(await conditionalGet(`${url}/product/${item.id}`, before.reply.headers.get('etag')!)).toBe(200);
+    const text = textOf((await page(`/product/${item.id}`)).html);
+    for (const shown of [
+      'Legal information',
+      'Country of origin China',
+      'Manufacturer Acme Shenzhen Ltd.',
+      'Importer Acme India Pvt. Ltd.',
+      'Net quantity / in the box 1 N: phone, cable',
+      'Warranty 1 year, from Acme India',
+    ])
+      expect(text).toContain(shown);
+  });
+
   it('runs no inline script: only the module script, JSON data blocks and JSON-LD', async () => {
     for (const address of ['/', `/product/${phone.id}`, '/product-category?category=mobiles', '/search?q=phone', '/login', '/no-such-page']) {
       const { html } = await page(address);
@@ -145,7 +182,8 @@ describe('server-rendered storefront pages', () => {
     expect(text).toContain('Budget Rendered Phone');
     expect(text).not.toContain('Rendered Buds');
     expect(text.indexOf('Budget Rendered Phone')).toBeLessThan(text.indexOf('Rendered Phone <Pro>'));
-    const [list] = stateOf(html);
+    // (After the footer's settings and the categories, which decide what the list is.)
+    const list = stateOf(html).find((query) => JSON.stringify(query.queryKey).startsWith('[["catalog","filter"]'));
     expect(list?.queryKey).toEqual(getQueryKey(trpc.catalog.filter, { categories: ['mobiles'], sort: 'asc', limit: 48 }, 'infinite'));
     expect(list?.state.data).toMatchObject({ pageParams: [null], pages: [{ items: expect.arrayContaining([expect.objectContaining({ _id: cheapPhone.id })]) as unknown }] });
     // One canonical address per choice of categories, whatever the sort; the checkboxes filter without scripts.

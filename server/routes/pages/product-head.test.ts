@@ -108,6 +108,26 @@ describe('a product page as a link preview or a search engine reads it', () => {
     expect(html).toContain('\\u003c5G>');
   });
 
+  it('offers the MRP as the strikethrough price, the country of origin when known, and no made-up rating', async () => {
+    const [item] = jsonLd(await (await fetch(`${url}/product/${product.id}`, { headers: BOT })).text());
+    expect(item?.offers).toMatchObject({
+      price: '69999.50',
+      priceSpecification: { '@type': 'UnitPriceSpecification', priceType: 'https://schema.org/StrikethroughPrice', price: '79999.00', priceCurrency: 'INR' },
+    });
+    // No facts given: no origin is invented.
+    expect(item).not.toHaveProperty('countryOfOrigin');
+    for (const fabricated of ['aggregateRating', 'review']) expect(item).not.toHaveProperty(fabricated);
+
+    const sold = await insertProduct(server.deps.db, { productName: 'Origin Speaker', category: 'speakers', price: 499_900, sellingPrice: 499_900 });
+    await server.deps.db.updateTable('products').set({ origin_country: 'China', manufacturer_name: 'Acme Audio Co.' }).where('id', '=', sold.id).execute();
+    const html = await (await fetch(`${url}/product/${sold.id}`, { headers: BOT })).text();
+    const [speaker] = jsonLd(html);
+    expect(speaker).toMatchObject({ countryOfOrigin: { '@type': 'Country', name: 'China' } });
+    // Sold at its MRP: nothing to strike through.
+    expect(speaker?.offers).not.toHaveProperty('priceSpecification');
+    expect(html).not.toMatch(/aggregateRating|ratingValue/);
+  });
+
   it('says out of stock for a product that cannot be bought', async () => {
     const html = await (await fetch(`${url}/product/${soldOut.id}`, { headers: BOT })).text();
     expect(jsonLd(html)[0]).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });

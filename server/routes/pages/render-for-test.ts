@@ -1,4 +1,4 @@
-import { pageAt } from '../../../src/app/page-data';
+import { completePage, pageAt } from '../../../src/app/page-data';
 import { answers, RENDERED_PAGES } from './hydration.fixtures';
 import { renderApp } from './render';
 
@@ -11,7 +11,11 @@ import { renderApp } from './render';
 const pages: Record<string, { html: string; state: string }> = {};
 for (const url of RENDERED_PAGES) {
   const address = new URL(url, 'http://shop.invalid');
-  const page = pageAt(address.pathname, address.searchParams)!;
+  const first = pageAt(address.pathname, address.searchParams)!;
+  const page = completePage(
+    first,
+    first.queries.map((query) => answers(query.path, query.input)),
+  );
   pages[url] = await renderApp(
     url,
     page.queries,

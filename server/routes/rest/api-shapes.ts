@@ -4,29 +4,31 @@ import { hasAtMostTwoDecimals, paiseToRupees, rupeesToPaise } from '../../../sha
  * The legacy /api speaks rupees as JSON numbers; procedures speak integer paise. These
  * functions only convert units on the way out; they never decide anything.
  */
-type WithPrices = { price: number; sellingPrice: number };
+type WithPrices = { price: number; sellingPrice: number; facts?: unknown };
 
 /**
  * What our own client reads beside the contract's product (cards' variant summary, the product
- * page's options and variants): left out of /api replies, whose shapes stay the spec's.
+ * page's options and variants, its facts): left out of /api replies, whose shapes stay the spec's
+ * (shared/api-contract.md). The spec's client sends back what it loaded, which must not look like
+ * facts or variants it chose to send.
  */
-type VariantFields = { priceMin?: unknown; priceMax?: unknown; variantCount?: unknown; colourCount?: unknown; options?: unknown; variants?: unknown };
+type OwnClientFields = { facts?: unknown; priceMin?: unknown; priceMax?: unknown; variantCount?: unknown; colourCount?: unknown; options?: unknown; variants?: unknown };
 
-export function apiProduct<P extends WithPrices>(p: P): P {
-  const { priceMin: _min, priceMax: _max, variantCount: _count, colourCount: _colours, options: _options, variants: _variants, ...rest } = p as P & VariantFields;
-  return { ...(rest as P), price: paiseToRupees(p.price), sellingPrice: paiseToRupees(p.sellingPrice) };
+export function apiProduct<P extends WithPrices>(p: P): Omit<P, keyof OwnClientFields> {
+  const { facts: _facts, priceMin: _min, priceMax: _max, variantCount: _count, colourCount: _colours, options: _options, variants: _variants, ...rest } = p as P & OwnClientFields;
+  return { ...rest, price: paiseToRupees(p.price), sellingPrice: paiseToRupees(p.sellingPrice) };
 }
 
-export function apiProducts<P extends WithPrices>(list: P[]): P[] {
+export function apiProducts<P extends WithPrices>(list: P[]): Omit<P, keyof OwnClientFields>[] {
   return list.map(apiProduct);
 }
 
 type WithCartProduct = { productId: WithPrices };
 
 /** A cart line with its populated product in rupees (its variant, our client's field, left out). */
-export function apiCartLine<L extends WithCartProduct>(line: L): L {
+export function apiCartLine<L extends WithCartProduct>(line: L): Omit<L, 'productId' | 'variant'> & { productId: Omit<L['productId'], keyof OwnClientFields> } {
   const { variant: _variant, ...rest } = line as L & { variant?: unknown };
-  return { ...(rest as L), productId: apiProduct(line.productId) };
+  return { ...(rest as Omit<L, 'productId' | 'variant'>), productId: apiProduct(line.productId as L['productId']) };
 }
 
 type WithOrderMoney = {

@@ -6,7 +6,8 @@ import { useBanners } from '../../features/catalog/api/use-banners';
 import { useCategoryBubbles } from '../../features/catalog/api/use-category-bubbles';
 import { CategoryBubbles } from '../../features/catalog/components/category-bubbles';
 import { CategoryStrip } from '../../features/catalog/components/category-strip';
-import { HOME_ROWS } from '../../features/catalog/home-rows';
+import { useCategories } from '../../lib/use-categories';
+import { homeRowsOf, labelIn } from '../../../shared/categories';
 import { useAddToCartAction } from '../../features/cart/hooks/use-add-to-cart-action';
 import { HOME_TITLE } from '../../lib/page-titles';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -19,6 +20,9 @@ const SetupChecklist = lazy(() => import('../../features/admin/components/setup-
 export function HomeRoute() {
   useDocumentTitle(HOME_TITLE);
   const bubbles = useCategoryBubbles();
+  // The owner's categories: the bubbles' labels and the home rows (heading, cards, order).
+  const categories = useCategories();
+  const rows = homeRowsOf(categories.data ?? []);
   const banners = useBanners();
   const cart = useAddToCartAction();
   const onAddToCart = (product: { _id: string }) => void cart.add(product);
@@ -32,7 +36,7 @@ export function HomeRoute() {
   return (
     <div className="page flex flex-col gap-4">
       <h1 className="sr-only">Voltmart: shop phones, audio, TVs and appliances</h1>
-      <CategoryBubbles status={bubbles.status} items={bubbles.data} />
+      <CategoryBubbles status={bubbles.status} items={bubbles.data} labelOf={(value) => labelIn(categories.data, value)} />
       {banners.data ? (
         <BannerCarousel desktop={banners.data.desktop} mobile={banners.data.mobile} />
       ) : (
@@ -48,8 +52,8 @@ export function HomeRoute() {
           <SetupChecklist status={setup.data} />
         </Suspense>
       ) : (
-        HOME_ROWS.map((row) => (
-          <CategoryStrip key={row.category} category={row.category} heading={row.heading} variant={row.variant} onAddToCart={onAddToCart} addingId={cart.addingId} hideWhenEmpty />
+        rows.map((row) => (
+          <CategoryStrip key={row.category} category={row.category} heading={row.heading} variant={row.cards} onAddToCart={onAddToCart} addingId={cart.addingId} hideWhenEmpty />
         ))
       )}
     </div>

@@ -1,11 +1,13 @@
-import { categoryLabel, type Category } from '../../../shared/categories';
+import { useMemo } from 'react';
+import { categoryPageTitle, type Category } from '../../../shared/categories';
+import { useCategories } from '../../lib/use-categories';
 import { loadedProducts, PagedProductGrid } from '../../components/product/product-grid';
 import { useFacets } from '../../features/catalog/api/use-facets';
 import { useFilteredProducts } from '../../features/catalog/api/use-filtered-products';
 import { CategoryFilters, DEFAULT_SORT_LABEL } from '../../features/catalog/components/category-filters';
 import { MobileFilterBar } from '../../features/catalog/components/mobile-filter-bar';
 import { RefinePanel } from '../../features/catalog/components/refine-panel';
-import { CATEGORY_VALUES, useCategoryFilter } from '../../features/catalog/hooks/use-category-filter';
+import { useCategoryFilter } from '../../features/catalog/hooks/use-category-filter';
 import { usePriceSort } from '../../features/catalog/hooks/use-price-sort';
 import { useApplyFilters, useRefine } from '../../features/catalog/hooks/use-refine';
 import { useAddToCartAction } from '../../features/cart/hooks/use-add-to-cart-action';
@@ -14,18 +16,21 @@ import { pageTitle } from '../../lib/page-titles';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function Component() {
-  const filter = useCategoryFilter(CATEGORY_VALUES);
+  // Every category answers at its address, hidden ones too; a value no category has is left out.
+  const known = useCategories().data;
+  const allowed = useMemo(() => known?.map((c) => c.value), [known]);
+  const filter = useCategoryFilter(allowed);
   const { sort, setSort } = usePriceSort();
   const { refine, setRefine } = useRefine();
   const applyFilters = useApplyFilters();
-  const categories = filter.selected as Category[];
+  const categories: Category[] = filter.selected;
   const results = useFilteredProducts(categories, sort ?? 'newest', refine);
   // Counted over the categories' whole list (every product while none is ticked), before refining.
   const facets = useFacets({ categories });
   const cart = useAddToCartAction();
   const products = loadedProducts(results);
 
-  const title = filter.selected.length === 0 ? 'All products' : filter.selected.map(categoryLabel).join(', ');
+  const title = categoryPageTitle(filter.selected, known);
   useDocumentTitle(pageTitle(title));
 
   return (

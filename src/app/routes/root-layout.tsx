@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate, NavigationType, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { Layout } from '../../components/layout/layout';
+import { CategoryLabelContext } from '../../components/product/category-label';
+import { useCategoryLabel } from '../../lib/use-categories';
 import { useCurrentUser } from '../../features/account/api/use-current-user';
 import { useLogout } from '../../features/account/api/use-logout';
 import { useCartCount } from '../../features/cart/api/use-cart-count';
@@ -56,11 +58,15 @@ export function RootLayout() {
 
   // "Me" is only known in the browser, after hydration: the server's page (for a visitor) and the
   // first render in the browser always show the outlet, so hydration finds what the server sent.
+  // The owner's category labels for cards, cart lines and product pages (seeded with every server-rendered page).
+  const categoryLabel = useCategoryLabel();
   const mustEnrol = hydrated && user?.mustEnrolTwoFactor === true && location.pathname.replace(/\/+$/, '') !== TWO_FACTOR_PATH;
 
   return (
-    <Layout user={hydrated ? user : null} cartCount={hydrated ? cartCount : 0} onLogout={onLogout} loggingOut={logout.isPending}>
-      {mustEnrol ? <Navigate to={TWO_FACTOR_PATH} replace /> : <Outlet />}
-    </Layout>
+    <CategoryLabelContext value={categoryLabel}>
+      <Layout user={hydrated ? user : null} cartCount={hydrated ? cartCount : 0} onLogout={onLogout} loggingOut={logout.isPending}>
+        {mustEnrol ? <Navigate to={TWO_FACTOR_PATH} replace /> : <Outlet />}
+      </Layout>
+    </CategoryLabelContext>
   );
 }

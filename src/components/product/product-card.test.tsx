@@ -23,9 +23,11 @@ function renderCard(props: Partial<ProductCardProps> = {}) {
 }
 
 describe('discountPercent', () => {
-  it('rounds to whole percent and is 0 without a discount', () => {
+  it('rounds down to whole percent (as the product page’s saving) and is 0 without a discount', () => {
     expect(discountPercent(100_00, 75_00)).toBe(25);
     expect(discountPercent(300, 200)).toBe(33);
+    // 9.9997% off: 9, never rounded up to 10 (issue 27).
+    expect(discountPercent(2_999_900, 2_700_000)).toBe(9);
     expect(discountPercent(100, 100)).toBe(0);
     expect(discountPercent(100, 120)).toBe(0);
     expect(discountPercent(0, 0)).toBe(0);

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { formatINR } from '../../../shared/money';
+import { formatINR, savingOf } from '../../../shared/money';
 import { isBuyable } from '../../../shared/stock';
+import { useCategoryLabelOf } from './category-label';
 import { ProductImage } from './product-image';
 
 /** The fields a card needs (the shared Product shape); prices are integer paise as tRPC returns them. */
@@ -31,13 +32,13 @@ export interface ProductCardProps {
   className?: string;
 }
 
-/** Whole percent off, or 0 when the product is not discounted. */
+/** Whole percent off, rounded down as the product page's saving is (never overstated), or 0 when the product is not discounted. */
 export function discountPercent(price: number, sellingPrice: number): number {
-  if (price <= 0 || sellingPrice >= price) return 0;
-  return Math.round(((price - sellingPrice) / price) * 100);
+  return savingOf(price, sellingPrice)?.percent ?? 0;
 }
 
 export function ProductCard({ product, variant, onAddToCart, adding = false, eager = false, className = '' }: ProductCardProps) {
+  const categoryLabel = useCategoryLabelOf();
   const outOfStock = !isBuyable(product);
   const off = discountPercent(product.price, product.sellingPrice);
   const small = variant === 'small';
@@ -67,7 +68,7 @@ export function ProductCard({ product, variant, onAddToCart, adding = false, eag
             {product.productName}
           </Link>
         </h3>
-        <p className="text-sm capitalize text-zinc-600">{product.category}</p>
+        <p className="text-sm text-zinc-600">{categoryLabel(product.category)}</p>
         <p className={`flex flex-wrap items-baseline gap-x-2 ${small ? 'text-sm' : ''}`}>
           <span className="sr-only">Price: </span>
           <span className="font-bold text-brand-700" data-testid="selling-price">

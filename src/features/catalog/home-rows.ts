@@ -7,7 +7,11 @@ export interface HomeRow {
   variant: CardVariant;
 }
 
-/** Spec §2 "Home page": the ten rows in this order, the first two with small cards. */
+/**
+ * Spec §2 "Home page": the ten rows in this order, the first two with small cards. The owner's
+ * categories hold the home rows now (migration 2026-12-03-01-categories wrote these); this is the
+ * spec's own list, for tests that check the screens did not change.
+ */
 export const HOME_ROWS: readonly HomeRow[] = [
   { category: 'airpodes', heading: "Top's Airpodes", variant: 'small' },
   { category: 'watches', heading: "Popular's Watches", variant: 'small' },

@@ -127,7 +127,19 @@ describe('Audit log page', () => {
     for (const key of ['product.update', 'order.status', 'order.refund']) expect(page).not.toContain(key);
 
     const filter = screen.getByLabelText<HTMLSelectElement>('Show');
-    expect([...filter.options].map((o) => o.textContent)).toEqual(['All changes', 'Product', 'Order', 'Stock', 'Banner', 'Catalogue', 'Settings', 'Tax', 'Role', 'Account']);
+    expect([...filter.options].map((o) => o.textContent)).toEqual([
+      'All changes',
+      'Product',
+      'Order',
+      'Stock',
+      'Banner',
+      'Category',
+      'Catalogue',
+      'Settings',
+      'Tax',
+      'Role',
+      'Account',
+    ]);
     fireEvent.change(filter, { target: { value: 'order' } });
     await waitFor(() => expect(within(screen.getByTestId('audit-table')).getAllByTestId('audit-row')).toHaveLength(2));
     expect(

@@ -1,6 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CATEGORIES } from '../../../../shared/categories';
 import type { AdminSettings, ShopSettings } from '../../../../shared/schemas/settings';
 import { FakeServerError, fakeServer, renderableApp, withToastHost } from '../../../lib/test-providers';
 import { NOT_SET_UP_MESSAGE, REQUIRE_ADMIN_TWO_FACTOR_HINT, SETTINGS_SAVED_MESSAGE, TIME_ZONE_HINT } from '../../../features/admin/components/shop-settings-page';
@@ -20,7 +19,6 @@ function defaults(onlineProviders: AdminSettings['onlineProviders'] = ['stripe',
     security: { requireAdminTwoFactor: false },
     timeZone: 'Asia/Kolkata',
     payments: { online: 'both', cod: { enabled: false, maxOrderPaise: 5_000_000, feePaise: 0, pins: [], maxOpenOrders: 2 } },
-    categoryTax: CATEGORIES.map((c) => ({ category: c.value, hsn: '8517', rateBasisPoints: 1800 })),
     updatedAt: null,
     onlineProviders,
   };
@@ -37,7 +35,6 @@ function renderPage(
       current = update(input) as AdminSettings;
       return current;
     },
-    'settings.setCategoryTax': (input: any) => current.categoryTax.map((row) => (row.category === input.category ? input : row)),
     // What shoppers see of the settings: here only the zone every page formats times in.
     'settings.storefront': () => ({ timeZone: current.timeZone }),
   });
@@ -317,23 +314,10 @@ describe('Settings page', () => {
     });
   });
 
-  it('saves one category’s HSN code and rate with its own Save button', async () => {
-    const server = renderPage();
-    const rows = await screen.findAllByTestId('category-tax-row');
-    expect(rows).toHaveLength(12);
-    const tv = screen.getByRole('button', { name: 'Save the GST of Televisions' });
-    expect((tv as HTMLButtonElement).disabled).toBe(true);
-
-    fireEvent.change(screen.getByLabelText('HSN code: Televisions'), { target: { value: '85' } });
-    fireEvent.click(tv);
-    const row = rows.find((r) => within(r).queryByText('Televisions'))!;
-    expect(await within(row).findByText('HSN code must be 4, 6 or 8 digits')).toBeTruthy();
-
-    fireEvent.change(screen.getByLabelText('HSN code: Televisions'), { target: { value: '852872' } });
-    fireEvent.change(screen.getByLabelText('GST rate: Televisions'), { target: { value: '2800' } });
-    fireEvent.click(tv);
-    expect(await screen.findByText('Televisions: HSN 852872, GST 28% saved')).toBeTruthy();
-    expect(server.inputsOf('settings.setCategoryTax')).toEqual([{ category: 'televisions', hsn: '852872', rateBasisPoints: 2800 }]);
-    await waitFor(() => expect((tv as HTMLButtonElement).disabled).toBe(true));
+  it('leaves each category’s HSN code and rate to the Categories page, and links there', async () => {
+    renderPage();
+    const link = await screen.findByRole('link', { name: 'Categories' });
+    expect(link.getAttribute('href')).toBe('/admit-panel/categories');
+    expect(screen.queryByText('GST by category')).toBeNull();
   });
 });

@@ -7,7 +7,8 @@ export const PRODUCTS_PAGE_SIZE = 24;
 
 export type AdminProductFilter = {
   q: string;
-  category: Category | '';
+  /** '' for every category. */
+  category: Category;
   view: AdminProductView;
 };
 

@@ -1,6 +1,6 @@
 import { trpc } from '../../../lib/trpc';
 
-/** The Settings page's data: every setting, the tax of each category, and when they were last saved. */
+/** The Settings page's data: every setting and when they were last saved (each category's tax is on the Categories page). */
 export function useShopSettings() {
   return trpc.settings.get.useQuery(undefined, { staleTime: 60_000 });
 }
@@ -16,16 +16,6 @@ export function useSaveSettings() {
     onSuccess: async (saved) => {
       utils.settings.get.setData(undefined, saved);
       await Promise.all([utils.settings.storefront.invalidate(), utils.settings.deliveryCheck.invalidate(), utils.checkout.options.invalidate()]);
-    },
-  });
-}
-
-/** Saves one category's HSN code and GST rate; the reply (every category's) replaces the cached table. */
-export function useSetCategoryTax() {
-  const utils = trpc.useUtils();
-  return trpc.settings.setCategoryTax.useMutation({
-    onSuccess: (categoryTax) => {
-      utils.settings.get.setData(undefined, (current) => (current ? { ...current, categoryTax } : current));
     },
   });
 }

@@ -1,8 +1,20 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminProduct } from '../../../../shared/schemas/admin';
+import { NO_FACTS, type ProductFacts } from '../../../../shared/product-facts';
 import { fakeServer, renderableApp } from '../../../lib/test-providers';
 import { AdminProducts } from './admin-products';
+
+const FACTS: ProductFacts = {
+  countryOfOrigin: 'China',
+  manufacturerName: 'Sony Corporation',
+  manufacturerAddress: '1-7-1 Konan, Minato-ku, Tokyo',
+  importerName: 'Sony India Pvt. Ltd.',
+  importerAddress: 'A-31, Mohan Co-operative Industrial Estate, New Delhi 110044',
+  netQuantity: '1 N: earphones, case, cable',
+  warrantyMonths: 12,
+  warrantyBy: 'Sony India (manufacturer)',
+};
 
 function product(id: string, patch: Partial<AdminProduct>): AdminProduct {
   return {
@@ -18,6 +30,7 @@ function product(id: string, patch: Partial<AdminProduct>): AdminProduct {
     trackStock: true,
     hsnCode: null,
     gstRateBasisPoints: null,
+    facts: FACTS,
     archived: false,
     archivedAt: null,
     createdAt: '2026-11-01T00:00:00.000Z',
@@ -31,6 +44,9 @@ const products = [
   product('few', { stock: 3 }),
   product('none', { stock: 0 }),
   product('untracked', { stock: 0, trackStock: false, productName: 'Gift card' }),
+  product('bare', { productName: 'Uploaded by the old client', facts: NO_FACTS }),
+  product('no-importer', { productName: 'Imported without importer', facts: { ...FACTS, importerName: null, importerAddress: null } }),
+  product('archived-bare', { productName: 'Archived bare', facts: NO_FACTS, archived: true, archivedAt: '2026-11-02T00:00:00.000Z' }),
 ];
 
 function renderGrid() {
@@ -56,6 +72,21 @@ describe('AdminProducts', () => {
     const untracked = await card('Gift card');
     expect(untracked.textContent).toContain('Stock not tracked');
     expect(untracked.textContent).not.toMatch(/Stock 0|Sold out|left/);
+  });
+
+  it('flags a product on sale without the legal details its page must show, naming what is missing', async () => {
+    renderGrid();
+    const bare = within(await card('Uploaded by the old client')).getByTestId('facts-missing');
+    expect(bare.textContent).toBe('Legal details missing');
+    expect(bare.getAttribute('title')).toMatch(/^Missing: Country of origin, Manufacturer, Manufacturer’s address, Net quantity \/ in the box, Warranty \(months\)\./);
+    expect(
+      within(await card('Imported without importer'))
+        .getByTestId('facts-missing')
+        .getAttribute('title'),
+    ).toMatch(/^Missing: Importer, Importer’s address\./);
+    // Complete facts, or off sale: no badge.
+    expect(within(await card('Product plenty')).queryByTestId('facts-missing')).toBeNull();
+    expect(within(await card('Archived bare')).queryByTestId('facts-missing')).toBeNull();
   });
 
   it('opens the stock history of a product from its card', async () => {

@@ -1,12 +1,14 @@
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { CATEGORIES, categoryLabel, type Category } from '../../../../shared/categories';
+import { labelIn, type Category } from '../../../../shared/categories';
 import { formatINR } from '../../../../shared/money';
+import { FACT_LABELS, missingFacts } from '../../../../shared/product-facts';
 import type { AdminProduct, AdminProductView } from '../../../../shared/schemas/admin';
 import { ArchiveIcon, PencilIcon, PlusIcon } from '../../../components/icons';
 import { ProductImage } from '../../../components/product/product-image';
 import { errorMessage } from '../../../lib/trpc';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useAdminCategories } from '../api/use-admin-categories';
 import { useAdminProducts } from '../api/use-admin-products';
 import { useArchiveProduct, useRestoreProduct } from '../api/use-save-product';
 import { ModalDialog } from './modal-dialog';
@@ -31,6 +33,9 @@ function AdminProductCard({
   restoring: boolean;
   onHistory: () => void;
 }) {
+  const categories = useAdminCategories().data;
+  // A product on sale without the facts its page must show (made before them, or by the spec's /api client).
+  const missing = product.archived ? [] : missingFacts(product.facts);
   return (
     <li className="card flex flex-col overflow-hidden" data-testid="admin-product" data-product-id={product._id}>
       <div className="relative aspect-square bg-zinc-100">
@@ -47,8 +52,17 @@ function AdminProductCard({
           {product.productName}
         </h2>
         <p className="text-xs text-zinc-600">
-          {product.brandName} · {categoryLabel(product.category)} · {product.trackStock ? `Stock ${product.stock}` : 'Stock not tracked'}
+          {product.brandName} · {labelIn(categories, product.category)} · {product.trackStock ? `Stock ${product.stock}` : 'Stock not tracked'}
         </p>
+        {missing.length > 0 ? (
+          <p
+            className="self-start rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900"
+            title={`Missing: ${missing.map((field) => FACT_LABELS[field]).join(', ')}. Edit the product to add them.`}
+            data-testid="facts-missing"
+          >
+            Legal details missing
+          </p>
+        ) : null}
         <button
           type="button"
           className="self-start rounded text-xs font-semibold text-brand-700 hover:underline"
@@ -97,7 +111,9 @@ export function AdminProducts() {
   const categoryId = useId();
   const viewId = useId();
   const [search, setSearch] = useState('');
-  const [category, setCategory] = useState<Category | ''>('');
+  // '' for every category.
+  const [category, setCategory] = useState<Category>('');
+  const categories = useAdminCategories();
   const [view, setView] = useState<AdminProductView>('active');
   const q = useDebouncedValue(search.trim(), 300);
   const products = useAdminProducts({ q, category, view });
@@ -152,11 +168,11 @@ export function AdminProducts() {
           <label htmlFor={categoryId} className="label">
             Category
           </label>
-          <select id={categoryId} className="field" value={category} onChange={(event) => setCategory(event.target.value as Category | '')}>
+          <select id={categoryId} className="field" value={category} onChange={(event) => setCategory(event.target.value)}>
             <option value="">All categories</option>
-            {CATEGORIES.map((c) => (
+            {(categories.data ?? []).map((c) => (
               <option key={c.value} value={c.value}>
-                {c.label}
+                {c.hidden ? `${c.label} (hidden)` : c.label}
               </option>
             ))}
           </select>

@@ -11,6 +11,7 @@ const KIND_CLASS: Record<AuditKind, string> = {
   order: 'bg-orange-100 text-orange-950',
   stock: 'bg-emerald-100 text-emerald-900',
   banner: 'bg-fuchsia-100 text-fuchsia-900',
+  category: 'bg-lime-100 text-lime-900',
   catalog: 'bg-teal-100 text-teal-900',
   settings: 'bg-sky-100 text-sky-900',
   tax: 'bg-violet-100 text-violet-900',

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatINR } from '../../../../shared/money';
-import { categoryLabel } from '../../../../shared/categories';
+import { labelIn } from '../../../../shared/categories';
+import { useAdminCategories } from '../api/use-admin-categories';
 import { ProductImage } from '../../../components/product/product-image';
 import { errorMessage } from '../../../lib/trpc';
 import { ATTENTION_PARAM } from '../api/use-admin-orders';
@@ -25,6 +26,7 @@ export const ORDERS_NEEDING_STOCK_PATH = `/admit-panel/all-orders?${ATTENTION_PA
 /** Today's and this month's sales, the 30-day chart, what is running out, and orders paid for units not in stock. */
 export function DashboardPanel() {
   const dashboard = useDashboard();
+  const categories = useAdminCategories().data;
 
   if (dashboard.isPending) {
     return (
@@ -92,7 +94,7 @@ export function DashboardPanel() {
                   </div>
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium">{p.productName}</p>
-                    <p className="text-xs text-zinc-600">{categoryLabel(p.category)}</p>
+                    <p className="text-xs text-zinc-600">{labelIn(categories, p.category)}</p>
                   </div>
                   <span className={`rounded-full px-2 py-0.5 text-xs font-bold tabular-nums ${p.stock === 0 ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-900'}`}>
                     {p.stock === 0 ? 'Sold out' : `${p.stock} left`}

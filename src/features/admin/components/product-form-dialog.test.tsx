@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SPEC_CATEGORY_INFO } from '../../../../shared/categories';
 import { FakeServerError, fakeServer, renderableApp, withToastHost } from '../../../lib/test-providers';
 import { UPLOAD_IMAGE_URL } from '../api/upload-image';
 import { RETRY_OR_REMOVE_IMAGES } from './product-form';
@@ -18,15 +19,38 @@ const stored = {
   trackStock: true,
   hsnCode: null as string | null,
   gstRateBasisPoints: null as number | null,
+  facts: {
+    countryOfOrigin: 'Malaysia',
+    manufacturerName: 'Sony EMCS (Malaysia) Sdn. Bhd.',
+    manufacturerAddress: 'Lot 5, Jalan Teknologi, Penang',
+    importerName: 'Sony India Pvt. Ltd.',
+    importerAddress: 'A-31, Mohan Co-operative Industrial Estate, New Delhi 110044',
+    netQuantity: '1 N: headphones, case, cable',
+    warrantyMonths: 12 as number | null,
+    warrantyBy: 'Sony India (manufacturer)',
+  },
 };
 
-/** What settings.get answers here: only the category tax table matters to the dialog (its placeholders). */
-const adminSettings = {
-  categoryTax: [
-    { category: 'earphones', hsn: '851830', rateBasisPoints: 1800 },
-    { category: 'mobiles', hsn: '851713', rateBasisPoints: 1800 },
-  ],
-};
+/** Fills the Legal details of a new product made in India (no importer asked). */
+function fillIndianFacts(dialog: HTMLElement) {
+  fireEvent.change(within(dialog).getByLabelText('Country of origin'), { target: { value: 'India' } });
+  fireEvent.change(within(dialog).getByLabelText('Manufacturer'), { target: { value: 'Boat Lifestyle (Imagine Marketing Ltd.)' } });
+  fireEvent.change(within(dialog).getByLabelText('Manufacturer’s address'), { target: { value: 'Unit 204, Kamla Mills, Mumbai 400013' } });
+  fireEvent.change(within(dialog).getByLabelText('Net quantity / in the box'), { target: { value: '1 N: speaker, cable' } });
+  fireEvent.change(within(dialog).getByLabelText('Warranty (months)'), { target: { value: '12' } });
+  fireEvent.change(within(dialog).getByLabelText('Warranty given by'), { target: { value: 'boAt (manufacturer)' } });
+}
+
+/** The owner's categories (catalog.adminCategories): the select's choices and the Tax fields' placeholders. */
+const adminCategories = SPEC_CATEGORY_INFO.map((c) => ({
+  ...c,
+  hsn: c.value === 'earphones' ? '851830' : '851713',
+  rateBasisPoints: 1800,
+  template: [],
+  productCount: 0,
+  createdAt: '2026-12-03T00:00:00.000Z',
+  updatedAt: '2026-12-03T00:00:00.000Z',
+}));
 
 const STOCK_CHANGED =
   'The stock of Sony WH-1000XM5 changed from 7 to 6 since this form was loaded (orders were placed or another admin changed it). Nothing was saved: reload and enter the stock again.';
@@ -35,7 +59,7 @@ function renderDialog(product: typeof stored | undefined, update: (input: unknow
   const server = fakeServer({
     'catalog.update': update,
     'catalog.create': (input) => ({ ...(input as object), _id: 'p_new' }),
-    'settings.get': () => adminSettings,
+    'catalog.adminCategories': () => adminCategories,
     'settings.setProductTax': setProductTax,
   });
   const onClose = vi.fn();
@@ -72,7 +96,7 @@ describe('ProductFormDialog', () => {
     await waitFor(() => expect(stock.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(stock.getAttribute('aria-describedby') ?? '')?.textContent).toBe('stock is required');
     // Only the category tax table was read (for the Tax placeholders); nothing was saved.
-    expect(server.calls.map((call) => call.path).filter((path) => path !== 'settings.get')).toEqual([]);
+    expect(server.calls.map((call) => call.path).filter((path) => path !== 'catalog.adminCategories')).toEqual([]);
   });
 
   it('shows the stored stock, and sends it back as expectedStock with the reason for a change', async () => {
@@ -497,6 +521,91 @@ describe('ProductFormDialog', () => {
           .queryAllByRole('alert')
           .map((alert) => alert.textContent),
       ).not.toContain('*Please upload product image');
+    });
+
+    // Inside Product images: a new product can only be saved with an image, which needs the fake upload above.
+    describe('Legal details', () => {
+      /** The messages a field points at (its hint and its error), as one text. */
+      const describedText = (field: HTMLElement) =>
+        (field.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ');
+      const fillProduct = async (dialog: HTMLElement) => {
+        // The categories are the owner's: the select's choices arrive with them.
+        await within(dialog).findByRole('option', { name: 'Speakers' });
+        fireEvent.change(within(dialog).getByLabelText('Product Name'), { target: { value: 'Stone 350' } });
+        fireEvent.change(within(dialog).getByLabelText('Brand Name'), { target: { value: 'boAt' } });
+        fireEvent.change(within(dialog).getByLabelText('Category'), { target: { value: 'speakers' } });
+        fireEvent.change(within(dialog).getByLabelText('Stock'), { target: { value: '3' } });
+        fireEvent.change(within(dialog).getByLabelText('Price (₹)'), { target: { value: '3490' } });
+        fireEvent.change(within(dialog).getByLabelText('Selling Price (₹)'), { target: { value: '1499' } });
+        fireEvent.change(within(dialog).getByTestId('product-image-input'), { target: { files: [new File(['png'], 'stone.png', { type: 'image/png' })] } });
+        await uploadOf('stone.png').succeed('https://cdn.test/stone.webp');
+      };
+
+      it('are required before a new product is saved, each message beside its field, and nothing is sent', async () => {
+        const { dialog, server } = renderDialog(undefined);
+        await fillProduct(dialog);
+        fireEvent.click(within(dialog).getByRole('button', { name: 'Upload Product' }));
+        const origin = within(dialog).getByLabelText('Country of origin');
+        await waitFor(() => expect(origin.getAttribute('aria-invalid')).toBe('true'));
+        expect(describedText(origin)).toContain('country of origin is required');
+        expect(describedText(within(dialog).getByLabelText('Manufacturer'))).toContain('manufacturer name is required');
+        expect(describedText(within(dialog).getByLabelText('Net quantity / in the box'))).toContain('net quantity is required');
+        expect(describedText(within(dialog).getByLabelText('Warranty (months)'))).toContain('warranty period is required');
+        // The importer is asked for only once the origin is known not to be India.
+        expect(within(dialog).queryByLabelText('Importer')).toBeNull();
+        expect(server.inputsOf('catalog.create')).toEqual([]);
+
+        fillIndianFacts(dialog);
+        expect(origin.getAttribute('aria-invalid')).toBeNull();
+        fireEvent.change(origin, { target: { value: 'Vietnam' } });
+        const importer = within(dialog).getByLabelText('Importer');
+        fireEvent.click(within(dialog).getByRole('button', { name: 'Upload Product' }));
+        await waitFor(() => expect(describedText(importer)).toContain('importer name is required for goods made outside India'));
+        expect(server.inputsOf('catalog.create')).toEqual([]);
+
+        fireEvent.change(importer, { target: { value: 'Imagine Marketing Ltd.' } });
+        fireEvent.change(within(dialog).getByLabelText('Importer’s address'), { target: { value: 'Unit 204, Kamla Mills, Mumbai 400013' } });
+        fireEvent.click(within(dialog).getByRole('button', { name: 'Upload Product' }));
+        await waitFor(() => expect(server.inputsOf('catalog.create')).toHaveLength(1));
+        expect(server.inputsOf('catalog.create')[0]).toMatchObject({
+          facts: {
+            countryOfOrigin: 'Vietnam',
+            manufacturerName: 'Boat Lifestyle (Imagine Marketing Ltd.)',
+            importerName: 'Imagine Marketing Ltd.',
+            netQuantity: '1 N: speaker, cable',
+            warrantyMonths: 12,
+            warrantyBy: 'boAt (manufacturer)',
+          },
+        });
+      });
+
+      it('offer common countries, hide the warranty giver for no warranty, and prefill an edit', async () => {
+        const { dialog, server, onClose } = renderDialog(stored);
+        const origin = within(dialog).getByLabelText<HTMLInputElement>('Country of origin');
+        expect(origin.value).toBe('Malaysia');
+        const options = [...(origin.list?.querySelectorAll('option') ?? [])].map((option) => option.value);
+        expect(options).toEqual(expect.arrayContaining(['India', 'China', 'Vietnam']));
+        expect(within(dialog).getByLabelText<HTMLInputElement>('Importer').value).toBe('Sony India Pvt. Ltd.');
+        fireEvent.change(within(dialog).getByLabelText('Warranty (months)'), { target: { value: '0' } });
+        expect(within(dialog).queryByLabelText('Warranty given by')).toBeNull();
+        fireEvent.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+        await waitFor(() => expect(onClose).toHaveBeenCalled());
+        expect(server.inputsOf('catalog.update')).toEqual([expect.objectContaining({ facts: expect.objectContaining({ warrantyMonths: 0, warrantyBy: '' }) as unknown })]);
+      });
+
+      it('show the server’s error on a fact beside that fact', async () => {
+        const { dialog, onClose } = renderDialog(stored, () => {
+          throw new FakeServerError(400, 'BAD_INPUT', 'facts.importerAddress: importer address is required', { 'facts.importerAddress': 'importer address is required' });
+        });
+        fireEvent.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+        const address = within(dialog).getByLabelText('Importer’s address');
+        await waitFor(() => expect(address.getAttribute('aria-invalid')).toBe('true'));
+        expect(describedText(address)).toBe('importer address is required');
+        expect(onClose).not.toHaveBeenCalled();
+      });
     });
   });
 });

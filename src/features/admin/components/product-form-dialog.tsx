@@ -1,16 +1,19 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { CATEGORIES } from '../../../../shared/categories';
 import { FieldError } from '../../../components/ui/field-error';
+import { COUNTRY_SUGGESTIONS, FACT_LABELS } from '../../../../shared/product-facts';
 import { errorAppCode, errorMessage, fieldErrors } from '../../../lib/trpc';
 import { useCreateProduct, useUpdateProduct } from '../api/use-save-product';
-import { useSetProductTax, useShopSettings } from '../api/use-shop-settings';
+import { useAdminCategories } from '../api/use-admin-categories';
+import { useSetProductTax } from '../api/use-shop-settings';
 import { ImageUploader } from './image-uploader';
 import { ModalDialog } from './modal-dialog';
 import {
   changesStock,
   changesTax,
   EMPTY_PRODUCT_FORM,
+  formFieldOf,
+  needsImporter,
   PLEASE_UPLOAD_IMAGE,
   productFormErrors,
   productToForm,
@@ -18,6 +21,7 @@ import {
   toProductInput,
   toProductTax,
   toProductUpdate,
+  type FactFormField,
   type LoadedStock,
   type ProductFormValues,
   type ProductTax,
@@ -45,6 +49,7 @@ const FIELD_LABELS: Record<string, string> = {
   productImage: 'Product Image',
   hsnCode: 'HSN code',
   gstRate: 'GST rate',
+  ...FACT_LABELS,
 };
 const KNOWN_FIELDS = new Set(Object.keys(FIELD_LABELS));
 
@@ -92,9 +97,11 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
   const create = useCreateProduct();
   const update = useUpdateProduct();
   const setProductTax = useSetProductTax();
-  // For the Tax fields' placeholders: what the product gets when they are left empty.
-  const settings = useShopSettings();
-  const categoryTax = settings.data?.categoryTax.find((row) => row.category === values.category);
+  // The owner's categories: the select offers the listed ones (and the product's own, even hidden);
+  // the Tax fields' placeholders say what the product gets when they are left empty.
+  const categories = useAdminCategories().data ?? [];
+  const offered = categories.filter((c) => !c.hidden || c.value === product?.category);
+  const categoryTax = categories.find((c) => c.value === values.category);
   const saving = create.isPending || update.isPending || setProductTax.isPending;
 
   // What the form would refuse now, by field: the same checks (and shared zod schemas) as saving.
@@ -145,7 +152,7 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
       // 'productImage.0' (one bad URL) belongs beside the images.
       const byField: Record<string, ReportedError> = {};
       for (const [field, message] of Object.entries(fieldErrors(error))) {
-        const name = field.split('.')[0] ?? field;
+        const name = formFieldOf(field);
         byField[name] ??= { from: 'server', message, value: fieldValue(values, name) };
       }
       setReported(Object.keys(byField).length > 0 ? byField : { form: { from: 'server', message: errorMessage(error), value: undefined } });
@@ -170,7 +177,40 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
   const errorId = (field: string) => `${formId}-${field}-error`;
   const describedBy = (field: string) => (errors[field] ? errorId(field) : undefined);
   // A field that is not on screen (the stock of an untracked product) has its error shown with the others.
-  const shown = (field: string) => KNOWN_FIELDS.has(field) && (values.trackStock || field !== 'stock') && (askReason || field !== 'stockNote');
+  const imported = needsImporter(values);
+  const noWarranty = values.warrantyMonths.trim() === '0';
+  const shown = (field: string) =>
+    KNOWN_FIELDS.has(field) &&
+    (values.trackStock || field !== 'stock') &&
+    (askReason || field !== 'stockNote') &&
+    (imported || (field !== 'importerName' && field !== 'importerAddress')) &&
+    (!noWarranty || field !== 'warrantyBy');
+  /** A Legal details text field (all required: the law asks for them before a product is on sale). */
+  const factField = (field: FactFormField, extra: { className?: string; hint?: string; list?: string; inputMode?: 'numeric' } = {}) => (
+    <div className={extra.className}>
+      <label htmlFor={id(field)} className="label">
+        {FIELD_LABELS[field]}
+      </label>
+      <input
+        id={id(field)}
+        name={field}
+        className="field"
+        value={values[field]}
+        onChange={set(field)}
+        required
+        list={extra.list}
+        inputMode={extra.inputMode}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={[extra.hint ? id(`${field}-hint`) : null, describedBy(field)].filter(Boolean).join(' ') || undefined}
+      />
+      {extra.hint ? (
+        <p id={id(`${field}-hint`)} className="mt-1 text-xs text-zinc-600">
+          {extra.hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId(field)} message={errors[field]} />
+    </div>
+  );
   const otherErrors = Object.entries(errors).filter(([field]) => !shown(field));
 
   return (
@@ -210,9 +250,9 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
               aria-describedby={describedBy('category')}
             >
               <option value="">Select Category</option>
-              {CATEGORIES.map((c) => (
+              {offered.map((c) => (
                 <option key={c.value} value={c.value}>
-                  {c.label}
+                  {c.hidden ? `${c.label} (hidden)` : c.label}
                 </option>
               ))}
             </select>
@@ -328,6 +368,26 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
           />
           <FieldError id={errorId('description')} message={errors.description} />
         </div>
+
+        <fieldset className="rounded-xl border border-zinc-200 px-4 pt-2 pb-4" data-testid="legal-details">
+          <legend className="px-1 text-sm font-semibold text-zinc-900">Legal details</legend>
+          <p className="mb-3 text-xs text-zinc-600">Shown on the product page, as the Legal Metrology rules ask of every product on sale.</p>
+          <div className="grid grid-cols-2 gap-4">
+            {factField('countryOfOrigin', { list: id('countries'), hint: 'Where it was made. Anywhere but India needs the importer.' })}
+            <datalist id={id('countries')}>
+              {COUNTRY_SUGGESTIONS.map((country) => (
+                <option key={country} value={country} />
+              ))}
+            </datalist>
+            {factField('netQuantity', { hint: 'e.g. 1 N: handset, USB-C cable, SIM ejector' })}
+            {factField('manufacturerName')}
+            {factField('manufacturerAddress')}
+            {imported ? factField('importerName') : null}
+            {imported ? factField('importerAddress') : null}
+            {factField('warrantyMonths', { inputMode: 'numeric', hint: 'Months; 0 for no warranty.' })}
+            {noWarranty ? null : factField('warrantyBy', { hint: 'e.g. Samsung India (manufacturer), or the seller' })}
+          </div>
+        </fieldset>
 
         <fieldset className="rounded-xl border border-zinc-200 px-4 pt-2 pb-4">
           <legend className="px-1 text-sm font-semibold text-zinc-900">Tax (optional)</legend>

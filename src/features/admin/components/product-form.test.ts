@@ -5,6 +5,8 @@ import {
   EMPTY_PRODUCT_FORM,
   PLEASE_UPLOAD_IMAGE,
   productToForm,
+  formFieldOf,
+  needsImporter,
   toProductInput,
   toProductTax,
   toProductUpdate,
@@ -24,6 +26,25 @@ const filled: ProductFormValues = {
   productImage: ['/images/0123456789abcdef0123456789abcdef.webp'],
   hsnCode: '',
   gstRate: '',
+  countryOfOrigin: 'India',
+  manufacturerName: 'Samsung India Electronics Pvt. Ltd.',
+  manufacturerAddress: 'Plot 1, Sector 81, Noida 201305',
+  importerName: '',
+  importerAddress: '',
+  netQuantity: '1 N: handset, USB-C cable',
+  warrantyMonths: '12',
+  warrantyBy: 'Samsung India (manufacturer)',
+};
+
+const FACTS = {
+  countryOfOrigin: 'India',
+  manufacturerName: 'Samsung India Electronics Pvt. Ltd.',
+  manufacturerAddress: 'Plot 1, Sector 81, Noida 201305',
+  importerName: '',
+  importerAddress: '',
+  netQuantity: '1 N: handset, USB-C cable',
+  warrantyMonths: 12,
+  warrantyBy: 'Samsung India (manufacturer)',
 };
 
 describe('toProductInput', () => {
@@ -40,6 +61,7 @@ describe('toProductInput', () => {
       sellingPrice: 6_999_950,
       description: 'A phone.',
       productImage: ['/images/0123456789abcdef0123456789abcdef.webp'],
+      facts: FACTS,
     });
   });
 
@@ -63,7 +85,22 @@ describe('toProductInput', () => {
   it('names every missing required field and asks for an image, sending nothing', () => {
     const { input, errors } = toProductInput(EMPTY_PRODUCT_FORM);
     expect(input).toBeNull();
-    expect(Object.keys(errors).sort()).toEqual(['brandName', 'category', 'price', 'productImage', 'productName', 'sellingPrice', 'stock']);
+    expect(Object.keys(errors).sort()).toEqual([
+      'brandName',
+      'category',
+      'countryOfOrigin',
+      'manufacturerAddress',
+      'manufacturerName',
+      'netQuantity',
+      'price',
+      'productImage',
+      'productName',
+      'sellingPrice',
+      'stock',
+      'warrantyMonths',
+    ]);
+    expect(errors.countryOfOrigin).toBe('country of origin is required');
+    expect(errors.warrantyMonths).toBe('warranty period is required (months, 0 for none)');
     expect(errors.productImage).toBe(PLEASE_UPLOAD_IMAGE);
     expect(errors.price).toBe('price is required');
     expect(errors).not.toHaveProperty('description');
@@ -88,6 +125,40 @@ describe('toProductInput', () => {
     expect(input).toBeNull();
     expect(errors[field]).toMatch(message);
     expect(Object.keys(errors)).toEqual([field]);
+  });
+
+  it.each([
+    [{ manufacturerName: ' ' }, 'manufacturerName', /manufacturer name is required/],
+    [{ netQuantity: '' }, 'netQuantity', /net quantity is required/],
+    [{ warrantyMonths: '' }, 'warrantyMonths', /warranty period is required/],
+    [{ warrantyMonths: '1.5' }, 'warrantyMonths', /whole number of months/],
+    [{ warrantyMonths: '121' }, 'warrantyMonths', /at most 120 months/],
+    [{ warrantyBy: '' }, 'warrantyBy', /warranty giver is required/],
+    [{ countryOfOrigin: 'Vietnam', importerAddress: 'Noida' }, 'importerName', /importer name is required for goods made outside India/],
+    [{ countryOfOrigin: 'Vietnam', importerName: 'Samsung India' }, 'importerAddress', /importer address is required/],
+  ])('requires the legal details: %j is refused on %s', (patch, field, message) => {
+    const { input, errors } = toProductInput({ ...filled, ...patch });
+    expect(input).toBeNull();
+    expect(errors[field]).toMatch(message);
+    expect(Object.keys(errors)).toEqual([field]);
+  });
+
+  it('sends the importer only for goods made outside India, and no giver for no warranty', () => {
+    const leftovers = { importerName: 'Typed before India was chosen', importerAddress: 'Somewhere' };
+    expect(toProductInput({ ...filled, ...leftovers }).input?.facts).toMatchObject({ importerName: '', importerAddress: '' });
+    const imported = toProductInput({ ...filled, ...leftovers, countryOfOrigin: 'Vietnam' });
+    expect(imported.errors).toEqual({});
+    expect(imported.input?.facts).toMatchObject({ countryOfOrigin: 'Vietnam', ...leftovers });
+    expect(toProductInput({ ...filled, warrantyMonths: '0' }).input?.facts).toMatchObject({ warrantyMonths: 0, warrantyBy: '' });
+    expect(needsImporter({ countryOfOrigin: ' india ' })).toBe(false);
+    expect(needsImporter({ countryOfOrigin: '' })).toBe(false);
+    expect(needsImporter({ countryOfOrigin: 'China' })).toBe(true);
+  });
+
+  it('puts the server’s fact errors beside their fields', () => {
+    expect(formFieldOf('facts.importerName')).toBe('importerName');
+    expect(formFieldOf('productImage.2')).toBe('productImage');
+    expect(formFieldOf('price')).toBe('price');
   });
 
   it('does not blame sellingPrice when only price is wrong', () => {
@@ -168,6 +239,7 @@ describe('productToForm', () => {
     sellingPrice: 99_900,
     description: '',
     productImage: ['/images/a.webp'],
+    facts: { ...FACTS, countryOfOrigin: 'China', importerName: 'Sony India Pvt. Ltd.', importerAddress: 'A-31, Mohan Co-operative, New Delhi 110044' },
   };
 
   it('shows a stored product (paise) in rupees and round-trips', () => {
@@ -179,13 +251,24 @@ describe('productToForm', () => {
       stock: '3',
       stockNote: '',
       category: 'earphones',
+      countryOfOrigin: 'China',
+      importerName: 'Sony India Pvt. Ltd.',
+      warrantyMonths: '12',
     });
     expect(toProductInput(values).input).toMatchObject({
       price: 129_950,
       sellingPrice: 99_900,
       trackStock: true,
       stock: 3,
+      facts: stored.facts,
     });
+  });
+
+  it('starts the legal details empty for a product without them, and the form asks for them', () => {
+    const { facts: _facts, ...bare } = stored;
+    const values = productToForm(bare);
+    expect(values).toMatchObject({ countryOfOrigin: '', manufacturerName: '', warrantyMonths: '' });
+    expect(toProductInput(values).errors).toMatchObject({ countryOfOrigin: 'country of origin is required' });
   });
 
   it('leaves the stock field empty for an untracked product (its 0 means nothing)', () => {

@@ -1,6 +1,7 @@
 import { hasAtMostTwoDecimals, paiseToRupees, rupeesToPaise } from '../../../../shared/money';
 import type { Category } from '../../../../shared/categories';
 import { ProductInputSchema, UpdateProductInputSchema, type ProductInput, type UpdateProductInput } from '../../../../shared/schemas/catalog';
+import { isIndia, type ProductFacts } from '../../../../shared/product-facts';
 import { ProductTaxInputSchema } from '../../../../shared/schemas/settings';
 import { issuesByField } from '../../../lib/form-errors';
 
@@ -11,7 +12,8 @@ export const RETRY_OR_REMOVE_IMAGES = 'An image did not upload: retry it or remo
 export type ProductFormValues = {
   productName: string;
   brandName: string;
-  category: Category | '';
+  /** '' until one is chosen. */
+  category: Category;
   /** "Track quantity": off for products that are always available (stock is not counted). */
   trackStock: boolean;
   stock: string;
@@ -25,7 +27,41 @@ export type ProductFormValues = {
   hsnCode: string;
   /** The product's own GST rate in basis points, as the select holds it; '' uses its category's. */
   gstRate: string;
+  // Legal details (shared/product-facts.ts), as typed: all required, the importer only for goods made outside India.
+  countryOfOrigin: string;
+  manufacturerName: string;
+  manufacturerAddress: string;
+  importerName: string;
+  importerAddress: string;
+  netQuantity: string;
+  /** Months, as typed; 0 for no warranty. */
+  warrantyMonths: string;
+  warrantyBy: string;
 };
+
+/** The Legal details fields, in form order (each named as its fact: the server's `facts.<name>` errors land on them). */
+export const FACT_FORM_FIELDS = [
+  'countryOfOrigin',
+  'manufacturerName',
+  'manufacturerAddress',
+  'importerName',
+  'importerAddress',
+  'netQuantity',
+  'warrantyMonths',
+  'warrantyBy',
+] as const satisfies readonly (keyof ProductFormValues & keyof ProductFacts)[];
+export type FactFormField = (typeof FACT_FORM_FIELDS)[number];
+
+/** The form field an error's path belongs to: 'facts.importerName' -> 'importerName', 'productImage.2' -> 'productImage'. */
+export function formFieldOf(path: string): string {
+  if (path.startsWith('facts.')) return path.slice('facts.'.length);
+  return path.split('.')[0] ?? path;
+}
+
+/** Whether the importer fields apply: the origin is typed and is not India. */
+export function needsImporter(values: Pick<ProductFormValues, 'countryOfOrigin'>): boolean {
+  return values.countryOfOrigin.trim() !== '' && !isIndia(values.countryOfOrigin);
+}
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   productName: '',
@@ -40,6 +76,14 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   productImage: [],
   hsnCode: '',
   gstRate: '',
+  countryOfOrigin: '',
+  manufacturerName: '',
+  manufacturerAddress: '',
+  importerName: '',
+  importerAddress: '',
+  netQuantity: '',
+  warrantyMonths: '',
+  warrantyBy: '',
 };
 
 /** The stock an edit form was loaded with; the server compares the stock with it before changing it. */
@@ -61,11 +105,14 @@ export function productToForm(p: {
   productImage: string[];
   hsnCode?: string | null;
   gstRateBasisPoints?: number | null;
+  /** Absent or null facts start empty (a product made before facts, or by the spec's client). */
+  facts?: ProductFacts | undefined;
 }): ProductFormValues {
+  const facts = p.facts;
   return {
     productName: p.productName,
     brandName: p.brandName,
-    category: p.category as Category,
+    category: p.category,
     trackStock: p.trackStock,
     stock: p.trackStock ? String(p.stock) : '',
     stockNote: '',
@@ -75,6 +122,37 @@ export function productToForm(p: {
     productImage: [...p.productImage],
     hsnCode: p.hsnCode ?? '',
     gstRate: p.gstRateBasisPoints === null || p.gstRateBasisPoints === undefined ? '' : String(p.gstRateBasisPoints),
+    countryOfOrigin: facts?.countryOfOrigin ?? '',
+    manufacturerName: facts?.manufacturerName ?? '',
+    manufacturerAddress: facts?.manufacturerAddress ?? '',
+    importerName: facts?.importerName ?? '',
+    importerAddress: facts?.importerAddress ?? '',
+    netQuantity: facts?.netQuantity ?? '',
+    warrantyMonths: facts?.warrantyMonths === null || facts?.warrantyMonths === undefined ? '' : String(facts.warrantyMonths),
+    warrantyBy: facts?.warrantyBy ?? '',
+  };
+}
+
+/**
+ * The Legal details as the server takes them. The importer is sent only when it applies (goods
+ * made outside India): fields hidden by an origin of India send nothing. Months typed as text
+ * become a number ('' is left out, for the schema to say it is required).
+ */
+function factsOf(values: ProductFormValues, errors: Record<string, string>) {
+  const imported = needsImporter(values);
+  const monthsText = values.warrantyMonths.trim();
+  const months = monthsText === '' ? undefined : Number(monthsText);
+  if (months !== undefined && !Number.isInteger(months)) errors.warrantyMonths = 'warranty period must be a whole number of months';
+  return {
+    countryOfOrigin: values.countryOfOrigin,
+    manufacturerName: values.manufacturerName,
+    manufacturerAddress: values.manufacturerAddress,
+    importerName: imported ? values.importerName : '',
+    importerAddress: imported ? values.importerAddress : '',
+    netQuantity: values.netQuantity,
+    ...(months !== undefined && Number.isInteger(months) ? { warrantyMonths: months } : {}),
+    // No warranty has no giver: a hidden field's leftover is not sent.
+    warrantyBy: months === 0 ? '' : values.warrantyBy,
   };
 }
 
@@ -135,6 +213,7 @@ export function toProductInput(values: ProductFormValues): {
     sellingPrice: sellingPrice ?? 0,
     trackStock: values.trackStock,
     ...(stock !== undefined ? { stock } : {}),
+    facts: factsOf(values, errors),
   };
   const parsed = ProductInputSchema.safeParse(candidate);
   if (!parsed.success) {
@@ -142,8 +221,8 @@ export function toProductInput(values: ProductFormValues): {
       // Price problems were worded above from what was typed; the placeholder 0 must not speak.
       if ((field === 'price' && price === undefined) || (field === 'sellingPrice' && sellingPrice === undefined) || (field === 'stock' && errors.stock)) continue;
       if (field === 'sellingPrice' && (price === undefined || sellingPrice === undefined)) continue;
-      // One message per field the dialog shows: an issue inside a list ('productImage.2') goes under the list.
-      errors[field.split('.')[0] ?? field] ??= message;
+      // One message per field the dialog shows: an issue inside a list ('productImage.2') goes under the list, a fact's beside it.
+      errors[formFieldOf(field)] ??= message;
     }
   }
   if (values.productImage.length === 0) errors.productImage = PLEASE_UPLOAD_IMAGE;
@@ -152,8 +231,10 @@ export function toProductInput(values: ProductFormValues): {
   return {
     input: {
       ...candidate,
-      category: values.category as Category,
+      category: values.category,
       description: values.description.trim(),
+      // Checked above: a form with no months typed has an error and never gets here.
+      facts: { ...candidate.facts, warrantyMonths: candidate.facts.warrantyMonths ?? 0 },
     },
     errors,
   };

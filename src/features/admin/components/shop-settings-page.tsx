@@ -9,7 +9,6 @@ import { formatDateTime } from '../../../lib/format-date';
 import { errorMessage, fieldErrors } from '../../../lib/trpc';
 import { useShopTimeZone } from '../../../lib/use-shop-time-zone';
 import { useSaveSettings, useShopSettings } from '../api/use-shop-settings';
-import { CategoryTaxTable } from './category-tax-table';
 import {
   COMMON_TIME_ZONES,
   fieldOfPath,
@@ -60,7 +59,6 @@ export function ShopSettingsPage() {
             </div>
           ) : null}
           <SettingsForm saved={settings.data} />
-          <CategoryTaxTable rows={settings.data.categoryTax} />
         </>
       )}
     </div>
@@ -466,7 +464,18 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
         })}
       </Section>
 
-      <Section title="Tax" description="GST on the delivery charge. The HSN code and rate of goods are set per category below, or per product in the product form.">
+      <Section
+        title="Tax"
+        description={
+          <>
+            GST on the delivery charge. The HSN code and rate of goods are set per category on the{' '}
+            <Link to="/admit-panel/categories" className="font-medium text-brand-700 underline">
+              Categories
+            </Link>{' '}
+            page, or per product in the product form.
+          </>
+        }
+      >
         <div className={gridClass}>
           {text('tax.shippingSac', 'Delivery charge SAC', { inputMode: 'numeric', maxLength: 8, placeholder: '996812', hint: '996812: courier services.' })}
           {rateSelect('tax.shippingRateBp', 'Delivery charge GST rate')}

@@ -1,5 +1,6 @@
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import { useCategoryLabelOf } from '../../../components/product/category-label';
 import { formatINR } from '../../../../shared/money';
 import { MAX_QUANTITY_PER_LINE } from '../../../../shared/schemas/cart';
 import { MinusIcon, PlusIcon, TrashIcon } from '../../../components/icons';
@@ -114,6 +115,7 @@ export function CartView({ onPayment, paying }: CartViewProps) {
 }
 
 function CartLineItem({ line, onStep, onRemove }: { line: CartLine; onStep: (step: 1 | -1) => void; onRemove: () => void }) {
+  const categoryLabel = useCategoryLabelOf();
   const product = line.productId;
   const limit = lineLimit(product);
   const atLimit = line.quantity >= limit.max;
@@ -136,7 +138,7 @@ function CartLineItem({ line, onStep, onRemove }: { line: CartLine; onStep: (ste
             {product.productName}
           </Link>
         </h2>
-        <p className="text-sm capitalize text-zinc-600">{product.category}</p>
+        <p className="text-sm text-zinc-600">{categoryLabel(product.category)}</p>
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
           <p className="font-semibold text-brand-700">
             <span className="sr-only">Unit price: </span>

@@ -7,8 +7,16 @@ export interface CategoryBubble {
   productImage: readonly string[];
 }
 
-/** The home page's row of round category links to /product-category?category=… */
-export function CategoryBubbles({ status, items }: { status: 'pending' | 'error' | 'success'; items: readonly CategoryBubble[] | undefined }) {
+/** The home page's row of round category links to /product-category?category=…, each under its category's label. */
+export function CategoryBubbles({
+  status,
+  items,
+  labelOf = (value) => value,
+}: {
+  status: 'pending' | 'error' | 'success';
+  items: readonly CategoryBubble[] | undefined;
+  labelOf?: (value: string) => string;
+}) {
   if (status === 'error') return null;
   return (
     <nav aria-label="Shop by category" className="-mx-4 sm:mx-0">
@@ -37,7 +45,7 @@ export function CategoryBubbles({ status, items }: { status: 'pending' | 'error'
                       />
                     ) : null}
                   </span>
-                  <span className="text-center text-xs font-medium capitalize text-zinc-800 md:text-sm">{item.category}</span>
+                  <span className="text-center text-xs font-medium text-zinc-800 md:text-sm">{labelOf(item.category)}</span>
                 </Link>
               </li>
             ))}

@@ -1,4 +1,4 @@
-import { CATEGORIES } from '../../../../shared/categories';
+import { useCategories } from '../../../lib/use-categories';
 
 export type PriceSort = 'asc' | 'dsc';
 
@@ -83,13 +83,14 @@ export interface CategoryOptionsProps {
   size?: OptionSize;
 }
 
-/** The twelve 'Category' checkboxes. */
+/** The 'Category' checkboxes: the owner's listed categories in menu order (a hidden one only while it is ticked, so it can be unticked). */
 export function CategoryOptions({ isSelected, onToggle, size = 'panel' }: CategoryOptionsProps) {
+  const shown = (useCategories().data ?? []).filter((category) => !category.hidden || isSelected(category.value));
   return (
     <fieldset>
       <legend className={OPTION_LEGEND}>Category</legend>
       <div className="flex flex-col gap-1">
-        {CATEGORIES.map((category) => (
+        {shown.map((category) => (
           <label key={category.value} className={OPTION_ROW[size]}>
             <input
               type="checkbox"
@@ -114,7 +115,7 @@ export interface CategoryFiltersProps {
   onToggle: (category: string) => void;
 }
 
-/** The category page's filter panel: 'Sort by' radios and the twelve category checkboxes. */
+/** The category page's filter panel: 'Sort by' radios and the category checkboxes. */
 export function CategoryFilters({ sort, onSortChange, isSelected, onToggle }: CategoryFiltersProps) {
   return (
     <div className="flex flex-col gap-6">

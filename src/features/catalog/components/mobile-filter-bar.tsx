@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { Category } from '../../../../shared/categories';
 import type { Refine } from '../../../../shared/facets';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { useFacets, type FacetsScope } from '../api/use-facets';
@@ -94,7 +93,7 @@ function FilterSheet({
 }) {
   const [ticked, setTicked] = useState<readonly string[]>(filter?.selected ?? []);
   const [held, setHeld] = useState<Refine>(refine);
-  const facets = useFacets(filter ? { categories: ticked as Category[] } : facetsScope);
+  const facets = useFacets(filter ? { categories: ticked } : facetsScope);
   const toggle = (value: string) => setTicked((previous) => (previous.includes(value) ? previous.filter((v) => v !== value) : [...previous, value]));
   const apply = () => {
     const sameCategories = !filter || (ticked.length === filter.selected.length && ticked.every((value) => filter.isSelected(value)));

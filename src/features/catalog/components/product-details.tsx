@@ -1,12 +1,14 @@
 import { useState, type MouseEvent, type ReactNode } from 'react';
-import { formatINR } from '../../../../shared/money';
+import { formatINR, savingOf } from '../../../../shared/money';
+import { useCategoryLabelOf } from '../../../components/product/category-label';
+import { warrantyText, type ProductFacts } from '../../../../shared/product-facts';
 import { imageRenditionUrl, imageSrcSet } from '../../../../shared/images';
 import { isBuyable } from '../../../../shared/stock';
 import type { CardProduct } from '../../../components/product/product-card';
-import { discountPercent } from '../../../components/product/product-card';
 import { StarRating } from '../../../components/ui/star-rating';
 
-export type DetailProduct = CardProduct & { brandName: string; description: string };
+/** `facts`: what its page shows of the law's facts; absent or null ones are not shown (nothing is invented). */
+export type DetailProduct = CardProduct & { brandName: string; description: string; facts?: ProductFacts | undefined };
 
 /** Spec §9: four thumbnail placeholders while the product loads. */
 export const THUMBNAIL_SKELETONS = 4;
@@ -21,6 +23,7 @@ export interface ProductDetailsProps {
 }
 
 export function ProductDetails({ product, onAddToCart, onBuy, busy, delivery }: ProductDetailsProps) {
+  const categoryLabel = useCategoryLabelOf();
   const [activeIndex, setActiveIndex] = useState(0);
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
   const [shownFor, setShownFor] = useState(product?._id);
@@ -38,7 +41,7 @@ export function ProductDetails({ product, onAddToCart, onBuy, busy, delivery }: 
   const outOfStock = !isBuyable(product);
   // An untracked product is always available: no count to show.
   const fewLeft = product.trackStock && !outOfStock && product.stock <= 5;
-  const off = discountPercent(product.price, product.sellingPrice);
+  const saving = savingOf(product.price, product.sellingPrice);
 
   const onMove = (event: MouseEvent<HTMLDivElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -106,19 +109,19 @@ export function ProductDetails({ product, onAddToCart, onBuy, busy, delivery }: 
       <div className="flex flex-col gap-3">
         <p className="w-fit rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">{product.brandName}</p>
         <h1 className="text-2xl font-bold tracking-tight text-zinc-900 sm:text-3xl">{product.productName}</h1>
-        <p className="capitalize text-zinc-600">{product.category}</p>
+        <p className="text-zinc-600">{categoryLabel(product.category)}</p>
         <StarRating />
-        <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-          <span className="sr-only">Price: </span>
-          <span className="text-3xl font-bold text-brand-700">{formatINR(product.sellingPrice)}</span>
-          {product.price > product.sellingPrice ? (
-            <>
-              <span className="sr-only">, was </span>
-              <s className="text-lg text-zinc-500">{formatINR(product.price)}</s>
-              <span className="rounded-full bg-volt-400 px-2 py-0.5 text-sm font-bold text-zinc-900">{off}% off</span>
-            </>
-          ) : null}
-        </p>
+        {/* The MRP, inclusive of all taxes, beside the selling price (Legal Metrology (Packaged Commodities) Rules, rule 6). */}
+        <div className="flex flex-col gap-0.5" data-testid="price-block">
+          <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <span className="sr-only">Price: </span>
+            <span className="text-3xl font-bold text-brand-700">{formatINR(product.sellingPrice)}</span>
+            <span className="text-zinc-700">
+              M.R.P.: {saving ? <s className="text-zinc-600">{formatINR(product.price)}</s> : formatINR(product.price)} <span className="text-sm">(inclusive of all taxes)</span>
+            </span>
+          </p>
+          {saving ? <p className="text-sm font-semibold text-green-800">{`You save ${formatINR(saving.amount)} (${saving.percent}%)`}</p> : null}
+        </div>
         {outOfStock ? (
           <p className="font-semibold text-red-700">Out of stock</p>
         ) : fewLeft ? (
@@ -140,8 +143,51 @@ export function ProductDetails({ product, onAddToCart, onBuy, busy, delivery }: 
           <p className="font-semibold text-zinc-900">Description : </p>
           <p className="whitespace-pre-line text-zinc-700">{product.description}</p>
         </div>
+        {product.facts ? <LegalInformation facts={product.facts} /> : null}
       </div>
     </div>
+  );
+}
+
+/** A name and an address as one value: the name on its line, the address under it. */
+function NameAndAddress({ name, address }: { name: string | null; address: string | null }) {
+  return (
+    <>
+      {name ? <span className="block">{name}</span> : null}
+      {address ? <span className="block text-zinc-600">{address}</span> : null}
+    </>
+  );
+}
+
+/**
+ * The facts the law asks a listing to show: country of origin, manufacturer (and importer of
+ * imported goods) with their addresses, net quantity / what is in the box, warranty. A fact that
+ * was not given is left out, never guessed; with none at all there is no block.
+ */
+export function LegalInformation({ facts }: { facts: ProductFacts }) {
+  const warranty = warrantyText(facts);
+  const rows: [label: string, value: ReactNode][] = [];
+  if (facts.countryOfOrigin) rows.push(['Country of origin', facts.countryOfOrigin]);
+  if (facts.manufacturerName || facts.manufacturerAddress)
+    rows.push(['Manufacturer', <NameAndAddress key="m" name={facts.manufacturerName} address={facts.manufacturerAddress} />]);
+  if (facts.importerName || facts.importerAddress) rows.push(['Importer', <NameAndAddress key="i" name={facts.importerName} address={facts.importerAddress} />]);
+  if (facts.netQuantity) rows.push(['Net quantity / in the box', facts.netQuantity]);
+  if (warranty) rows.push(['Warranty', warranty]);
+  if (rows.length === 0) return null;
+  return (
+    <section aria-labelledby="legal-information" className="rounded-xl border border-zinc-200 p-4" data-testid="legal-information">
+      <h2 id="legal-information" className="mb-2 font-semibold text-zinc-900">
+        Legal information
+      </h2>
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-0.5 text-sm sm:grid-cols-[max-content_1fr] sm:gap-y-2">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium text-zinc-800">{label}</dt>
+            <dd className="mb-2 break-words text-zinc-700 last:mb-0 sm:mb-0">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { categoryLabel } from '../../../../shared/categories';
+import { labelIn } from '../../../../shared/categories';
+import { useCategories } from '../../../lib/use-categories';
 import { pageTitle } from '../../../lib/page-titles';
 import { trpc } from '../../../lib/trpc';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -12,6 +13,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 export function ProductUnavailable({ productId }: { productId: string }) {
   const gone = trpc.catalog.unavailable.useQuery({ productId }, { retry: false });
   const product = gone.data ?? null;
+  const categories = useCategories().data;
+  const categoryLabel = (value: string) => labelIn(categories, value);
   useDocumentTitle(pageTitle(product ? `${product.productName}: no longer available` : 'Product not found'));
 
   return (

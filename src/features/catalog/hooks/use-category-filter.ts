@@ -1,10 +1,5 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { CATEGORIES } from '../../../../shared/categories';
-
-/** Every category value the category page's filter knows. */
-export const CATEGORY_VALUES: readonly string[] = CATEGORIES.map((c) => c.value);
-
 export interface CategoryFilter {
   /** Checked category values, in the order they appear in the address. */
   selected: string[];
@@ -14,8 +9,12 @@ export interface CategoryFilter {
   setSelected: (values: readonly string[]) => void;
 }
 
-/** The checked categories of an address's `category` values: known ones only, each once, in order. */
-export function checkedCategories(values: readonly string[], allowed: readonly string[]): string[] {
+/**
+ * The checked categories of an address's `category` values: known ones only, each once, in
+ * order. `allowed` undefined (the categories' list not loaded yet): every value is kept.
+ */
+export function checkedCategories(values: readonly string[], allowed: readonly string[] | undefined): string[] {
+  if (!allowed) return [...new Set(values)];
   const allowedSet = new Set(allowed);
   return [...new Set(values)].filter((value) => allowedSet.has(value));
 }
@@ -34,7 +33,7 @@ export function writeCategories(params: URLSearchParams, values: readonly string
  * Values outside `allowed` (a stale or hand-edited link) are ignored, as are duplicates.
  * Other query parameters are left untouched.
  */
-export function useCategoryFilter(allowed: readonly string[]): CategoryFilter {
+export function useCategoryFilter(allowed: readonly string[] | undefined): CategoryFilter {
   const [params, setParams] = useSearchParams();
 
   const key = params.getAll('category').join('\u0000');

@@ -1,0 +1,5 @@
+import { AdminCategories } from '../../../features/admin/components/admin-categories';
+
+export function Component() {
+  return <AdminCategories />;
+}
