@@ -8,6 +8,9 @@
 //                                                                      cache off: ≥ 3,000 req/s
 //   - a search for a common word (tRPC catalog.search), 1 and 32 conns target p95 < 15 ms
 //   - a product's server-rendered page (GET /product/<id>), 1 conn:   cache off: p95 ≤ 50 ms
+//   - a category page with two spec filters and a price range, 24 items (tRPC catalog.filter,
+//     with its total), 1 conn (the synthetic products carry spec values and 3 variants each,
+//     server/seed/synthetic-specs.ts):                                cache off: p95 ≤ 20 ms
 //   each against the shop as shipped (its response cache on: the targets are judged here), the
 //   same shop with the cache off (RESPONSE_CACHE_MB=0, its own process: what a cache miss costs),
 //   and a bare Express route answering the same JSON body: the ceiling on this machine.
@@ -478,8 +481,24 @@ function scenarios(ids: string[]): Scenario[] {
       requests: ids.map((productId) => ({ method: 'GET', path: `/product/${productId}`, headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } })),
       uncachedTarget: { percentile: 'p95', ms: PRODUCT_PAGE_HTML_MS },
     },
+    {
+      // Issue 27: spec filters read the spec_values indexes; judged with the cache off (every reply computed).
+      name: 'spec filters: a category page with two spec filters and a price range, 24 items (tRPC catalog.filter), 1 conn',
+      connections: 1,
+      requests: SPEC_FILTERED_PAGES.map((input) => trpcGet('catalog.filter', { ...input, limit: 24 })),
+      uncachedTarget: { percentile: 'p95', ms: SPEC_FILTERED_PAGE_MS },
+    },
   ];
 }
+
+/** A category page filtered by two attributes and a price band, cache off (issue 27). */
+const SPEC_FILTERED_PAGE_MS = 20;
+const SPEC_FILTERED_PAGES = [
+  { categories: ['mobiles'], specs: { ram: ['8-'], five_g: ['yes'] }, price: '10000-20000' },
+  { categories: ['mobiles'], specs: { storage: ['256-'], battery: ['5000-'] }, price: '20000-50000' },
+  { categories: ['televisions'], specs: { screen: ['55-'], smart: ['yes'] }, price: '20000-50000' },
+  { categories: ['refrigerator'], specs: { capacity: ['300-'], inverter: ['yes'] }, price: '20000-50000' },
+];
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 

@@ -1,6 +1,9 @@
 // Refining a list of products (search results, a category page) by brand, price band and
 // availability, as the address carries it: ?brand=Apple&brand=Samsung&price=10000-20000&instock=1.
 // No zod here: the storefront's filter panel imports it, and zod's weight belongs to forms.
+// Spec filters (?spec.ram=8-&spec.5g=yes) are read and written by shared/specs.ts.
+
+import { readSpecRefine, writeSpecRefine, type SpecFacet, type SpecRefine } from './specs';
 
 /** Price bands in rupees of the selling price; `max` is exclusive, null is open-ended. */
 export const PRICE_BANDS = [
@@ -23,7 +26,13 @@ export function isPriceBandId(value: string): value is PriceBandId {
 export const MAX_BRANDS = 30;
 
 /** What narrows a list: none of it set means the whole list. */
-export type Refine = { brands?: readonly string[] | undefined; price?: PriceBandId | undefined; inStock?: boolean | undefined };
+export type Refine = {
+  brands?: readonly string[] | undefined;
+  price?: PriceBandId | undefined;
+  inStock?: boolean | undefined;
+  /** Spec filters: attribute key -> its choices (shared/specs.ts). */
+  specs?: SpecRefine | undefined;
+};
 
 /** The counts a filter panel shows beside each choice, over the unrefined list. */
 export type Facets = {
@@ -35,6 +44,12 @@ export type Facets = {
   priceBands: { id: PriceBandId; label: string; count: number }[];
   /** Products that can be bought now (untracked, or tracked with stock). */
   inStock: number;
+  /**
+   * A facet per filterable attribute of the list's categories, in template order. Unlike the
+   * counts above, each choice's count respects the other selected filters (brand, price, stock
+   * and the other attributes'), as choosing it would show.
+   */
+  specs?: SpecFacet[];
 };
 
 /** The refine of an address's search parameters (unknown values ignored). */
@@ -48,7 +63,9 @@ export function readRefine(params: URLSearchParams): Refine {
     ),
   ].slice(0, MAX_BRANDS);
   const price = params.get('price') ?? '';
+  const specs = readSpecRefine(params);
   return {
+    ...(Object.keys(specs).length > 0 ? { specs } : {}),
     ...(brands.length > 0 ? { brands } : {}),
     ...(isPriceBandId(price) ? { price } : {}),
     ...(params.get('instock') === '1' ? { inStock: true } : {}),
@@ -64,5 +81,6 @@ export function writeRefine(params: URLSearchParams, refine: Refine): URLSearchP
   for (const brand of refine.brands ?? []) next.append('brand', brand);
   if (refine.price) next.set('price', refine.price);
   if (refine.inStock) next.set('instock', '1');
+  writeSpecRefine(next, refine.specs);
   return next;
 }

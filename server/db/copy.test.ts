@@ -24,6 +24,7 @@ const SHOP_TABLES = [
   'login_attempts',
   'products',
   'product_variants',
+  'spec_values',
   'banners',
   'cart_items',
   'orders',
@@ -107,6 +108,10 @@ describe.runIf(testDialect() === 'postgres')('npm run db:copy: a SQLite shop int
       await insertProduct(db, { trackStock: false, description: 'quote \' and " and \\ backslash' }),
       await insertProduct(db, { archived: true }),
     ];
+    // A spec value, as the catalogue writes it (the JSON, the search words and the filter index).
+    const phone = products[0] as TestProduct;
+    await db.updateTable('products').set({ specs: '{"ram":8}', spec_line: '8 GB RAM', spec_words: 'RAM 8 GB 8gb' }).where('id', '=', phone.id).execute();
+    await db.insertInto('spec_values').values({ product_id: phone.id, category: phone.category, key: 'ram', value: '8', num: 8, text: '8' }).execute();
     // Ids whose order differs between byte order and a locale's (upper before lower case in "C").
     for (const id of ['Banner-B', 'banner-a', '_banner']) {
       await db

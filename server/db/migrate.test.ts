@@ -346,6 +346,42 @@ describe(`migrations (${dialect})`, () => {
     }
   });
 
+  it('bring a shop of the release before spec values (up to 2026-12-03-03-variants) forward: products kept with no values, search rebuilt with the spec words', async () => {
+    const target = await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-')));
+    const db = openDatabase(target);
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrationsFor(dialect)) } });
+      expect((await migrator.migrateTo('2026-12-03-03-variants')).error).toBeUndefined();
+      const phone = await insertProduct(db, { productName: 'Zorbix Phone', category: 'mobiles', price: 1_999_900, sellingPrice: 1_899_900, stock: 4 });
+      const before = await db.selectFrom('products').selectAll().orderBy('id').execute();
+
+      expect(await migrateToLatest(db)).toContain('2026-12-03-04-spec-values');
+
+      const after = await db.selectFrom('products').selectAll().orderBy('id').execute();
+      expect(after).toHaveLength(1);
+      const { search_vector: _was, ...kept } = before[0] as Record<string, unknown>;
+      expect(after[0]).toMatchObject(kept);
+      expect(after[0]).toMatchObject({ specs: '{}', spec_line: '', spec_words: '' });
+      expect(await db.selectFrom('spec_values').selectAll().execute()).toEqual([]);
+      const matches = async (word: string) =>
+        dialect === 'sqlite'
+          ? (await sql<{ n: number }>`select count(*) as n from products_fts where products_fts match ${`"${word}"`}`.execute(db)).rows[0]?.n
+          : (await sql<{ n: number }>`select count(*)::int as n from products where search_vector @@ to_tsquery('simple', ${word})`.execute(db)).rows[0]?.n;
+      // The old document is indexed again, and spec words join it; a change of values stales the product's page and lists.
+      expect(Number(await matches('zorbix'))).toBe(1);
+      const watch = await watchInvalidations(target);
+      try {
+        const tags = await watch.during(() => db.updateTable('products').set({ spec_words: 'RAM 8 GB 8gb' }).where('id', '=', phone.id).execute());
+        expect(tags).toEqual(expect.arrayContaining([`product:${phone.id}`, 'category:mobiles', 'search']));
+      } finally {
+        await watch.close();
+      }
+      expect(Number(await matches('8gb'))).toBe(1);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('bring a shop of the release before categories (up to 2026-12-02-02) forward: the twelve become rows, with the owner’s tax and the spec’s home rows', async () => {
     const target = await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-')));
     const db = openDatabase(target);

@@ -24,6 +24,7 @@ export const productColumns = [
   'products.price_max',
   'products.variant_count',
   'products.colour_count',
+  'products.spec_line',
 ] as const;
 
 export type ProductRow = Pick<
@@ -44,6 +45,7 @@ export type ProductRow = Pick<
   | 'price_max'
   | 'variant_count'
   | 'colour_count'
+  | 'spec_line'
 >;
 
 /** A JSON array of image URLs as stored in a text column; anything unreadable reads as no images. */
@@ -75,6 +77,7 @@ export function toProduct(row: ProductRow): Product {
     priceMax: Number(row.price_max),
     variantCount: row.variant_count,
     colourCount: row.colour_count,
+    specLine: row.spec_line,
   };
 }
 

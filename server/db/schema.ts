@@ -74,6 +74,22 @@ export interface ProductsTable {
   price_max: Generated<number>;
   variant_count: Generated<number>;
   colour_count: Generated<number>;
+  /** JSON { key: value }: the product-level spec values (2026-12-03-04-spec-values). */
+  specs: Generated<string>;
+  /** What a card shows of the on-card attributes ("8 GB RAM · 256 GB · 5G"). */
+  spec_line: Generated<string>;
+  /** The spec values as words with their units, in the search document. */
+  spec_words: Generated<string>;
+}
+
+/** Spec values indexed for filtering: one row per product, attribute and distinct value (see the migration). */
+export interface SpecValuesTable {
+  product_id: string;
+  category: string;
+  key: string;
+  value: string;
+  num: number | null;
+  text: string;
 }
 
 /**
@@ -95,7 +111,7 @@ export interface ProductVariantsTable {
   weight_grams: number | null;
   /** JSON list of URLs; '[]' = the product's images. */
   images: Generated<string>;
-  /** JSON object: per-variant spec values (a later slice fills it). */
+  /** JSON { key: value }: the per-variant spec values (2026-12-03-04-spec-values). */
   specs: Generated<string>;
   position: Generated<number>;
   archived_at: string | null;
@@ -109,6 +125,7 @@ export interface ProductsFtsTable {
   brand_name: string;
   category: string;
   description: string;
+  spec_words: string;
   products_fts: string;
   rank: number;
 }
@@ -372,6 +389,7 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   products: ProductsTable;
   product_variants: ProductVariantsTable;
+  spec_values: SpecValuesTable;
   products_fts: ProductsFtsTable;
   banners: BannersTable;
   cache_invalidations: CacheInvalidationsTable;

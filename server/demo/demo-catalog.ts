@@ -479,7 +479,7 @@ const EARPHONES = rows('earphones', [
 
 const MOBILES = rows('mobiles', [
   {
-    name: 'Samsung Galaxy S24 5G (8GB RAM, 256GB, Onyx Black)',
+    name: 'Samsung Galaxy S24 5G (8GB RAM)',
     brand: 'Samsung',
     mrp: 89999,
     sell: 74999,
@@ -1365,7 +1365,7 @@ const TRIMMERS = rows('trimmers', [
 
 const TELEVISIONS = rows('televisions', [
   {
-    name: 'Sony Bravia 139 cm (55 inches) 4K Ultra HD Smart LED Google TV KD-55X74L',
+    name: 'Sony Bravia X74L 4K Ultra HD Smart LED Google TV',
     brand: 'Sony',
     mrp: 99900,
     sell: 57990,
@@ -1493,7 +1493,7 @@ const TELEVISIONS = rows('televisions', [
 
 const WATCHES = rows('watches', [
   {
-    name: 'Apple Watch Series 9 GPS 45mm Midnight Aluminium Case with Sport Band',
+    name: 'Apple Watch Series 9 GPS 45mm Midnight Aluminium Case',
     brand: 'Apple',
     mrp: 44900,
     sell: 41900,

@@ -12,7 +12,7 @@ export type DemoVariants = { options: ProductOption[]; variants: DemoVariant[] }
 const rupees = (r: number) => r * 100;
 
 export const DEMO_VARIANTS: Readonly<Record<string, DemoVariants>> = {
-  'Samsung Galaxy S24 5G (8GB RAM, 256GB, Onyx Black)': {
+  'Samsung Galaxy S24 5G (8GB RAM)': {
     options: [
       { name: 'Storage', values: [{ value: '128 GB' }, { value: '256 GB' }, { value: '512 GB' }] },
       {
@@ -32,7 +32,7 @@ export const DEMO_VARIANTS: Readonly<Record<string, DemoVariants>> = {
       { sku: 'DEMO-S24-512-BLK', optionValues: ['512 GB', 'Onyx Black'], price: rupees(99999), sellingPrice: rupees(86999), stock: 3 },
     ],
   },
-  'Sony Bravia 139 cm (55 inches) 4K Ultra HD Smart LED Google TV KD-55X74L': {
+  'Sony Bravia X74L 4K Ultra HD Smart LED Google TV': {
     options: [{ name: 'Screen size', values: [{ value: '43 inches' }, { value: '50 inches' }, { value: '55 inches' }, { value: '65 inches' }] }],
     variants: [
       { sku: 'DEMO-KD55X74L', optionValues: ['55 inches'], price: rupees(99900), sellingPrice: rupees(57990), stock: 15 },
@@ -41,7 +41,7 @@ export const DEMO_VARIANTS: Readonly<Record<string, DemoVariants>> = {
       { sku: 'DEMO-KD65X74L', optionValues: ['65 inches'], price: rupees(139900), sellingPrice: rupees(79990), stock: 4 },
     ],
   },
-  'Apple Watch Series 9 GPS 45mm Midnight Aluminium Case with Sport Band': {
+  'Apple Watch Series 9 GPS 45mm Midnight Aluminium Case': {
     options: [{ name: 'Strap', values: [{ value: 'Sport Band' }, { value: 'Sport Loop' }, { value: 'Braided Solo Loop' }] }],
     variants: [
       { sku: 'DEMO-AW9-45-SB', optionValues: ['Sport Band'], price: rupees(44900), sellingPrice: rupees(41900), stock: 18 },

@@ -200,6 +200,9 @@ describe('shared catalogue replies over HTTP', () => {
 
   it('stales a product page when the stock a shopper sees moves (11 to 10 does not, 10 to 9 does)', async () => {
     const product = await insertProduct(server.deps.db, { productName: 'Dwindling Drone', category: 'camera', stock: 11 });
+    // The insert's own notifications first: on PostgreSQL they could otherwise arrive after the
+    // page below is kept, stale it (rightly), and the next read would carry the later updatedAt.
+    await caughtUp();
     const set = async (stock: number) => {
       await server.deps.db.updateTable('products').set({ stock, updated_at: new Date().toISOString() }).where('id', '=', product.id).execute();
       await caughtUp();

@@ -8,11 +8,14 @@ import { CATEGORY_VALUES, type Category } from '../../shared/categories';
 import * as q from '../features/catalog/catalog.service';
 import { DEMO_BANNERS, DEMO_PRODUCTS, type DemoProduct } from '../demo/demo-catalog';
 import { DEMO_CATEGORIES } from '../demo/demo-categories';
-import { applyDemoCategories } from '../features/catalog/categories.service';
+import { applyDemoCategories, listAdminCategories } from '../features/catalog/categories.service';
 import { demoFacts } from '../demo/demo-facts';
 import { generateDemoImages } from './demo-images';
 import { DEMO_VARIANTS } from '../demo/demo-variants';
+import { demoSpecs, demoVariantSpecs } from '../demo/demo-specs';
+import { saveProductSpecs } from '../features/catalog/specs.service';
 import { syntheticProduct } from './synthetic-catalog';
+import { planSyntheticSpecs, writeSyntheticSpecs } from './synthetic-specs';
 
 type SeedDeps = Pick<Deps, 'db' | 'log' | 'clock'> & {
   env: Pick<Env, 'DATA_DIR' | 'imagesDir'>;
@@ -54,6 +57,15 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedDemoResult> {
     for (const row of rows) {
       const demo = DEMO_VARIANTS[row.productName];
       if (demo) await q.addSeedVariants(trx, { id: row.id, productName: row.productName }, demo.options, demo.variants, row.createdAt);
+    }
+    // Spec values for every product from its category's template (server/demo/demo-specs.ts).
+    for (const [i, row] of rows.entries()) {
+      const product = DEMO_PRODUCTS[i] as DemoProduct;
+      const template = DEMO_CATEGORIES.find((c) => c.value === product.category)?.template ?? [];
+      const demo = DEMO_VARIANTS[row.productName];
+      const names = demo?.options.map((o) => o.name) ?? [];
+      const variants = demo?.variants.map((v) => ({ optionValues: v.optionValues, specs: demoVariantSpecs(template, names, v.optionValues) }));
+      await saveProductSpecs(trx, row.id, { specs: demoSpecs(product, template, DEMO_PRODUCTS), variants });
     }
     if ((await q.countBanners(trx)) === 0) {
       await q.insertBanners(
@@ -111,6 +123,9 @@ export async function seedSynthetic(deps: SeedDeps, opts: { count: number; start
   const imageSets = await sharedImageSets(deps);
   const now = deps.clock().getTime();
   const start = opts.startIndex ?? 0;
+  // The demo's spec templates (where a category has none yet): synthetic products fill them.
+  await transaction(deps.db, (trx) => applyDemoCategories(trx, DEMO_CATEGORIES, new Date(now).toISOString()));
+  const templates = new Map((await listAdminCategories(deps.db)).map((c) => [c.value, c.template]));
   for (let done = 0; done < opts.count; done += SYNTHETIC_BATCH) {
     const size = Math.min(SYNTHETIC_BATCH, opts.count - done);
     const rows: q.NewProductRow[] = [];
@@ -121,7 +136,11 @@ export async function seedSynthetic(deps: SeedDeps, opts: { count: number; start
       const at = new Date(now - p.ageSeconds * 1000).toISOString();
       rows.push({ id: newId(), ...p, trackStock: true, images, createdAt: at, updatedAt: at });
     }
-    await transaction(deps.db, (trx) => q.insertProducts(trx, rows));
+    const specs = planSyntheticSpecs(rows, templates, (i) => ((start + done + i) % 3) as 0 | 1 | 2);
+    await transaction(deps.db, async (trx) => {
+      await q.insertProducts(trx, rows);
+      await writeSyntheticSpecs(trx, specs);
+    });
     opts.onProgress?.(done + size);
   }
   return { products: opts.count, ms: Date.now() - started };

@@ -115,6 +115,10 @@ export type AdminProduct = {
   /** The product's own HSN code and GST rate (basis points); null: its category's (Categories page). */
   hsnCode: string | null;
   gstRateBasisPoints: number | null;
+  /** Its live variants' lowest and highest selling price, and how many there are (1 for a product without options). */
+  priceMin: number;
+  priceMax: number;
+  variantCount: number;
   /** The facts its page shows; the grid flags a product on sale that lacks any the law requires (missingFacts). */
   facts: ProductFacts;
   archived: boolean;

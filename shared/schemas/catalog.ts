@@ -4,6 +4,7 @@ import { CategorySchema } from './categories';
 import { MAX_BRANDS, PRICE_BAND_IDS } from '../facets';
 import { isIndia, type ProductFacts } from '../product-facts';
 import { multiLineText, singleLineText } from './text';
+import { SpecRefineSchema } from './specs';
 
 /**
  * Catalogue schemas shared by the admin forms and the procedures. Money is integer paise here;
@@ -263,6 +264,8 @@ const refineFields = {
     .optional(),
   price: z.enum(PRICE_BAND_IDS, { error: `price must be one of: ${PRICE_BAND_IDS.join(', ')}` }).optional(),
   inStock: z.boolean({ error: 'inStock must be true or false' }).optional(),
+  /** Spec filters ({ ram: ['8-'], '5g': ['yes'] }): a product matches when it (or one of its live variants) has a chosen value. */
+  specs: SpecRefineSchema.optional(),
 };
 
 const pageFields = {
@@ -279,6 +282,8 @@ export const FacetsInputSchema = z.object({
     .max(SEARCH_TEXT_MAX, { error: `q must be at most ${SEARCH_TEXT_MAX} characters` })
     .optional(),
   categories: z.array(CategorySchema, { error: 'categories must be a list of categories' }).max(MAX_CATEGORIES, { error: 'categories lists too many values' }).optional(),
+  /** The selected filters: the spec facets' counts respect them (brand, price and stock counts are over the unrefined list). */
+  ...refineFields,
 });
 
 export const ListProductsInputSchema = z.object(pageFields).optional().default({ limit: LIST_LIMIT_DEFAULT, sort: 'newest' });
@@ -330,6 +335,8 @@ export type Product = {
   trackStock: boolean;
   createdAt: string;
   updatedAt: string;
+  /** A card's line of on-card spec values ("8 GB RAM · 256 GB · 5G"); '' for none. */
+  specLine?: string;
   /** Cards: the lowest and highest selling price of its live variants, how many there are, how many colours. */
   priceMin?: number;
   priceMax?: number;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PaiseSchema, ProductImageUrlSchema, PRODUCT_IMAGES_MAX, StockSchema } from './catalog';
 import { singleLineText } from './text';
+import { SpecValuesInputSchema } from './specs';
 
 /**
  * Product variants (issue 27): a product has up to MAX_OPTIONS options (Storage, Colour), and
@@ -112,6 +113,8 @@ export const VariantInputSchema = z.object({
     .array(ProductImageUrlSchema, { error: 'images must be a list of image URLs' })
     .max(PRODUCT_IMAGES_MAX, { error: `a variant has at most ${PRODUCT_IMAGES_MAX} images` })
     .optional(),
+  /** Its values of the category's per-variant attributes (storage); left out: the stored ones stay. */
+  specs: SpecValuesInputSchema.optional(),
 });
 export type VariantInput = z.input<typeof VariantInputSchema>;
 

@@ -24,15 +24,15 @@ const allQueriesOf = (address: string): PageQuery[] => {
 const queriesOf = (address: string): PageQuery[] => allQueriesOf(address).filter((query) => query.path.startsWith('catalog.') && query.path !== 'catalog.categories');
 
 describe('page data: the refined list a page is server-rendered with', () => {
-  it('a category page asks for the list with its brand, price and stock refine, and the counts without it', () => {
+  it('a category page asks for the list with its brand, price and stock refine, and the counts with it (the spec facets respect it)', () => {
     expect(queriesOf('/product-category?category=mobiles&sort=asc&brand=Apple&brand=Samsung&price=10000-20000&instock=1')).toEqual([
       { path: 'catalog.filter', input: { categories: ['mobiles'], sort: 'asc', limit: 48, brands: ['Apple', 'Samsung'], price: '10000-20000', inStock: true }, infinite: true },
-      { path: 'catalog.facets', input: { categories: ['mobiles'] } },
+      { path: 'catalog.facets', input: { categories: ['mobiles'], brands: ['Apple', 'Samsung'], price: '10000-20000', inStock: true } },
     ]);
     // No category ticked: every product is listed, and counted.
     expect(queriesOf('/product-category?brand=Apple')).toEqual([
       { path: 'catalog.list', input: { sort: 'newest', limit: 48, brands: ['Apple'] }, infinite: true },
-      { path: 'catalog.facets', input: {} },
+      { path: 'catalog.facets', input: { brands: ['Apple'] } },
     ]);
   });
 
@@ -43,10 +43,10 @@ describe('page data: the refined list a page is server-rendered with', () => {
     ]);
   });
 
-  it('a search asks for its results refined, and the counts of the whole search', () => {
+  it('a search asks for its results refined, and the counts with the same refine', () => {
     expect(queriesOf('/search?q=%20phone%20&brand=Acme&instock=1')).toEqual([
       { path: 'catalog.search', input: { q: 'phone', limit: 48, brands: ['Acme'], inStock: true }, infinite: true },
-      { path: 'catalog.facets', input: { q: 'phone' } },
+      { path: 'catalog.facets', input: { q: 'phone', brands: ['Acme'], inStock: true } },
     ]);
   });
 

@@ -30,7 +30,7 @@ export type PageQuery = {
 export type Page = (
   | { kind: 'home'; queries: PageQuery[] }
   | { kind: 'category'; queries: PageQuery[]; categories: Category[]; title: string }
-  | { kind: 'product'; queries: PageQuery[]; productId: string }
+  | { kind: 'product'; queries: PageQuery[]; productId: string; variantSku: string | null }
   | { kind: 'search'; queries: PageQuery[]; q: string }
   | { kind: 'static'; queries: PageQuery[]; title: string; path: string }
   | { kind: 'policies'; queries: PageQuery[] }
@@ -99,7 +99,8 @@ function screenAt(pathname: string, search: URLSearchParams): Page | null {
   switch (route.path) {
     case 'product/:id': {
       const productId = matches?.at(-1)?.params.id ?? '';
-      return { kind: 'product', productId, queries: [{ path: 'catalog.details', input: { productId } }] };
+      // `?variant=<SKU>`: the screen shows that variant from the same reply (an unknown SKU, the default one).
+      return { kind: 'product', productId, variantSku: search.get('variant'), queries: [{ path: 'catalog.details', input: { productId } }] };
     }
     case 'product-category': {
       // As the page's hooks read the address (useCategoryFilter, readSort, useRefine, useFilteredProducts, useFacets),
@@ -123,7 +124,7 @@ function screenAt(pathname: string, search: URLSearchParams): Page | null {
               : { path: 'catalog.list', input: listProductsInput(sort, refine), infinite: true };
           const title = categoryPageTitle(categories, known);
           // The list first: the page's <head> reads its first product (server/routes/pages/page-heads.ts).
-          return { kind: 'category', queries: [query, { path: 'catalog.facets', input: facetsInput({ categories }) }], categories, title };
+          return { kind: 'category', queries: [query, { path: 'catalog.facets', input: facetsInput({ categories }, refine) }], categories, title };
         },
       };
     }
@@ -131,7 +132,7 @@ function screenAt(pathname: string, search: URLSearchParams): Page | null {
       const q = (search.get('q') ?? '').trim();
       const queries: PageQuery[] = [
         { path: 'catalog.search', input: searchProductsInput(q, readSort(search.get('sort')), readRefine(search)), infinite: true },
-        { path: 'catalog.facets', input: facetsInput({ q }) },
+        { path: 'catalog.facets', input: facetsInput({ q }, readRefine(search)) },
       ];
       return { kind: 'search', q, queries };
     }

@@ -133,6 +133,7 @@ describe('admin panel', () => {
       'All Products',
       'All Orders',
       'Banners',
+      'Categories',
       'Invoices',
       'Settings',
       'Mail',
@@ -194,6 +195,13 @@ describe('admin panel', () => {
     await dialog.getByLabel('Price (₹)', { exact: true }).fill('15999');
     await dialog.getByLabel('Selling Price (₹)').fill('12345.5');
     await dialog.getByLabel(/^Description/).fill('A loud little speaker made by the admin test.');
+    // The facts the law asks the listing to show: the form requires them (goods made in India, no importer).
+    await dialog.getByLabel('Country of origin').fill('India');
+    await dialog.getByLabel('Manufacturer', { exact: true }).fill('Voltwave Audio Pvt. Ltd.');
+    await dialog.getByLabel('Manufacturer’s address').fill('Plot 7, Electronic City Phase 1, Bengaluru 560100');
+    await dialog.getByLabel('Net quantity / in the box').fill('1 N: speaker, USB-C cable');
+    await dialog.getByLabel('Warranty (months)').fill('12');
+    await dialog.getByLabel('Warranty given by').fill('Voltwave (manufacturer)');
 
     // Both files in one pick: two uploads with their own progress, then two thumbnails.
     await dialog.getByTestId('product-image-input').setInputFiles([path.join(imageDir, 'red.png'), path.join(imageDir, 'blue.png')]);

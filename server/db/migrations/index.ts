@@ -15,6 +15,7 @@ import * as testCheckoutSnapshot from './2026-12-02-02-test-checkout-snapshot';
 import * as categories from './2026-12-03-01-categories';
 import * as productFacts from './2026-12-03-02-product-facts';
 import * as variants from './2026-12-03-03-variants';
+import * as specValues from './2026-12-03-04-spec-values';
 import * as pgInitial from './postgres/2026-11-22-01-initial';
 import * as pgCatalogRevision from './postgres/2026-11-22-02-catalog-revision';
 import * as pgCacheInvalidations from './postgres/2026-11-25-01-cache-invalidations';
@@ -24,6 +25,7 @@ import * as pgSettingsInvalidation from './postgres/2026-12-02-01-settings-inval
 import * as pgCategories from './postgres/2026-12-03-01-categories';
 import * as pgProductFacts from './postgres/2026-12-03-02-product-facts';
 import * as pgVariants from './postgres/2026-12-03-03-variants';
+import * as pgSpecValues from './postgres/2026-12-03-04-spec-values';
 
 /**
  * Every migration, by name, in the order they run, for each database. Both lists have the same
@@ -48,6 +50,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-03-01-categories': categories,
     '2026-12-03-02-product-facts': productFacts,
     '2026-12-03-03-variants': variants,
+    '2026-12-03-04-spec-values': specValues,
   },
   postgres: {
     '2026-11-22-01-initial': pgInitial,
@@ -65,6 +68,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-03-01-categories': pgCategories,
     '2026-12-03-02-product-facts': pgProductFacts,
     '2026-12-03-03-variants': pgVariants,
+    '2026-12-03-04-spec-values': pgSpecValues,
   },
 };
 

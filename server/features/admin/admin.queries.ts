@@ -78,6 +78,9 @@ export async function listAdminProducts(
       'updated_at',
       'hsn_code',
       'gst_rate_bp',
+      'price_min',
+      'price_max',
+      'variant_count',
       ...productFactColumns,
     ]);
   if (opts.view === 'active') query = query.where('archived_at', 'is', null);
@@ -105,6 +108,9 @@ export async function listAdminProducts(
     trackStock: r.track_stock === 1,
     hsnCode: r.hsn_code,
     gstRateBasisPoints: r.gst_rate_bp,
+    priceMin: r.price_min,
+    priceMax: r.price_max,
+    variantCount: r.variant_count,
     facts: toProductFacts(r),
     archived: r.archived_at !== null,
     archivedAt: r.archived_at,

@@ -489,6 +489,35 @@ describe('admin.products', () => {
     expect(names(second)).toEqual(['Galaxy S30']);
     expect(second.nextCursor).toBeNull();
   });
+
+  it('gives each product its number of live variants and their selling-price range (the grid shows "4 variants")', async () => {
+    const created = await admin.trpc<{ _id: string }>('mutation', 'catalog.create', {
+      productName: 'Stylo 20K',
+      brandName: 'Ambrane',
+      category: 'mobiles',
+      productImage: ['/images/test.webp'],
+      options: [
+        { name: 'Capacity', values: [{ value: '10000 mAh' }, { value: '20000 mAh' }] },
+        {
+          name: 'Colour',
+          values: [
+            { value: 'Black', swatch: '#111111' },
+            { value: 'Blue', swatch: '#1e40af' },
+          ],
+        },
+      ],
+      variants: [
+        { optionValues: ['10000 mAh', 'Black'], price: 150_000, sellingPrice: 99_900, stock: 5 },
+        { optionValues: ['10000 mAh', 'Blue'], price: 150_000, sellingPrice: 104_900, stock: 3 },
+        { optionValues: ['20000 mAh', 'Black'], price: 250_000, sellingPrice: 179_900, stock: 8 },
+        { optionValues: ['20000 mAh', 'Blue'], price: 250_000, sellingPrice: 189_900, stock: 0 },
+      ],
+    });
+    expect(created.status).toBe(200);
+    const page = await list({ q: 'stylo' });
+    expect(page.items).toEqual([expect.objectContaining({ variantCount: 4, priceMin: 99_900, priceMax: 189_900 })]);
+    expect((await list({})).items.find((p) => p._id === made.galaxy)).toMatchObject({ variantCount: 1, priceMin: 6_999_900, priceMax: 6_999_900 });
+  });
 });
 
 describe('admin.dashboard', () => {

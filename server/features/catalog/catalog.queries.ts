@@ -7,6 +7,7 @@ import { factColumns, productColumns, productFactColumns, toProduct, toProductFa
 import { NO_FACTS, type ProductFacts } from '../../../shared/product-facts';
 import { PRICE_BANDS, type Refine } from '../../../shared/facets';
 import { insertVariants } from './variants.queries';
+import { specConditions } from './specs.queries';
 
 /**
  * SQL for the catalogue. Rows with column names never leave the queries modules: everything
@@ -49,8 +50,12 @@ export function buyable(eb: ExpressionBuilder<Database, 'products'>) {
   return eb.or([eb('products.track_stock', '=', 0), eb('products.stock', '>', 0)]);
 }
 
-/** The condition a refine (brands, price band, in stock only) puts on products; true when it sets nothing. */
-export function refineCondition(eb: ExpressionBuilder<Database, 'products'>, refine: Refine | undefined) {
+/**
+ * The condition a refine (brands, price band, in stock only, spec filters) puts on products; true
+ * when it sets nothing. `scope`: the categories the list is limited to (spec filters then read
+ * the (category, key, …) indexes).
+ */
+export function refineCondition(eb: ExpressionBuilder<Database, 'products'>, refine: Refine | undefined, scope?: readonly Category[]) {
   const parts = [];
   if (refine?.brands && refine.brands.length > 0) parts.push(eb('products.brand_name', 'in', [...refine.brands]));
   const band = refine?.price ? PRICE_BANDS.find((b) => b.id === refine.price) : undefined;
@@ -59,12 +64,13 @@ export function refineCondition(eb: ExpressionBuilder<Database, 'products'>, ref
     if (band.max !== null) parts.push(eb('products.selling_price', '<', band.max * 100));
   }
   if (refine?.inStock) parts.push(buyable(eb));
+  parts.push(...specConditions(eb, refine?.specs, scope));
   return eb.and(parts);
 }
 
 /** The refine of a procedure's input (undefined fields dropped). */
 export function refineOf(input: Refine): Refine {
-  return { brands: input.brands, price: input.price, inStock: input.inStock };
+  return { brands: input.brands, price: input.price, inStock: input.inStock, specs: input.specs };
 }
 
 export async function listProducts(
@@ -76,7 +82,7 @@ export async function listProducts(
     .selectFrom('products')
     .select(productColumns)
     .where(onSale)
-    .where((eb) => refineCondition(eb, opts.refine));
+    .where((eb) => refineCondition(eb, opts.refine, opts.categories));
   if (opts.categories) {
     const unique = [...new Set(opts.categories)];
     query = unique.length === 1 ? query.where('products.category', '=', unique[0] as Category) : query.where('products.category', 'in', unique);
@@ -92,7 +98,7 @@ export async function countProductsIn(db: DB, categories?: readonly Category[], 
     .selectFrom('products')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where(onSale)
-    .where((eb) => refineCondition(eb, refine));
+    .where((eb) => refineCondition(eb, refine, categories));
   if (categories) query = query.where('products.category', 'in', [...new Set(categories)]);
   const row = await query.executeTakeFirst();
   return Number(row?.n ?? 0);
@@ -152,6 +158,8 @@ export type NewProductRow = {
   demo?: boolean;
   /** The facts its page shows; absent: none (each column null). */
   facts?: ProductFacts;
+  /** Spec values already checked and indexed by the caller (the synthetic seed): the JSON, card line and search words. */
+  specs?: { json: string; line: string; words: string };
 };
 
 function toRow(p: NewProductRow) {
@@ -173,6 +181,7 @@ function toRow(p: NewProductRow) {
     price_min: p.sellingPrice,
     price_max: p.sellingPrice,
     ...factColumns(p.facts ?? NO_FACTS),
+    ...(p.specs ? { specs: p.specs.json, spec_line: p.specs.line, spec_words: p.specs.words } : {}),
   };
 }
 

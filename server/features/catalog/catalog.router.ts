@@ -28,6 +28,7 @@ import * as categories from './categories.service';
 import { CategoryValueInputSchema, CreateCategoryInputSchema, MoveCategoryInputSchema, UpdateCategoryInputSchema } from '../../../shared/schemas/categories';
 import { BANNERS_TAG, CATALOG_TAG, CATEGORIES_TAG, categoryTag, EXACT_PRODUCTS_TAG, productTag, SEARCH_TAG } from '../../db/cache-tags';
 import { shownStock } from './shown-stock';
+import { ProductSpecsFieldsSchema } from '../../../shared/schemas/specs';
 
 /** Shoppers' lists show stock as shownStock does; the tags below rely on it. */
 const shownPage = <P extends ProductPage>(page: P): P => ({ ...page, items: page.items.map(shownStock) });
@@ -37,8 +38,8 @@ const shownPage = <P extends ProductPage>(page: P): P => ({ ...page, items: page
  * product-level prices out (the first variant's stand in: withSummaryFromVariants); the declared
  * type keeps the product schema's, so our client's calls stay type-checked.
  */
-const CreateWithVariantsSchema = ProductInputSchema.and(ProductVariantsFieldsSchema);
-const UpdateWithVariantsSchema = UpdateProductInputSchema.and(ProductVariantsFieldsSchema);
+const CreateWithVariantsSchema = ProductInputSchema.and(ProductVariantsFieldsSchema).and(ProductSpecsFieldsSchema);
+const UpdateWithVariantsSchema = UpdateProductInputSchema.and(ProductVariantsFieldsSchema).and(ProductSpecsFieldsSchema);
 const createInput = z.preprocess(withSummaryFromVariants, CreateWithVariantsSchema) as unknown as typeof CreateWithVariantsSchema;
 const updateInput = z.preprocess(withSummaryFromVariants, UpdateWithVariantsSchema) as unknown as typeof UpdateWithVariantsSchema;
 
@@ -147,8 +148,8 @@ export const catalogRouter = router({
   moveBanner: adminProcedure.input(MoveBannerInputSchema).mutation(({ ctx, input }) => banners.moveBanner(ctx.deps, input.bannerId, input.direction, ctx.user._id)),
   deleteBanner: adminProcedure.input(BannerIdInputSchema).mutation(({ ctx, input }) => banners.removeBanner(ctx.deps, input.bannerId, ctx.user._id)),
 
-  /** A filter panel's counts (brands, price bands, in stock) for a search's results, some categories, or all products. */
-  facets: sharedProcedure({ tags: () => [CATALOG_TAG, SEARCH_TAG] })
+  /** A filter panel's counts (brands, price bands, in stock, spec facets) for a search's results, some categories, or all products; a template edit (categories) changes the spec facets. */
+  facets: sharedProcedure({ tags: () => [CATALOG_TAG, SEARCH_TAG, CATEGORIES_TAG] })
     .input(FacetsInputSchema)
     .query(async ({ ctx, input }) => {
       if (input.categories) await categories.requireCategories(ctx.deps.db, input.categories, 'categories');

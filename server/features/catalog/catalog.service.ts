@@ -28,6 +28,10 @@ import type { ProductOption, ProductVariant, ProductVariantsFieldsSchema, Varian
 import { requireCategoryForProduct } from './categories.service';
 import { factColumns, toProductFacts } from '../../db/product-row';
 import type { ProductFacts } from '../../../shared/product-facts';
+import type { ProductSpecsFieldsSchema } from '../../../shared/schemas/specs';
+import type { SpecSheetRow } from '../../../shared/specs';
+import * as specs from './specs.service';
+import { findCategory } from './categories.queries';
 
 /**
  * The most products /api/get-product returns. The old API has no paging and its clients expect
@@ -154,17 +158,20 @@ export async function searchProducts(db: DB, input: { q: string; limit: number; 
  * typed one finds nothing), some categories, or every product on sale. Counted over the list
  * before any brand, price or stock choice, so every choice stays in view with its count.
  */
-export async function listFacets(db: DB, input: { q?: string | undefined; categories?: readonly Category[] | undefined }): Promise<Facets> {
+export async function listFacets(db: DB, input: { q?: string | undefined; categories?: readonly Category[] | undefined } & Refine): Promise<Facets> {
   const terms = input.q !== undefined ? searchTerms(input.q) : null;
+  const refine = q.refineOf(input);
   if (terms) {
     const search = productSearch(db);
     const corrected = (await search.count(db, terms)) === 0 ? correctTerms(terms, await vocabularyOf(db)) : null;
     const condition = search.matches(corrected ?? terms);
-    return q.facetCounts(db, (eb) => eb.and([condition]), MAX_BRANDS);
+    const base = (eb: Parameters<typeof q.refineCondition>[0]) => eb.and([condition]);
+    return { ...(await q.facetCounts(db, base, MAX_BRANDS)), specs: await specs.specFacets(db, base, refine, undefined) };
   }
   const categories = input.categories;
-  if (categories && categories.length === 0) return q.facetCounts(db, (eb) => eb.and([eb.lit(false)]), MAX_BRANDS);
-  return q.facetCounts(db, (eb) => eb.and(categories ? [eb('products.category', 'in', [...new Set(categories)])] : []), MAX_BRANDS);
+  if (categories && categories.length === 0) return { ...(await q.facetCounts(db, (eb) => eb.and([eb.lit(false)]), MAX_BRANDS)), specs: [] };
+  const base = (eb: Parameters<typeof q.refineCondition>[0]) => eb.and(categories ? [eb('products.category', 'in', [...new Set(categories)])] : []);
+  return { ...(await q.facetCounts(db, base, MAX_BRANDS)), specs: await specs.specFacets(db, base, refine, categories) };
 }
 
 function relevancePage(rows: RankedProduct[], limit: number, lead: Product[], total: number, correctedQuery: string | null): SearchPage {
@@ -186,14 +193,16 @@ export function listAllProducts(db: DB): Promise<Product[]> {
 export async function productDetails(db: DB, productId: string): Promise<ProductDetails> {
   const product = productId ? await q.findProductOnSale(db, productId) : null;
   if (!product) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
-  return { ...product, ...(await variants.shopperVariants(db, productId)) };
+  return { ...product, ...(await variants.shopperVariants(db, productId)), specSheet: await specs.specSheet(db, productId) };
 }
 
-export type ProductDetails = Product & { options: ProductOption[]; variants: ProductVariant[] };
+/** `specSheet`: the Specifications table (per-variant rows by variant id). */
+export type ProductDetails = Product & { options: ProductOption[]; variants: ProductVariant[]; specSheet: SpecSheetRow[] };
 
 type VariantFields = z.output<typeof ProductVariantsFieldsSchema>;
-type CreateInput = z.output<typeof ProductInputSchema> & VariantFields;
-type UpdateInput = z.output<typeof UpdateProductInputSchema> & VariantFields;
+type SpecFields = z.output<typeof ProductSpecsFieldsSchema>;
+type CreateInput = z.output<typeof ProductInputSchema> & VariantFields & SpecFields;
+type UpdateInput = z.output<typeof UpdateProductInputSchema> & VariantFields & SpecFields;
 
 /** The facts as they will be stored (and read back): empty texts, an importer of goods made in India and the giver of no warranty become null. */
 function storedFacts(facts: ProductFacts): ProductFacts {
@@ -247,12 +256,24 @@ export async function createProduct(deps: Pick<Deps, 'db' | 'clock'>, input: Cre
     ]);
     if (opening.trackStock) await stock.recordInitialStock(trx, id, id, opening.stock, { reason: 'created', at: now, actorId });
     if (input.variants) await variants.createVariants({ trx, productId: id, productName: input.productName, at: now, actorId }, input.options ?? [], input.variants);
+    if (input.specs || input.variants?.some((v) => v.specs)) await specs.saveProductSpecs(trx, id, { specs: input.specs, variants: input.variants });
     const { productName: name, brandName, category, price, sellingPrice, trackStock, stock: units } = input;
     await writeAudit(trx, {
       at: now,
       actorId,
       action: 'product.create',
-      detail: { productId: id, name, brandName, category, price, sellingPrice, trackStock, stock: units, ...(facts ? { facts } : {}) },
+      detail: {
+        productId: id,
+        name,
+        brandName,
+        category,
+        price,
+        sellingPrice,
+        trackStock,
+        stock: units,
+        ...(facts ? { facts } : {}),
+        ...(input.specs ? { specs: input.specs } : {}),
+      },
     });
   }).catch((error: unknown) => {
     throw variants.asVariantConflict(error);
@@ -305,6 +326,13 @@ export async function updateProduct(deps: Pick<Deps, 'db' | 'clock'>, input: Upd
     } else {
       await variants.applyProductFigures(writer, input, current, input.stockNote ?? '');
     }
+    // Spec values: conformed to the new category's template when it moved (values it lacks are
+    // dropped), then the form's; what changed is recorded beside the product's fields.
+    const specChanges = [];
+    if (current.category !== input.category) specChanges.push(...(await specs.conformProductSpecs(trx, input._id, (await findCategory(trx, input.category))?.template ?? [])));
+    if (input.specs || input.variants?.some((v) => v.specs)) specChanges.push(...(await specs.saveProductSpecs(trx, input._id, { specs: input.specs, variants: input.variants })));
+    if (specChanges.length > 0)
+      await writeAudit(trx, { at: now, actorId, action: 'product.update', detail: { productId: input._id, name: input.productName, changes: specChanges } });
   }).catch((error: unknown) => {
     throw variants.asVariantConflict(error);
   });

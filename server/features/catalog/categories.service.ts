@@ -10,6 +10,7 @@ import type { AdminCategory, CreateCategoryInputSchema, MoveCategoryInputSchema,
 import type { z } from 'zod';
 import * as q from './categories.queries';
 import { bubblePerCategory } from './catalog.queries';
+import { conformCategorySpecs } from './specs.service';
 
 /**
  * The owner's categories: the spec's twelve and any the owner adds. Every change is audited in
@@ -145,7 +146,14 @@ export async function updateCategory(deps: Pick<Deps, 'db' | 'clock'>, input: Up
     const changes = changedFields(current, next, AUDITED_FIELDS);
     if (changes.length === 0) return;
     await q.updateCategoryRow(trx, next, now);
-    await writeAudit(trx, { at: now, actorId, action: 'category.update', detail: { value: current.value, label: next.label, changes } });
+    // A changed template: its products' values conformed (dropped where an attribute went or no longer reads as its type) and reindexed.
+    const specValues = changes.some((c) => c.field === 'template') ? await conformCategorySpecs(trx, current.value, next.template) : null;
+    await writeAudit(trx, {
+      at: now,
+      actorId,
+      action: 'category.update',
+      detail: { value: current.value, label: next.label, changes, ...(specValues ? { specValuesChanged: specValues.changes, productsChanged: specValues.products } : {}) },
+    });
   });
   return adminCategory(deps.db, input.value);
 }

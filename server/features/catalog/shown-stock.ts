@@ -7,6 +7,6 @@ import { MAX_QUANTITY_PER_LINE } from '../../../shared/schemas/cart';
  * changes no shared reply, and the triggers invalidate nothing a shopper sees. The trigger's
  * `min(stock, 10)` is this function; a test keeps the two equal.
  */
-export function shownStock(product: Product): Product {
+export function shownStock<T extends Product>(product: T): T {
   return product.trackStock && product.stock > MAX_QUANTITY_PER_LINE ? { ...product, stock: MAX_QUANTITY_PER_LINE } : product;
 }

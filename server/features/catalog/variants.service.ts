@@ -15,6 +15,7 @@ import {
   type VariantInputSchema,
 } from '../../../shared/schemas/variants';
 import * as v from './variants.queries';
+import { reindexProductSpecs } from './specs.service';
 import * as stock from './stock.queries';
 
 /**
@@ -372,6 +373,7 @@ export async function archiveVariant(deps: Pick<Deps, 'db' | 'clock'>, variantId
     const live = await v.listVariants(trx, current.productId);
     if (live.length <= 1) throw new AppError('CONFLICT', `SKU ${current.sku} is the product's last variant on sale: archive the product instead.`);
     await v.setVariantArchived(trx, variantId, at, at);
+    await reindexProductSpecs(trx, current.productId);
     await writeAudit(trx, {
       at,
       actorId,
@@ -393,6 +395,7 @@ export async function restoreVariant(deps: Pick<Deps, 'db' | 'clock'>, variantId
     const twin = (await v.listVariants(trx, current.productId)).find((e) => JSON.stringify(e.optionValues) === JSON.stringify(current.optionValues));
     if (twin) throw new AppError('CONFLICT', `SKU ${twin.sku} is on sale with the same options (${current.label || 'none'}): archive it first.`);
     await v.setVariantArchived(trx, variantId, null, at);
+    await reindexProductSpecs(trx, current.productId);
     await checkLiveVariants(trx, current.productId, (await v.findProductOptions(trx, current.productId)) ?? []);
     await writeAudit(trx, {
       at,

@@ -333,5 +333,11 @@ describe('product variants: carts, stock, orders and invoices', () => {
     // (The description column wraps: compare without the spaces and line breaks.)
     const text = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, '');
     expect(text).toContain(`GalaxyS245G(256GB,MarbleGrey),SKU${grey256.sku}`);
+
+    // The order confirmation mail names the variant on its line, as the payment page does.
+    const mails = await server.deps.db.selectFrom('mail_outbox').select(['text_body', 'html']).where('kind', '=', 'order-paid').execute();
+    const confirmation = mails.find((m) => m.text_body.includes(orderId));
+    expect(confirmation?.text_body).toContain('Galaxy S24 5G (256 GB, Marble Grey) x 1: ₹82,999.00');
+    expect(confirmation?.html).toContain('Galaxy S24 5G (256 GB, Marble Grey) &times; 1');
   });
 });

@@ -296,7 +296,7 @@ export async function findMailOrder(db: DB, orderId: string): Promise<(MailOrder
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
   if (!order) return null;
-  const lines = await db.selectFrom('order_items').select(['name', 'quantity', 'unit_price']).where('order_id', '=', orderId).orderBy('position').execute();
+  const lines = await db.selectFrom('order_items').select(['name', 'variant_label', 'quantity', 'unit_price']).where('order_id', '=', orderId).orderBy('position').execute();
   let address: string[] = [];
   if (order.delivery_address) {
     const a = JSON.parse(order.delivery_address) as DeliveryAddress;
@@ -306,7 +306,8 @@ export async function findMailOrder(db: DB, orderId: string): Promise<(MailOrder
     id: order.id,
     email: order.email,
     customerName: order.name,
-    lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.unit_price })),
+    // The variant bought, as the payment page and the invoice name it: "Galaxy S24 5G (256 GB, Marble Grey)".
+    lines: lines.map((l) => ({ name: l.variant_label ? `${l.name} (${l.variant_label})` : l.name, quantity: l.quantity, unitPrice: l.unit_price })),
     shippingAmount: order.shipping_amount,
     codFee: order.cod_fee,
     cashOnDelivery: order.provider === 'cod',

@@ -4,7 +4,7 @@ import type { Banners, Product } from '../../../shared/schemas/catalog';
 import type { Page } from '../../../src/app/page-data';
 import { HOME_TITLE, pageTitle, POLICIES_TITLE, searchTitle, SHOP_NAME } from '../../../src/lib/page-titles';
 import { canonicalTag, jsonLdTag, metaTag, openGraphTags, type PageHead } from './head';
-import { productHead } from './product-head';
+import { productHead, type DetailsReply } from './product-head';
 
 const SHOP_DESCRIPTION = 'Voltmart: phones, earphones, watches, TVs, cameras and home appliances, delivered across India.';
 
@@ -18,7 +18,12 @@ const NOINDEX = metaTag('name', 'robots', 'noindex, follow');
 export function pageHead(page: Page, results: readonly unknown[], publicUrl: string): PageHead {
   switch (page.kind) {
     case 'product':
-      return productHead(results[0] as Product, publicUrl, results[page.queries.findIndex((q) => q.path === 'catalog.categories')] as CategoryInfo[] | undefined);
+      return productHead(
+        results[0] as DetailsReply,
+        publicUrl,
+        results[page.queries.findIndex((q) => q.path === 'catalog.categories')] as CategoryInfo[] | undefined,
+        page.variantSku,
+      );
     case 'home': {
       const banners = results[0] as Banners;
       const cover = banners.desktop[0];

@@ -218,6 +218,8 @@ describe('server-rendered storefront pages', () => {
     const again = await conditionalGet(`${url}/product/${phone.id}`, etag!);
     expect(again).toBe(304);
 
+    // The page shows its variant's price (issue 27): the variant and the product row's summary change together, as the catalogue writes them.
+    await server.deps.db.updateTable('product_variants').set({ selling_price: 7_777_700 }).where('product_id', '=', phone.id).execute();
     await server.deps.db.updateTable('products').set({ selling_price: 7_777_700 }).where('id', '=', phone.id).execute();
     await server.deps.changes.catchUp?.();
     expect(await conditionalGet(`${url}/product/${phone.id}`, etag!)).toBe(200);

@@ -12,10 +12,31 @@ type WithPrices = { price: number; sellingPrice: number; facts?: unknown };
  * (shared/api-contract.md). The spec's client sends back what it loaded, which must not look like
  * facts or variants it chose to send.
  */
-type OwnClientFields = { facts?: unknown; priceMin?: unknown; priceMax?: unknown; variantCount?: unknown; colourCount?: unknown; options?: unknown; variants?: unknown };
+type OwnClientFields = {
+  facts?: unknown;
+  priceMin?: unknown;
+  priceMax?: unknown;
+  variantCount?: unknown;
+  colourCount?: unknown;
+  options?: unknown;
+  variants?: unknown;
+  specLine?: unknown;
+  specSheet?: unknown;
+};
 
 export function apiProduct<P extends WithPrices>(p: P): Omit<P, keyof OwnClientFields> {
-  const { facts: _facts, priceMin: _min, priceMax: _max, variantCount: _count, colourCount: _colours, options: _options, variants: _variants, ...rest } = p as P & OwnClientFields;
+  const {
+    facts: _facts,
+    priceMin: _min,
+    priceMax: _max,
+    variantCount: _count,
+    colourCount: _colours,
+    options: _options,
+    variants: _variants,
+    specLine: _specLine,
+    specSheet: _specSheet,
+    ...rest
+  } = p as P & OwnClientFields;
   return { ...rest, price: paiseToRupees(p.price), sellingPrice: paiseToRupees(p.sellingPrice) };
 }
 

@@ -206,7 +206,13 @@ function CheckoutStep({ userId }: { userId: string }) {
         </div>
 
         <CheckoutSummary
-          lines={lines.map((line) => ({ id: line._id, name: line.productId.productName, quantity: line.quantity, price: line.productId.sellingPrice }))}
+          lines={lines.map((line) => ({
+            id: line._id,
+            name: line.productId.productName,
+            variantLabel: line.variant?.label ?? '',
+            quantity: line.quantity,
+            price: line.productId.sellingPrice,
+          }))}
           delivery={delivery}
           expressOnPaymentPage={!onThisPage && express ? express : null}
           freeAbovePaise={storefront.data?.shipping.freeAbovePaise}

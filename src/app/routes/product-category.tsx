@@ -25,8 +25,8 @@ export function Component() {
   const applyFilters = useApplyFilters();
   const categories: Category[] = filter.selected;
   const results = useFilteredProducts(categories, sort ?? 'newest', refine);
-  // Counted over the categories' whole list (every product while none is ticked), before refining.
-  const facets = useFacets({ categories });
+  // Counted over the categories' whole list (every product while none is ticked); the spec facets' counts respect the refine.
+  const facets = useFacets({ categories }, refine);
   const cart = useAddToCartAction();
   const products = loadedProducts(results);
 

@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorPage } from '../../components/ui/error-page';
 import { useProduct } from '../../features/catalog/api/use-product';
 import { CategoryStrip } from '../../features/catalog/components/category-strip';
@@ -15,6 +15,10 @@ export function Component() {
   const product = useProduct(id);
   const cart = useAddToCartAction();
   const navigate = useNavigate();
+  // The chosen variant lives in the address (`?variant=<SKU>`), so a shared link opens on it and
+  // the server renders it; choosing replaces the address: no reload, no new history entry, no scroll.
+  const [search, setSearch] = useSearchParams();
+  const variantSku = search.get('variant');
   useDocumentTitle(product.data ? pageTitle(product.data.productName) : undefined);
 
   if (product.isError && errorStatus(product.error) === 404) return <ProductUnavailable productId={id} />;
@@ -22,13 +26,30 @@ export function Component() {
     return <ErrorPage status={errorStatus(product.error)} message={errorMessage(product.error)} />;
   }
 
-  const onBuy = async (item: DetailProduct) => {
-    if (await cart.add(item)) await navigate('/cart');
+  const onBuy = async (item: DetailProduct, variantId?: string) => {
+    if (await cart.add(item, variantId)) await navigate('/cart');
   };
 
   return (
     <div className="page flex flex-col gap-8">
-      <ProductDetails product={product.data} onAddToCart={(item) => void cart.add(item)} onBuy={(item) => void onBuy(item)} busy={cart.isPending} delivery={<DeliveryCheck />} />
+      <ProductDetails
+        product={product.data}
+        variantSku={variantSku}
+        onVariantChange={(variant) =>
+          setSearch(
+            (current) => {
+              const next = new URLSearchParams(current);
+              next.set('variant', variant.sku);
+              return next;
+            },
+            { replace: true, preventScrollReset: true },
+          )
+        }
+        onAddToCart={(item, variantId) => void cart.add(item, variantId)}
+        onBuy={(item, variantId) => void onBuy(item, variantId)}
+        busy={cart.isPending}
+        delivery={<DeliveryCheck />}
+      />
       {product.data ? (
         <CategoryStrip
           category={product.data.category}

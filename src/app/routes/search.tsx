@@ -25,7 +25,7 @@ export function Component() {
   const applyFilters = useApplyFilters();
   const results = useSearchProducts(q, sort, refine);
   // Counted over the search's whole result, before refining.
-  const facets = useFacets({ q });
+  const facets = useFacets({ q }, refine);
   useDocumentTitle(searchTitle(q));
   const cart = useAddToCartAction();
   const products = loadedProducts(results);

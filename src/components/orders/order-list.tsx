@@ -96,6 +96,12 @@ export function OrderLines({ lines, className, showNotInStock = false }: { lines
           </div>
           <div className="min-w-0">
             <p className="line-clamp-2 font-medium text-zinc-900">{line.name}</p>
+            {line.variantLabel ? (
+              <p className="text-sm text-zinc-700" data-testid="order-line-variant">
+                {line.variantLabel}
+                {line.sku ? <span className="text-zinc-600">{` · SKU ${line.sku}`}</span> : null}
+              </p>
+            ) : null}
             <p className="font-semibold text-brand-700">{formatINR(line.price)}</p>
             <p className="text-sm text-zinc-700">
               Quantity : {line.quantity}

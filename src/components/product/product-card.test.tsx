@@ -92,4 +92,31 @@ describe('ProductCard', () => {
     expect(screen.queryByText('₹4,490.00')).toBeNull();
     expect(screen.getByRole('img', { name: 'boAt Airdopes 141 (no image)' })).toBeTruthy();
   });
+
+  it('says "from ₹X" with the lowest price when its variants differ in price, and how many colours it comes in (issue 27)', () => {
+    const phone = {
+      ...product,
+      productName: 'Galaxy S24',
+      category: 'mobiles',
+      price: 7_999_900,
+      sellingPrice: 6_499_900,
+      priceMin: 6_299_900,
+      priceMax: 8_699_900,
+      colourCount: 3,
+    };
+    renderCard({ product: phone });
+    expect(screen.getByTestId('selling-price').textContent).toBe('from ₹62,999.00');
+    expect(screen.getByTestId('colour-count').textContent).toBe(' · 3 colours');
+    // The MRP and the % off belong to one variant: not beside a range.
+    expect(screen.queryByText('₹79,999.00')).toBeNull();
+    expect(screen.queryByText(/% off$/)).toBeNull();
+  });
+
+  it('reads as before when every variant has one price and one colour', () => {
+    renderCard({ product: { ...product, priceMin: 129_950, priceMax: 129_950, colourCount: 1 } });
+    expect(screen.getByTestId('selling-price').textContent).toBe('₹1,299.50');
+    expect(screen.getByText('₹4,490.00').tagName).toBe('S');
+    expect(screen.getByText('71% off')).toBeTruthy();
+    expect(screen.queryByTestId('colour-count')).toBeNull();
+  });
 });

@@ -17,6 +17,26 @@ export interface CardProduct {
   stock: number;
   /** False: stock is not counted and the product is always available. */
   trackStock: boolean;
+  /** Its live variants' lowest and highest selling price (issue 27): "from ₹X" when they differ. */
+  priceMin?: number | undefined;
+  priceMax?: number | undefined;
+  /** How many colours it comes in: "3 colours" when more than one. */
+  colourCount?: number | undefined;
+  /** Its on-card spec values ("8 GB RAM · 256 GB Storage · 5G"); '' or absent: none. */
+  specLine?: string | undefined;
+}
+
+/**
+ * What a card says of a product sold in variants: the lowest price as "from ₹X" when its variants
+ * differ in price (null: they do not, and the card shows the selling price and MRP as before),
+ * and "3 colours" when it comes in more than one.
+ */
+export function variantSummary(product: Pick<CardProduct, 'priceMin' | 'priceMax' | 'colourCount'>): { from: number | null; colours: string | null } {
+  const { priceMin, priceMax, colourCount = 0 } = product;
+  return {
+    from: priceMin !== undefined && priceMax !== undefined && priceMin < priceMax ? priceMin : null,
+    colours: colourCount > 1 ? `${colourCount} colours` : null,
+  };
 }
 
 export type CardVariant = 'small' | 'large';
@@ -40,7 +60,9 @@ export function discountPercent(price: number, sellingPrice: number): number {
 export function ProductCard({ product, variant, onAddToCart, adding = false, eager = false, className = '' }: ProductCardProps) {
   const categoryLabel = useCategoryLabelOf();
   const outOfStock = !isBuyable(product);
-  const off = discountPercent(product.price, product.sellingPrice);
+  const range = variantSummary(product);
+  // A range of prices has no one MRP: "from ₹X" stands alone, without a struck price or a badge that belong to one variant.
+  const off = range.from === null ? discountPercent(product.price, product.sellingPrice) : 0;
   const small = variant === 'small';
   const nameId = useId();
 
@@ -68,13 +90,21 @@ export function ProductCard({ product, variant, onAddToCart, adding = false, eag
             {product.productName}
           </Link>
         </h3>
-        <p className="text-sm text-zinc-600">{categoryLabel(product.category)}</p>
+        <p className="text-sm text-zinc-600">
+          {categoryLabel(product.category)}
+          {range.colours ? <span data-testid="colour-count">{` · ${range.colours}`}</span> : null}
+        </p>
+        {product.specLine && !small ? (
+          <p className="line-clamp-1 text-xs text-zinc-600" data-testid="spec-line" title={product.specLine}>
+            {product.specLine}
+          </p>
+        ) : null}
         <p className={`flex flex-wrap items-baseline gap-x-2 ${small ? 'text-sm' : ''}`}>
           <span className="sr-only">Price: </span>
           <span className="font-bold text-brand-700" data-testid="selling-price">
-            {formatINR(product.sellingPrice)}
+            {range.from !== null ? `from ${formatINR(range.from)}` : formatINR(product.sellingPrice)}
           </span>
-          {product.price > product.sellingPrice ? (
+          {range.from === null && product.price > product.sellingPrice ? (
             <>
               <span className="sr-only">, was </span>
               <s className={`text-zinc-500 ${small ? 'text-xs' : 'text-sm'}`}>{formatINR(product.price)}</s>

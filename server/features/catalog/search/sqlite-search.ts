@@ -16,8 +16,8 @@ export function ftsMatch(terms: readonly SearchTerm[]): string {
   return terms.map((t) => `"${t.word}"${t.prefix ? '*' : ''}`).join(' ');
 }
 
-/** bm25 column weights, in column order: a name match counts most, then brand, category, description. */
-const BM25 = sql`bm25(products_fts, 10.0, 4.0, 2.0, 1.0)`;
+/** bm25 column weights, in column order: a name match counts most, then brand, category, description; spec words (2026-12-03-04) as the category. */
+const BM25 = sql`bm25(products_fts, 10.0, 4.0, 2.0, 1.0, 2.0)`;
 
 /**
  * Best first: bm25 (lower is better), then rowid.

@@ -30,6 +30,9 @@ function product(id: string, patch: Partial<AdminProduct>): AdminProduct {
     trackStock: true,
     hsnCode: null,
     gstRateBasisPoints: null,
+    priceMin: 2_499_000,
+    priceMax: 2_499_000,
+    variantCount: 1,
     facts: FACTS,
     archived: false,
     archivedAt: null,
@@ -46,6 +49,7 @@ const products = [
   product('untracked', { stock: 0, trackStock: false, productName: 'Gift card' }),
   product('bare', { productName: 'Uploaded by the old client', facts: NO_FACTS }),
   product('no-importer', { productName: 'Imported without importer', facts: { ...FACTS, importerName: null, importerAddress: null } }),
+  product('s24', { productName: 'Galaxy S24 5G', sellingPrice: 7_499_900, priceMin: 7_499_900, priceMax: 8_999_900, variantCount: 4 }),
   product('archived-bare', { productName: 'Archived bare', facts: NO_FACTS, archived: true, archivedAt: '2026-11-02T00:00:00.000Z' }),
 ];
 
@@ -87,6 +91,16 @@ describe('AdminProducts', () => {
     // Complete facts, or off sale: no badge.
     expect(within(await card('Product plenty')).queryByTestId('facts-missing')).toBeNull();
     expect(within(await card('Archived bare')).queryByTestId('facts-missing')).toBeNull();
+  });
+
+  it('shows how many variants a product sells and its price range; a product without options shows its price alone', async () => {
+    renderGrid();
+    const s24 = await card('Galaxy S24 5G');
+    expect(within(s24).getByTestId('admin-product-variants').textContent).toBe('4 variants');
+    expect(within(s24).getByTestId('admin-product-price').textContent).toBe('₹74,999.00 – ₹89,999.00');
+    const plain = await card('Product plenty');
+    expect(within(plain).queryByTestId('admin-product-variants')).toBeNull();
+    expect(within(plain).getByTestId('admin-product-price').textContent).toBe('₹24,990.00');
   });
 
   it('opens the stock history of a product from its card', async () => {

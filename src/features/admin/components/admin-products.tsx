@@ -72,9 +72,18 @@ function AdminProductCard({
           Stock history
         </button>
         <div className="mt-auto flex items-end justify-between gap-2 pt-2">
-          <p className="font-bold text-brand-700" data-testid="admin-product-price">
-            {formatINR(product.sellingPrice)}
-          </p>
+          <div>
+            {product.variantCount > 1 ? (
+              <p className="text-xs font-semibold text-zinc-700" data-testid="admin-product-variants">
+                {product.variantCount} variants
+              </p>
+            ) : null}
+            <p className="font-bold text-brand-700" data-testid="admin-product-price">
+              {product.variantCount > 1 && product.priceMin !== product.priceMax
+                ? `${formatINR(product.priceMin)} – ${formatINR(product.priceMax)}`
+                : formatINR(product.sellingPrice)}
+            </p>
+          </div>
           <div className="flex gap-1">
             {!product.archived ? (
               <button

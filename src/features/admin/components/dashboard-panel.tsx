@@ -93,7 +93,10 @@ export function DashboardPanel() {
                     <ProductImage url={p.productImage[0]} alt="" sizes="40px" width={40} height={40} className="size-full object-contain mix-blend-multiply" />
                   </div>
                   <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium">{p.productName}</p>
+                    <p className="truncate text-sm font-medium">
+                      {p.productName}
+                      {p.variantLabel ? <span className="font-normal text-zinc-700"> ({p.variantLabel})</span> : null}
+                    </p>
                     <p className="text-xs text-zinc-600">{labelIn(categories, p.category)}</p>
                   </div>
                   <span className={`rounded-full px-2 py-0.5 text-xs font-bold tabular-nums ${p.stock === 0 ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-900'}`}>

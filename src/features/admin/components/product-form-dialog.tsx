@@ -28,6 +28,9 @@ import {
 } from './product-form';
 import { formatGstRate, GST_RATE_OPTIONS } from './settings-form';
 import { useImageSlots } from './use-image-slots';
+import { serverErrorsToCells, toVariantsPayload, type VariantsPayload } from './variant-grid';
+import { OptionsEditor, useVariantsDraft, VariantGrid } from './variants-editor';
+import { SpecificationsFields, useSpecsDraft } from './specifications-fields';
 
 export const PRODUCT_UPLOADED_MESSAGE = 'Product upload successfully';
 export const PRODUCT_UPDATED_MESSAGE = 'Product update successfully';
@@ -102,11 +105,18 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
   const categories = useAdminCategories().data ?? [];
   const offered = categories.filter((c) => !c.hidden || c.value === product?.category);
   const categoryTax = categories.find((c) => c.value === values.category);
+  const specsDraft = useSpecsDraft(product?._id, categoryTax?.template ?? []);
   const saving = create.isPending || update.isPending || setProductTax.isPending;
+  // Options and the variant grid (issue 27): with options, prices and stock are each variant's.
+  const variantsDraft = useVariantsDraft(product?._id, values.productName);
+  const withVariants = variantsDraft.active;
+  /** The product's own checks with the figures the grid holds instead left out (placeholders that pass). */
+  const checkedValues = (candidate: ProductFormValues): ProductFormValues =>
+    withVariants ? { ...candidate, price: '1', sellingPrice: '1', trackStock: loaded?.trackStock ?? false, stock: String(loaded?.stock ?? 0), stockNote: '' } : candidate;
 
   // What the form would refuse now, by field: the same checks (and shared zod schemas) as saving.
   const problemsOf = (candidate: ProductFormValues) => {
-    const problems = productFormErrors(candidate, loaded);
+    const problems = productFormErrors(checkedValues(candidate), loaded);
     if (images.failed) problems.productImage = RETRY_OR_REMOVE_IMAGES;
     // Images still uploading are images: the red hint is for a form with none at all.
     else if (uploading && problems.productImage === PLEASE_UPLOAD_IMAGE) delete problems.productImage;
@@ -136,22 +146,67 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
     const problems = problemsOf(values);
     setReported(Object.fromEntries(Object.keys(problems).map((field) => [field, { from: 'form' }])));
     const { tax } = toProductTax(values);
+    let grid: VariantsPayload | null = null;
+    if (withVariants) {
+      const checked = toVariantsPayload(variantsDraft.options, variantsDraft.rows);
+      variantsDraft.setCellErrors(checked.errors);
+      if (!checked.payload) return;
+      grid = checked.payload;
+    }
     if (Object.keys(problems).length > 0 || !tax) return;
     let productId: string;
+    const specs = specsDraft.input();
+    const withSpecs = specs ? { specs } : {};
     try {
       if (product && loaded) {
-        const { input } = toProductUpdate(values, loaded);
+        const { input } = toProductUpdate(checkedValues(values), loaded);
         if (!input) return;
-        productId = (await update.mutateAsync({ ...input, _id: product._id }))._id;
+        if (grid) {
+          // The product row's figures are its variants' summary: sent back as loaded, so only the variants change them.
+          const { stock: _stock, expectedStock: _expected, stockNote: _note, trackStock: _track, ...rest } = input;
+          productId = (
+            await update.mutateAsync({
+              ...rest,
+              ...withSpecs,
+              price: product.price,
+              sellingPrice: product.sellingPrice,
+              options: grid.options,
+              variants: grid.variants,
+              _id: product._id,
+            })
+          )._id;
+        } else productId = (await update.mutateAsync({ ...input, ...withSpecs, _id: product._id }))._id;
       } else {
-        const { input } = toProductInput(values);
+        const { input } = toProductInput(checkedValues(values));
         if (!input) return;
-        productId = (await create.mutateAsync(input))._id;
+        const first = grid?.variants[0];
+        if (grid && first) {
+          const { stock: _stock, ...rest } = input;
+          const opening = {
+            price: first.price,
+            sellingPrice: first.sellingPrice,
+            trackStock: first.trackStock ?? true,
+            ...(first.stock !== undefined ? { stock: first.stock } : {}),
+          };
+          productId = (await create.mutateAsync({ ...rest, ...withSpecs, ...opening, options: grid.options, variants: grid.variants }))._id;
+        } else productId = (await create.mutateAsync({ ...input, ...withSpecs }))._id;
       }
     } catch (error) {
+      let serverFields = fieldErrors(error);
+      if (grid) {
+        // A variant's error (its index in what was sent, or its SKU in the message) goes on its row.
+        const { cells, rest } = serverErrorsToCells(serverFields, errorMessage(error), grid.sentKeys, variantsDraft.rows);
+        variantsDraft.setCellErrors(cells);
+        serverFields = rest;
+        if (Object.keys(cells).length > 0 && Object.keys(rest).length === 0) {
+          setReported({});
+          toast.error(errorMessage(error));
+          return;
+        }
+      }
       // 'productImage.0' (one bad URL) belongs beside the images.
       const byField: Record<string, ReportedError> = {};
-      for (const [field, message] of Object.entries(fieldErrors(error))) {
+      for (const [field, message] of Object.entries(serverFields)) {
         const name = formFieldOf(field);
         byField[name] ??= { from: 'server', message, value: fieldValue(values, name) };
       }
@@ -214,7 +269,7 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
   const otherErrors = Object.entries(errors).filter(([field]) => !shown(field));
 
   return (
-    <ModalDialog title={editing ? 'Edit Product' : 'Upload Product'} onClose={onClose} widthClassName="max-w-2xl">
+    <ModalDialog title={editing ? 'Edit Product' : 'Upload Product'} onClose={onClose} widthClassName={withVariants ? 'max-w-6xl' : 'max-w-2xl'}>
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit Product' : 'Upload Product'}>
         <div className="grid grid-cols-2 gap-4">
           {TEXT_FIELDS.map((field) => (
@@ -258,55 +313,57 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
             </select>
             <FieldError id={errorId('category')} message={errors.category} />
           </div>
-          <div>
-            <div className="mb-1 flex items-center justify-between gap-3">
+          {withVariants ? null : (
+            <div>
+              <div className="mb-1 flex items-center justify-between gap-3">
+                {values.trackStock ? (
+                  <label htmlFor={id('stock')} className="text-sm font-medium text-zinc-800">
+                    {FIELD_LABELS.stock}
+                  </label>
+                ) : (
+                  <span className="text-sm font-medium text-zinc-800">{FIELD_LABELS.stock}</span>
+                )}
+                <span className="flex items-center gap-2">
+                  <input
+                    id={id('trackStock')}
+                    name="trackStock"
+                    type="checkbox"
+                    className="size-4 accent-brand-700"
+                    checked={values.trackStock}
+                    onChange={(event) => setTrackStock(event.target.checked)}
+                    aria-invalid={errors.trackStock ? true : undefined}
+                    aria-describedby={[errors.trackStock ? errorId('trackStock') : null, values.trackStock ? null : id('untracked')].filter(Boolean).join(' ') || undefined}
+                  />
+                  <label htmlFor={id('trackStock')} className="text-sm text-zinc-800">
+                    {FIELD_LABELS.trackStock}
+                  </label>
+                </span>
+              </div>
               {values.trackStock ? (
-                <label htmlFor={id('stock')} className="text-sm font-medium text-zinc-800">
-                  {FIELD_LABELS.stock}
-                </label>
-              ) : (
-                <span className="text-sm font-medium text-zinc-800">{FIELD_LABELS.stock}</span>
-              )}
-              <span className="flex items-center gap-2">
                 <input
-                  id={id('trackStock')}
-                  name="trackStock"
-                  type="checkbox"
-                  className="size-4 accent-brand-700"
-                  checked={values.trackStock}
-                  onChange={(event) => setTrackStock(event.target.checked)}
-                  aria-invalid={errors.trackStock ? true : undefined}
-                  aria-describedby={[errors.trackStock ? errorId('trackStock') : null, values.trackStock ? null : id('untracked')].filter(Boolean).join(' ') || undefined}
+                  id={id('stock')}
+                  name="stock"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  step={1}
+                  className="field"
+                  value={values.stock}
+                  onChange={set('stock')}
+                  required
+                  aria-invalid={errors.stock ? true : undefined}
+                  aria-describedby={describedBy('stock')}
                 />
-                <label htmlFor={id('trackStock')} className="text-sm text-zinc-800">
-                  {FIELD_LABELS.trackStock}
-                </label>
-              </span>
+              ) : (
+                <p id={id('untracked')} className="rounded-xl border border-dashed border-zinc-300 px-3 py-2.5 text-sm text-zinc-700" data-testid="stock-not-tracked">
+                  Not counted: always available for sale.
+                </p>
+              )}
+              <FieldError id={errorId('trackStock')} message={errors.trackStock} />
+              {values.trackStock ? <FieldError id={errorId('stock')} message={errors.stock} /> : null}
             </div>
-            {values.trackStock ? (
-              <input
-                id={id('stock')}
-                name="stock"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                className="field"
-                value={values.stock}
-                onChange={set('stock')}
-                required
-                aria-invalid={errors.stock ? true : undefined}
-                aria-describedby={describedBy('stock')}
-              />
-            ) : (
-              <p id={id('untracked')} className="rounded-xl border border-dashed border-zinc-300 px-3 py-2.5 text-sm text-zinc-700" data-testid="stock-not-tracked">
-                Not counted: always available for sale.
-              </p>
-            )}
-            <FieldError id={errorId('trackStock')} message={errors.trackStock} />
-            {values.trackStock ? <FieldError id={errorId('stock')} message={errors.stock} /> : null}
-          </div>
-          {askReason ? (
+          )}
+          {askReason && !withVariants ? (
             <div className="col-span-2">
               <label htmlFor={id('stockNote')} className="label">
                 {FIELD_LABELS.stockNote} <span className="font-normal text-zinc-600">(optional)</span>
@@ -326,7 +383,7 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
               <FieldError id={errorId('stockNote')} message={errors.stockNote} />
             </div>
           ) : null}
-          {(['price', 'sellingPrice'] as const).map((field) => (
+          {(withVariants ? [] : (['price', 'sellingPrice'] as const)).map((field) => (
             <div key={field}>
               <label htmlFor={id(field)} className="label">
                 {FIELD_LABELS[field]}
@@ -352,6 +409,9 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
 
         <ImageUploader images={images} error={errors.productImage} />
 
+        <OptionsEditor draft={variantsDraft} error={variantsDraft.cellErrors.options} />
+        {withVariants ? <VariantGrid draft={variantsDraft} pictures={images.urls} error={variantsDraft.cellErrors.variants} /> : null}
+
         <div>
           <label htmlFor={id('description')} className="label">
             {FIELD_LABELS.description} <span className="font-normal text-zinc-600">(optional)</span>
@@ -368,6 +428,8 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
           />
           <FieldError id={errorId('description')} message={errors.description} />
         </div>
+
+        <SpecificationsFields draft={specsDraft} error={errors.specs} />
 
         <fieldset className="rounded-xl border border-zinc-200 px-4 pt-2 pb-4" data-testid="legal-details">
           <legend className="px-1 text-sm font-semibold text-zinc-900">Legal details</legend>

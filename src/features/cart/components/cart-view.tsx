@@ -120,6 +120,9 @@ function CartLineItem({ line, onStep, onRemove }: { line: CartLine; onStep: (ste
   const limit = lineLimit(product);
   const atLimit = line.quantity >= limit.max;
   const limitId = `cart-line-${line._id}-limit`;
+  // A line is one variant: it names it ("256 GB, Marble Grey") and opens the product on it.
+  const variantLabel = line.variant?.label ?? '';
+  const productPath = `/product/${product._id}${line.variant && variantLabel ? `?variant=${encodeURIComponent(line.variant.sku)}` : ''}`;
   return (
     <li className="card relative flex gap-3 p-3 sm:gap-4" data-testid="cart-line">
       <div className="aspect-square w-24 shrink-0 self-start overflow-hidden rounded-xl bg-zinc-100 sm:w-32">
@@ -134,10 +137,15 @@ function CartLineItem({ line, onStep, onRemove }: { line: CartLine; onStep: (ste
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1 pr-10">
         <h2 className="line-clamp-2 text-base font-semibold text-zinc-900">
-          <Link to={`/product/${product._id}`} className="hover:underline">
+          <Link to={productPath} className="hover:underline">
             {product.productName}
           </Link>
         </h2>
+        {variantLabel ? (
+          <p className="text-sm font-medium text-zinc-800" data-testid="variant-label">
+            {variantLabel}
+          </p>
+        ) : null}
         <p className="text-sm text-zinc-600">{categoryLabel(product.category)}</p>
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
           <p className="font-semibold text-brand-700">

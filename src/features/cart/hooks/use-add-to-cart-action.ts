@@ -16,9 +16,10 @@ export const CART_TOAST_ID = 'cart';
  */
 export function useAddToCartAction() {
   const mutation = useAddToCart();
-  const add = async (product: { _id: string }): Promise<boolean> => {
+  /** `variantId`: the variant chosen on the product's page (left out: the one standing for the product). */
+  const add = async (product: { _id: string }, variantId?: string): Promise<boolean> => {
     try {
-      const result = await mutation.mutateAsync({ productId: product._id });
+      const result = await mutation.mutateAsync(variantId ? { productId: product._id, variantId } : { productId: product._id });
       toast.success(result.message, { id: CART_TOAST_ID });
       return true;
     } catch (error) {

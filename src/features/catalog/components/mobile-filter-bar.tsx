@@ -93,7 +93,7 @@ function FilterSheet({
 }) {
   const [ticked, setTicked] = useState<readonly string[]>(filter?.selected ?? []);
   const [held, setHeld] = useState<Refine>(refine);
-  const facets = useFacets(filter ? { categories: ticked } : facetsScope);
+  const facets = useFacets(filter ? { categories: ticked } : facetsScope, held);
   const toggle = (value: string) => setTicked((previous) => (previous.includes(value) ? previous.filter((v) => v !== value) : [...previous, value]));
   const apply = () => {
     const sameCategories = !filter || (ticked.length === filter.selected.length && ticked.every((value) => filter.isSelected(value)));

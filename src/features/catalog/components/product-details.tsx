@@ -1,4 +1,4 @@
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { formatINR, savingOf } from '../../../../shared/money';
 import { useCategoryLabelOf } from '../../../components/product/category-label';
 import { warrantyText, type ProductFacts } from '../../../../shared/product-facts';
@@ -6,30 +6,65 @@ import { imageRenditionUrl, imageSrcSet } from '../../../../shared/images';
 import { isBuyable } from '../../../../shared/stock';
 import type { CardProduct } from '../../../components/product/product-card';
 import { StarRating } from '../../../components/ui/star-rating';
+import type { ProductOption, ProductVariant } from '../../../../shared/schemas/variants';
+import { chosenVariant, pickerOptions } from '../../../../shared/variant-choice';
+import { VariantPicker } from './variant-picker';
+import { Specifications } from './specifications';
+import type { SpecSheetRow } from '../../../../shared/specs';
 
 /** `facts`: what its page shows of the law's facts; absent or null ones are not shown (nothing is invented). */
-export type DetailProduct = CardProduct & { brandName: string; description: string; facts?: ProductFacts | undefined };
+/** `options`, `variants`: what the picker chooses between (catalog.details carries them; absent: a product sold one way). */
+export type DetailProduct = CardProduct & {
+  brandName: string;
+  description: string;
+  facts?: ProductFacts | undefined;
+  options?: ProductOption[] | undefined;
+  variants?: ProductVariant[] | undefined;
+  /** The Specifications table's rows (catalog.details carries them). */
+  specSheet?: SpecSheetRow[] | undefined;
+};
 
 /** Spec §9: four thumbnail placeholders while the product loads. */
 export const THUMBNAIL_SKELETONS = 4;
 
 export interface ProductDetailsProps {
   product: DetailProduct | undefined;
-  onAddToCart: (product: DetailProduct) => void;
-  onBuy: (product: DetailProduct) => void;
+  /** `product` as shown (the chosen variant's prices and pictures); `variantId`: the chosen variant, when the product has variants. */
+  onAddToCart: (product: DetailProduct, variantId?: string) => void;
+  onBuy: (product: DetailProduct, variantId?: string) => void;
+  /** The SKU the address names (`?variant=`); unknown or absent: the product's default variant. */
+  variantSku?: string | null | undefined;
+  /** A variant was chosen in the picker: the route puts its SKU in the address. */
+  onVariantChange?: ((variant: ProductVariant) => void) | undefined;
   busy: boolean;
   /** Under the buttons: the "Deliver to" PIN check (the route passes it; it asks the server). */
   delivery?: ReactNode;
 }
 
-export function ProductDetails({ product, onAddToCart, onBuy, busy, delivery }: ProductDetailsProps) {
+export function ProductDetails({ product: listed, onAddToCart, onBuy, busy, delivery, variantSku, onVariantChange }: ProductDetailsProps) {
   const categoryLabel = useCategoryLabelOf();
   const [activeIndex, setActiveIndex] = useState(0);
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
-  const [shownFor, setShownFor] = useState(product?._id);
-  // A new product (a recommended one was opened) starts on its first image again.
-  if (product?._id !== shownFor) {
-    setShownFor(product?._id);
+  const stockId = useId();
+  // The chosen variant's prices, stock and pictures (its own, else the product's) stand in for the product's.
+  const variants = listed?.variants ?? [];
+  const variant = chosenVariant(variants, variantSku);
+  const options = pickerOptions(listed?.options, variants);
+  const product: DetailProduct | undefined =
+    listed && variant
+      ? {
+          ...listed,
+          price: variant.price,
+          sellingPrice: variant.sellingPrice,
+          stock: variant.stock,
+          trackStock: variant.trackStock,
+          productImage: variant.images.length > 0 ? variant.images : listed.productImage,
+        }
+      : listed;
+  const [shownFor, setShownFor] = useState(`${listed?._id}/${variant?._id}`);
+  // A new product (a recommended one was opened) or variant starts on its first image again.
+  if (`${listed?._id}/${variant?._id}` !== shownFor) {
+    setShownFor(`${listed?._id}/${variant?._id}`);
     setActiveIndex(0);
     setZoom(null);
   }
@@ -122,16 +157,31 @@ export function ProductDetails({ product, onAddToCart, onBuy, busy, delivery }: 
           </p>
           {saving ? <p className="text-sm font-semibold text-green-800">{`You save ${formatINR(saving.amount)} (${saving.percent}%)`}</p> : null}
         </div>
-        {outOfStock ? (
-          <p className="font-semibold text-red-700">Out of stock</p>
-        ) : fewLeft ? (
-          <p className="text-sm font-medium text-amber-800">Only {product.stock} left in stock</p>
-        ) : null}
+        {variant && options.length > 0 ? <VariantPicker options={options} variants={variants} chosen={variant} onChoose={(next) => onVariantChange?.(next)} /> : null}
+        <div aria-live="polite" id={stockId}>
+          {outOfStock ? (
+            <p className="font-semibold text-red-700">{options.length > 0 ? `Out of stock${variant?.label ? `: ${variant.label}` : ''}` : 'Out of stock'}</p>
+          ) : fewLeft ? (
+            <p className="text-sm font-medium text-amber-800">Only {product.stock} left in stock</p>
+          ) : null}
+        </div>
         <div className="my-2 flex flex-wrap gap-3">
-          <button type="button" className="btn-outline min-h-11 min-w-32 text-base" disabled={busy || outOfStock} onClick={() => onBuy(product)}>
+          <button
+            type="button"
+            className="btn-outline min-h-11 min-w-32 text-base"
+            disabled={busy || outOfStock}
+            aria-describedby={outOfStock ? stockId : undefined}
+            onClick={() => (variant ? onBuy(product, variant._id) : onBuy(product))}
+          >
             Buy
           </button>
-          <button type="button" className="btn-primary min-h-11 min-w-32 text-base" disabled={busy || outOfStock} onClick={() => onAddToCart(product)}>
+          <button
+            type="button"
+            className="btn-primary min-h-11 min-w-32 text-base"
+            disabled={busy || outOfStock}
+            aria-describedby={outOfStock ? stockId : undefined}
+            onClick={() => (variant ? onAddToCart(product, variant._id) : onAddToCart(product))}
+          >
             Add To Cart
           </button>
         </div>
@@ -143,6 +193,7 @@ export function ProductDetails({ product, onAddToCart, onBuy, busy, delivery }: 
           <p className="font-semibold text-zinc-900">Description : </p>
           <p className="whitespace-pre-line text-zinc-700">{product.description}</p>
         </div>
+        <Specifications rows={listed?.specSheet} variantId={variant?._id} />
         {product.facts ? <LegalInformation facts={product.facts} /> : null}
       </div>
     </div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PRICE_BANDS, type Facets, type PriceBandId, type Refine } from '../../../../shared/facets';
 import { refineCount } from '../hooks/use-refine';
 import { OPTION_INPUT, OPTION_LEGEND, OPTION_ROW, type OptionSize } from './category-filters';
+import { SpecFacets } from './spec-facets';
 
 /** Brands listed before 'Show all': the most common ones, which is what most shoppers tick. */
 export const BRANDS_SHOWN = 8;
@@ -92,6 +93,8 @@ export function RefinePanel({ refine, onChange, facets, size = 'panel', showClea
           })}
         </div>
       </fieldset>
+
+      {facets?.specs && facets.specs.length > 0 ? <SpecFacets facets={facets.specs} refine={refine} onChange={onChange} size={size} /> : null}
 
       <fieldset>
         <legend className={OPTION_LEGEND}>Availability</legend>

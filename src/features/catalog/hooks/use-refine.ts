@@ -4,7 +4,7 @@ import { readRefine, writeRefine, type Refine } from '../../../../shared/facets'
 import { writeCategories } from './use-category-filter';
 
 /** A refine as a procedure's input carries it: only the fields that are set, so query keys match. */
-export type RefineInput = { brands?: string[]; price?: NonNullable<Refine['price']>; inStock?: true };
+export type RefineInput = { brands?: string[]; price?: NonNullable<Refine['price']>; inStock?: true; specs?: Record<string, string[]> };
 
 /**
  * The fields of `refine` that narrow anything, and nothing else: no `undefined`, no empty brand
@@ -12,16 +12,19 @@ export type RefineInput = { brands?: string[]; price?: NonNullable<Refine['price
  * so the key a page is server-rendered under is the one the browser's hook asks for.
  */
 export function refineInput(refine: Refine): RefineInput {
+  const specs = Object.entries(refine.specs ?? {}).filter(([, choices]) => choices.length > 0);
   return {
     ...(refine.brands && refine.brands.length > 0 ? { brands: [...refine.brands] } : {}),
     ...(refine.price ? { price: refine.price } : {}),
     ...(refine.inStock ? { inStock: true as const } : {}),
+    ...(specs.length > 0 ? { specs: Object.fromEntries(specs.map(([key, choices]) => [key, [...choices]])) } : {}),
   };
 }
 
 /** How many choices `refine` makes (each brand counts), for a 'Filter (3)' button. */
 export function refineCount(refine: Refine): number {
-  return (refine.brands?.length ?? 0) + (refine.price ? 1 : 0) + (refine.inStock ? 1 : 0);
+  const specChoices = Object.values(refine.specs ?? {}).reduce((sum, choices) => sum + choices.length, 0);
+  return (refine.brands?.length ?? 0) + (refine.price ? 1 : 0) + (refine.inStock ? 1 : 0) + specChoices;
 }
 
 /** Whether two refines make the same choices (brand order included, as the address keeps it). */

@@ -6,6 +6,8 @@ import type { DeliveryOption } from '../payment-choice';
 export interface SummaryLine {
   id: string;
   name: string;
+  /** The variant bought ("256 GB, Marble Grey"); '' or absent for a product sold one way. */
+  variantLabel?: string;
   quantity: number;
   /** Unit price, paise. */
   price: number;
@@ -47,6 +49,7 @@ export function CheckoutSummary({ lines, delivery, expressOnPaymentPage, freeAbo
           <li key={line.id} className="flex justify-between gap-3">
             <span className="min-w-0 text-zinc-700">
               <span className="line-clamp-2">{line.name}</span>
+              {line.variantLabel ? <span className="block text-zinc-800">{line.variantLabel}</span> : null}
               <span className="text-zinc-600">Qty {line.quantity}</span>
             </span>
             <span className="shrink-0 font-medium text-zinc-900">{formatINR(line.price * line.quantity)}</span>
