@@ -332,15 +332,34 @@ async function browseMix(url: string): Promise<BrowseMix> {
 /**
  * Sets each product's stock to STOCK_MAX through the admin API (tracked: every sale moves it).
  * The figure is set as given (no expectedStock or updatedAt): nothing sells yet, and shoppers'
- * replies show at most 10 units, so the form's figure could not be compared anyway.
+ * replies show at most 10 units, so the form's figure could not be compared anyway. A product
+ * sold in several variants (the synthetic catalogue's three) has its stock on each variant, which
+ * the spec's /api update-product refuses to set for it: the variant grid's save sets them all.
  */
 async function restock(url: string, productIds: string[]): Promise<void> {
   const { cookie } = await api<unknown>(`${url}/api/signin`, 'POST', ADMIN);
   for (const productId of productIds) {
     const { data: product } = await api<Product>(`${url}/api/product-details`, 'POST', { productId });
+    const listed = await trpc<{ variants: { _id: string; trackStock: boolean; archivedAt: string | null }[] }>(url, 'query', 'catalog.variants', { productId }, cookie);
+    const variants = listed.variants.filter((v) => v.archivedAt === null);
+    if (variants.length > 1 && variants.every((v) => v.trackStock)) {
+      await trpc(url, 'mutation', 'catalog.updateVariants', { productId, variants: variants.map((v) => ({ _id: v._id, stock: STOCK_MAX })) }, cookie);
+      continue;
+    }
     const { updatedAt: _loaded, stock: _shown, ...fields } = product;
     await api<Product>(`${url}/api/update-product`, 'POST', { ...fields, stock: STOCK_MAX, trackStock: true, stockNote: 'npm run bench: stock for the mixed scenario' }, cookie);
   }
+}
+
+/** One tRPC call as the admin (tRPC's wire format without a transformer). */
+async function trpc<T>(url: string, kind: 'query' | 'mutation', procedure: string, input: unknown, cookie: string): Promise<T> {
+  const res =
+    kind === 'query'
+      ? await fetch(`${url}/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { cookie } })
+      : await fetch(`${url}/trpc/${procedure}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(input) });
+  const reply = (await res.json()) as { result?: { data: T }; error?: { message: string } };
+  if (!res.ok || !reply.result) throw new Error(`${procedure}: ${res.status} ${reply.error?.message ?? ''}`);
+  return reply.result.data;
 }
 
 /** The writer process (bench-writer.ts), driven over IPC. */
