@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, launchBrowser, openShopPage, startShop, type ShopServer } from './harness';
+import { launchBrowser, openShopPage, startShop, type ShopServer, signInAsOwner } from './harness';
 
 /*
  * Issue 26, item 1, in Chromium on a demo shop (five desktop and five phone banners): the owner
@@ -34,14 +34,6 @@ afterAll(async () => {
   await shop?.stop();
   if (imageDir) fs.rmSync(imageDir, { recursive: true, force: true });
 });
-
-async function signInAsOwner(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByRole('button', { name: /^Account menu for / }).waitFor();
-}
 
 /** The content hashes of the pictures of one kind of banner the shop shows. */
 async function pictureHashes(kind: 'desktop' | 'mobile'): Promise<string[]> {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, hasHorizontalOverflow, launchBrowser, openShopPage, startShop, type ShopServer } from './harness';
+import { hasHorizontalOverflow, launchBrowser, openShopPage, startShop, type ShopServer, signInAsOwner } from './harness';
 
 /*
  * Issue 27, "Categories are the owner's", in Chromium: on a shop with no catalogue yet (SEED=none,
@@ -22,14 +22,6 @@ afterAll(async () => {
   await browser?.close();
   await shop?.stop();
 });
-
-async function signInAsOwner(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByRole('button', { name: /^Account menu for / }).waitFor();
-}
 
 const rowLabels = (page: Page) => page.getByTestId('category-row').locator('th span:first-child').allTextContents();
 

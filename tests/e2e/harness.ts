@@ -251,6 +251,15 @@ export async function hasHorizontalOverflow(page: Page): Promise<boolean> {
 }
 
 /** Fills the built-in payment page's delivery address (it asks when the order came from the legacy checkout without one). */
+/** Signs the seeded owner (ADMIN_EMAIL) in through the login page, and waits for the signed-in header. */
+export async function signInAsOwner(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByRole('button', { name: /^Account menu for / }).waitFor();
+}
+
 export async function fillTestCheckoutAddress(page: Page): Promise<void> {
   await page.getByLabel('Full name').fill('Asha Rao');
   await page.getByLabel('Address line 1').fill('12 MG Road');

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, launchBrowser, openShopPage, startShop, type ShopServer } from './harness';
+import { launchBrowser, openShopPage, startShop, type ShopServer, signInAsOwner } from './harness';
 
 /*
  * Issue 16's owner, in a real browser on a demo shop of its own: "Remove demo data" empties the
@@ -31,14 +31,6 @@ afterAll(async () => {
   await shop?.stop();
   if (imageDir) fs.rmSync(imageDir, { recursive: true, force: true });
 });
-
-async function signInAsOwner(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByRole('button', { name: /^Account menu for / }).waitFor();
-}
 
 describe('the owner’s shop', () => {
   it('removes the demo data, then shows the owner a setup checklist and shoppers no empty rows', async () => {

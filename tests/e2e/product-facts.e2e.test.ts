@@ -2,20 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  describeViolations,
-  hasHorizontalOverflow,
-  launchBrowser,
-  openShopPage,
-  RESULTS_DIR,
-  seriousA11yViolations,
-  startShop,
-  type ShopServer,
-} from './harness';
+import { describeViolations, hasHorizontalOverflow, launchBrowser, openShopPage, RESULTS_DIR, seriousA11yViolations, startShop, type ShopServer, signInAsOwner } from './harness';
 
 /*
  * Issue 27, "Facts a product page must show" and "Honest ratings", in a real browser: the owner
@@ -42,14 +31,6 @@ afterAll(async () => {
   await shop?.stop();
   if (imageDir) fs.rmSync(imageDir, { recursive: true, force: true });
 });
-
-async function signInAsOwner(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByRole('button', { name: /^Account menu for / }).waitFor();
-}
 
 const NAME = 'Galaxy Facts 5G (8GB RAM, 128GB)';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, hasHorizontalOverflow, launchBrowser, openShopPage, RESULTS_DIR, startShop, type ShopServer } from './harness';
+import { hasHorizontalOverflow, launchBrowser, openShopPage, RESULTS_DIR, startShop, type ShopServer, signInAsOwner } from './harness';
 
 /*
  * Issue 27, the owner's side of variants in a real browser: a power bank in two colours × two
@@ -34,14 +34,6 @@ afterAll(async () => {
   await shop?.stop();
   if (imageDir) fs.rmSync(imageDir, { recursive: true, force: true });
 });
-
-async function signInAsOwner(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByRole('button', { name: /^Account menu for / }).waitFor();
-}
 
 async function addOption(dialog: Locator, index: number, name: string, values: string[]): Promise<void> {
   await dialog.getByRole('button', { name: 'Add option' }).click();
