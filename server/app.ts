@@ -51,7 +51,7 @@ export function createApp(deps: Deps, opts: { client: ClientMode; catchUpEveryRe
   app.use(securityHeaders({ dev: opts.client.kind === 'vite', https: env.PUBLIC_URL.startsWith('https://') }));
 
   // For a load balancer: 200 while this process can reach its database, 503 when it cannot.
-  app.use(createHealthRouter(deps));
+  app.use('/healthz', createHealthRouter(deps));
 
   app.use(warnOnForeignHost(env.PUBLIC_URL, deps.log));
   // A client deployed on another origin (CORS_ORIGINS) may call the API with credentials.

@@ -382,6 +382,30 @@ describe(`migrations (${dialect})`, () => {
     }
   });
 
+  it('bring a shop of the release before the on-sale indexes (up to 2026-12-03-04-spec-values) forward: products kept, the two partial indexes built', async () => {
+    const target = await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-')));
+    const db = openDatabase(target);
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrationsFor(dialect)) } });
+      expect((await migrator.migrateTo('2026-12-03-04-spec-values')).error).toBeUndefined();
+      await insertProduct(db, { productName: 'Zorbix Phone', category: 'mobiles', price: 1_999_900, sellingPrice: 1_899_900, stock: 4 });
+      const gone = await insertProduct(db, { productName: 'Zorbix Old Phone', category: 'mobiles' });
+      await db.updateTable('products').set({ archived_at: '2026-12-01T00:00:00.000Z' }).where('id', '=', gone.id).execute();
+      const before = await db.selectFrom('products').selectAll().orderBy('id').execute();
+
+      expect(await migrateToLatest(db)).toEqual(migrationNames.slice(migrationNames.indexOf('2026-12-03-04-spec-values') + 1));
+
+      expect(await db.selectFrom('products').selectAll().orderBy('id').execute()).toEqual(before);
+      const indexes =
+        dialect === 'sqlite'
+          ? (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'products'`.execute(db)).rows.map((r) => r.name)
+          : (await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'products'`.execute(db)).rows.map((r) => r.name);
+      expect(indexes).toEqual(expect.arrayContaining(['products_on_sale_category_price', 'products_archived']));
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('bring a shop of the release before categories (up to 2026-12-02-02) forward: the twelve become rows, with the owner’s tax and the spec’s home rows', async () => {
     const target = await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-')));
     const db = openDatabase(target);

@@ -16,6 +16,7 @@ import * as categories from './2026-12-03-01-categories';
 import * as productFacts from './2026-12-03-02-product-facts';
 import * as variants from './2026-12-03-03-variants';
 import * as specValues from './2026-12-03-04-spec-values';
+import * as onSaleIndexes from './2026-12-04-01-on-sale-indexes';
 import * as pgInitial from './postgres/2026-11-22-01-initial';
 import * as pgCatalogRevision from './postgres/2026-11-22-02-catalog-revision';
 import * as pgCacheInvalidations from './postgres/2026-11-25-01-cache-invalidations';
@@ -51,6 +52,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-03-02-product-facts': productFacts,
     '2026-12-03-03-variants': variants,
     '2026-12-03-04-spec-values': specValues,
+    '2026-12-04-01-on-sale-indexes': onSaleIndexes,
   },
   postgres: {
     '2026-11-22-01-initial': pgInitial,
@@ -69,6 +71,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-03-02-product-facts': pgProductFacts,
     '2026-12-03-03-variants': pgVariants,
     '2026-12-03-04-spec-values': pgSpecValues,
+    '2026-12-04-01-on-sale-indexes': onSaleIndexes,
   },
 };
 

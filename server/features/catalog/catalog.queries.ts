@@ -24,7 +24,7 @@ export function productKey(product: Product, sort: ProductSort): ProductKey {
 
 export type ProductQuery = SelectQueryBuilder<Database, 'products', ProductRow>;
 
-export function sortAndSeek(query: ProductQuery, sort: ProductSort, after: ProductKey | undefined): ProductQuery {
+export function sortAndSeek<O>(query: SelectQueryBuilder<Database, 'products', O>, sort: ProductSort, after: ProductKey | undefined): SelectQueryBuilder<Database, 'products', O> {
   // Row-value comparisons keep the keyset on the (…, created_at/selling_price, id) indexes.
   if (sort === 'newest') {
     if (after) query = query.where((eb) => eb(eb.refTuple('products.created_at', 'products.id'), '<', eb.tuple(String(after[0]), after[1])));
@@ -89,6 +89,47 @@ export async function listProducts(
   }
   const rows = await sortAndSeek(query, opts.sort, opts.after).limit(opts.limit).execute();
   return rows.map(toProduct);
+}
+
+/**
+ * A first page of products on sale (as listProducts, no cursor) and how many there are in all,
+ * read in one pass: for spec filters. Their `id in (…)` lists are built afresh by every query
+ * that uses them (16k ids for "storage ≥ 256 GB" in 100k products, about 4 ms each), and the
+ * matches are sorted whole anyway, so counting them in the same query (a window count over the
+ * products_on_sale_category_price index, no product row read) halves the page's cost. The page's
+ * rows are then read by id.
+ */
+export async function listProductsCounted(
+  db: DB,
+  opts: { categories?: readonly Category[]; sort: ProductSort; limit: number; refine?: Refine | undefined },
+): Promise<{ products: Product[]; total: number }> {
+  if (opts.categories && opts.categories.length === 0) return { products: [], total: 0 };
+  let query = db
+    .selectFrom('products')
+    .select(['products.id', sql<number>`count(*) over ()`.as('total')])
+    .where(onSale)
+    .where((eb) => refineCondition(eb, opts.refine, opts.categories));
+  if (opts.categories) {
+    const unique = [...new Set(opts.categories)];
+    query = unique.length === 1 ? query.where('products.category', '=', unique[0] as Category) : query.where('products.category', 'in', unique);
+  }
+  const ranked = await sortAndSeek(query, opts.sort, undefined).limit(opts.limit).execute();
+  if (ranked.length === 0) return { products: [], total: 0 };
+  const rows = await db
+    .selectFrom('products')
+    .select(productColumns)
+    .where(
+      'products.id',
+      'in',
+      ranked.map((r) => r.id),
+    )
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const products = ranked.flatMap((r) => {
+    const row = byId.get(r.id);
+    return row ? [toProduct(row)] : [];
+  });
+  return { products, total: Number(ranked[0]?.total ?? 0) };
 }
 
 /** How many products on sale are in any of `categories` (all of them when absent), refined. */

@@ -71,6 +71,11 @@ export function listProducts(db: DB, input: PageInput): Promise<ProductPage> {
  * (later pages carry null; the count is read once per listing, not per page).
  */
 export async function countedPage(db: DB, categories: readonly Category[] | undefined, input: PageInput): Promise<ProductPage & { total: number | null }> {
+  const refine = q.refineOf(input);
+  if (!input.cursor && refine.specs && Object.values(refine.specs).some((choices) => choices.length > 0)) {
+    const counted = await q.listProductsCounted(db, { categories, sort: input.sort, limit: input.limit + 1, refine });
+    return { ...toPage(counted.products, input.limit, (product) => q.productKey(product, input.sort)), total: counted.total };
+  }
   const found = categories ? await listProductsIn(db, categories, input) : await listProducts(db, input);
   return { ...found, total: input.cursor ? null : await q.countProductsIn(db, categories, q.refineOf(input)) };
 }

@@ -160,6 +160,29 @@ describe(`spec values (${testDialect()})`, () => {
     expect(all.five_g).toEqual({ yes: 3, no: 1 });
   });
 
+  it('pages a spec-filtered list in order, counting every match on the first page only (archived ones never)', async () => {
+    await caughtUp();
+    const page = async (input: Record<string, unknown>) => {
+      const reply = await visitor.trpc<ProductPage & { total: number | null }>('query', 'catalog.filter', { categories: [CATEGORY], specs: { ram: ['8-'] }, limit: 1, ...input });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      return reply.body;
+    };
+    // RAM ≥ 8 on sale: Alpha (₹17,999 from its cheapest variant), Beta (₹60,000), Delta (₹18,000); Gone is archived.
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let first = true;
+    do {
+      const body: ProductPage & { total: number | null } = await page({ sort: 'asc', ...(cursor ? { cursor } : {}) });
+      expect(body.total).toBe(first ? 3 : null);
+      seen.push(...body.items.map((p) => p.productName));
+      cursor = body.nextCursor;
+      first = false;
+    } while (cursor);
+    expect(seen).toEqual(['Quill Phone Alpha', 'Quill Phone Delta', 'Quill Phone Beta']);
+    const none = await page({ specs: { ram: ['64-'] } });
+    expect(none).toMatchObject({ items: [], total: 0, nextCursor: null });
+  });
+
   it('matches a variant-level filter when one live variant matches', async () => {
     expect((await filtered({ specs: { storage: ['256-'] } })).names).toEqual(['Quill Phone Alpha', 'Quill Phone Beta']);
     expect((await filtered({ specs: { storage: ['256'] } })).names).toEqual(['Quill Phone Alpha', 'Quill Phone Beta']);

@@ -22,4 +22,9 @@ export interface SearchDialect {
   sorted(db: DB, opts: { terms: readonly SearchTerm[]; sort: ProductSort; limit: number; after?: ProductKey; refine?: Refine | undefined }): Promise<Product[]>;
   /** A condition on `products` that admits the products matching every term (facet counts use it). */
   matches(terms: readonly SearchTerm[]): RawBuilder<boolean>;
+  /**
+   * How many products on sale match every term, with no refine: where the database can count
+   * this without reading each matching product row (SQLite's FTS index), else absent.
+   */
+  countOnSale?(db: DB, terms: readonly SearchTerm[]): Promise<number>;
 }

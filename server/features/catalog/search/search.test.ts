@@ -75,8 +75,12 @@ describe(`search (${testDialect()})`, () => {
   });
 
   it('ranks a name match above a description match and never returns archived products', async () => {
-    const reply = await visitor.trpc<ProductPage>('query', 'catalog.search', { q: 'zephyr' });
+    const reply = await visitor.trpc<ProductPage & { total: number }>('query', 'catalog.search', { q: 'zephyr' });
     expect(reply.body.items.map((p) => p.productName)).toEqual(['Zephyr Portable Speaker', 'Plain Box Speaker']);
+    // The total is counted in the full-text index less the archived matches (and, refined, over the products).
+    expect(reply.body.total).toBe(2);
+    const refined = await visitor.trpc<ProductPage & { total: number }>('query', 'catalog.search', { q: 'zephyr', brands: ['Windy'] });
+    expect(refined.body.total).toBe(1);
   });
 
   it('is case- and accent-insensitive', async () => {

@@ -51,6 +51,7 @@ function withCount(dialect: SearchDialect): ProductSearch {
     ...dialect,
     async count(db, terms, opts = {}) {
       if (opts.onlyIds && opts.onlyIds.length === 0) return 0;
+      if (!opts.onlyIds && dialect.countOnSale && !isRefined(opts.refine)) return dialect.countOnSale(db, terms);
       let counted = db
         .selectFrom('products')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -62,6 +63,12 @@ function withCount(dialect: SearchDialect): ProductSearch {
       return Number(row?.n ?? 0);
     },
   };
+}
+
+/** Whether a refine narrows anything (an empty list or false narrows nothing). */
+function isRefined(refine: Refine | undefined): boolean {
+  if (!refine) return false;
+  return Boolean((refine.brands && refine.brands.length > 0) || refine.price || refine.inStock || (refine.specs && Object.keys(refine.specs).length > 0));
 }
 
 const SEARCHES = { sqlite: withCount(sqliteSearch), postgres: withCount(postgresSearch) };

@@ -90,4 +90,22 @@ function matches(terms: readonly SearchTerm[]) {
   return sql<boolean>`products.rowid in (select rowid from products_fts where products_fts match ${ftsMatch(terms)})`;
 }
 
-export const sqliteSearch: SearchDialect = { tiebreak: 'number', byRelevance, sorted, matches };
+/**
+ * The matches counted in the FTS index alone, less the archived ones among them (few, found
+ * through the partial index products_archived). Counting through products instead reads every
+ * matching product row: 21 ms for a common word's 14k matches on 100k products, against 1 ms.
+ */
+async function countOnSale(db: DB, terms: readonly SearchTerm[]): Promise<number> {
+  const match = ftsMatch(terms);
+  const counted = await sql<{ all: number; archived: number }>`
+    select
+      (select count(*) from products_fts where products_fts match ${match}) as "all",
+      (select count(*) from products indexed by products_archived
+        where products.archived_at is not null
+          and +products.rowid in (select rowid from products_fts where products_fts match ${match})) as archived
+  `.execute(db);
+  const row = counted.rows[0];
+  return Number(row?.all ?? 0) - Number(row?.archived ?? 0);
+}
+
+export const sqliteSearch: SearchDialect = { tiebreak: 'number', byRelevance, sorted, matches, countOnSale };
