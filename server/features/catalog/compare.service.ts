@@ -68,5 +68,5 @@ function distinct(values: readonly (SpecValue | undefined)[]): SpecValue[] {
     seen.add(id);
     out.push(v);
   }
-  return out.every((v) => typeof v === 'number') ? (out as number[]).sort((a, b) => a - b) : out;
+  return out.every((v) => typeof v === 'number') ? out.sort((a, b) => a - b) : out;
 }
