@@ -11,7 +11,8 @@ export const COMPARE_STORAGE_KEY = 'voltmart.compare';
 /** Fired on window when this tab changes the selection (other tabs hear `storage`). */
 export const COMPARE_EVENT = 'voltmart:compare';
 
-function subscribe(onChange: () => void): () => void {
+/** Calls `onChange` whenever the selection may have changed (this tab, or another). */
+export function subscribeToCompare(onChange: () => void): () => void {
   window.addEventListener(COMPARE_EVENT, onChange);
   window.addEventListener('storage', onChange);
   return () => {
@@ -31,5 +32,5 @@ function stored(): boolean {
 
 /** True once the page has hydrated and a selection is stored (false on the server and while hydrating: the markup matches). */
 export function useHasCompareSelection(): boolean {
-  return useSyncExternalStore(subscribe, stored, () => false);
+  return useSyncExternalStore(subscribeToCompare, stored, () => false);
 }

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { COMPARE_MAX } from '../../../shared/compare';
-import { COMPARE_EVENT, COMPARE_STORAGE_KEY } from './compare-signal';
+import { COMPARE_EVENT, COMPARE_STORAGE_KEY, subscribeToCompare } from './compare-signal';
 
 /**
  * The shopper's choice of products to compare: up to COMPARE_MAX of one category, kept in
@@ -113,24 +113,15 @@ export function clearNotice(): void {
   announce();
 }
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener(COMPARE_EVENT, onChange);
-  window.addEventListener('storage', onChange);
-  return () => {
-    window.removeEventListener(COMPARE_EVENT, onChange);
-    window.removeEventListener('storage', onChange);
-  };
-}
-
 const serverSelection = (): CompareItem[] => EMPTY;
 const serverNotice = (): CompareNotice | null => null;
 
 /** The selection: empty on the server and while hydrating (so the markup matches), the stored one after. */
 export function useCompareSelection(): CompareItem[] {
-  return useSyncExternalStore(subscribe, current, serverSelection);
+  return useSyncExternalStore(subscribeToCompare, current, serverSelection);
 }
 
 /** The latest refusal, until the selection changes or it is dismissed. */
 export function useCompareNotice(): CompareNotice | null {
-  return useSyncExternalStore(subscribe, () => notice, serverNotice);
+  return useSyncExternalStore(subscribeToCompare, () => notice, serverNotice);
 }

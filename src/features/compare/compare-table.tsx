@@ -12,8 +12,8 @@ import { ProductImage } from '../../components/product/product-image';
  */
 
 /** Phone: the names' column is 6rem, and two product columns share the rest of the screen (page padding 2 × 1rem). */
-const COLUMN = 'w-[calc((100vw-8rem)/2)] min-w-[calc((100vw-8rem)/2)] sm:w-56 sm:min-w-56 lg:w-auto lg:min-w-0';
-const LABEL = 'sticky left-0 z-10 w-24 min-w-24 border-r border-zinc-200 bg-white text-left align-top lg:w-48 lg:min-w-48';
+const COLUMN = '[overflow-wrap:anywhere] w-[calc((100vw-8rem)/2)] min-w-[calc((100vw-8rem)/2)] sm:w-56 sm:min-w-56 lg:w-auto lg:min-w-0';
+const LABEL = '[overflow-wrap:anywhere] sticky left-0 z-10 w-24 min-w-24 border-r border-zinc-200 bg-white text-left align-top lg:w-48 lg:min-w-48';
 
 export interface CompareTableProps {
   reply: Pick<CompareReply, 'template' | 'products'>;
@@ -49,7 +49,7 @@ export function CompareTable({ reply, onlyDifferences, onAddToCart, addingId = n
             : `${differing} of ${rows.length} specifications differ (highlighted).`}
       </p>
       <div
-        className="-mx-4 snap-x snap-mandatory scroll-pl-24 overflow-x-auto px-4 sm:mx-0 sm:px-0 lg:scroll-pl-48"
+        className="relative snap-x snap-mandatory scroll-pl-24 overflow-x-auto lg:scroll-pl-48"
         data-testid="compare-scroller"
         tabIndex={0}
         aria-label="Comparison table, scrolls sideways"
@@ -60,9 +60,9 @@ export function CompareTable({ reply, onlyDifferences, onAddToCart, addingId = n
             <tr>
               <td className={`${LABEL} border-b`} />
               {reply.products.map((p) => (
-                <th key={p._id} scope="col" className={`${COLUMN} snap-start border-b border-zinc-200 p-2 text-left align-top font-normal`} data-testid="compare-column">
+                <th key={p._id} scope="col" className={`${COLUMN} snap-start border-b border-zinc-200 px-1.5 py-2 text-left align-top font-normal`} data-testid="compare-column">
                   <div className="flex h-full flex-col gap-1.5">
-                    <div className="aspect-square w-full overflow-hidden rounded-lg bg-zinc-100">
+                    <div className="aspect-square w-full max-w-48 overflow-hidden rounded-lg bg-zinc-100">
                       <ProductImage url={p.productImage[0]} alt="" sizes="(min-width: 1024px) 240px, 45vw" eager className="size-full object-contain p-2 mix-blend-multiply" />
                     </div>
                     <Link to={`/product/${p._id}`} className="line-clamp-3 font-semibold text-zinc-900 hover:text-brand-700" data-testid="compare-name">
@@ -76,11 +76,11 @@ export function CompareTable({ reply, onlyDifferences, onAddToCart, addingId = n
                     <p className={`text-xs font-medium ${p.inStock ? 'text-green-800' : 'text-red-700'}`}>{compareStockText(p)}</p>
                     <div className="mt-auto flex flex-col gap-1 pt-1">
                       {(p.variantCount ?? 1) <= 1 && p.inStock ? (
-                        <button type="button" className="btn-primary min-h-9 px-3 text-xs" onClick={() => onAddToCart(p)} disabled={addingId === p._id}>
+                        <button type="button" className="btn-primary min-h-9 px-2 text-xs" onClick={() => onAddToCart(p)} disabled={addingId === p._id}>
                           Add to cart
                         </button>
                       ) : (
-                        <Link to={`/product/${p._id}`} className="btn-outline min-h-9 px-3 text-xs">
+                        <Link to={`/product/${p._id}`} className="btn-outline min-h-9 px-2 text-xs">
                           {(p.variantCount ?? 1) > 1 ? 'View options' : 'View'}
                         </Link>
                       )}
@@ -109,7 +109,10 @@ export function CompareTable({ reply, onlyDifferences, onAddToCart, addingId = n
                   {row.differs ? <span className="sr-only"> (values differ)</span> : null}
                 </th>
                 {row.cells.map((cell, i) => (
-                  <td key={ids[i]} className={`snap-start border-b border-zinc-100 p-2 align-top text-zinc-900 ${row.differs ? 'bg-amber-50 font-semibold' : ''}`}>
+                  <td
+                    key={ids[i]}
+                    className={`snap-start border-b [overflow-wrap:anywhere] border-zinc-100 px-1.5 py-2 align-top text-zinc-900 ${row.differs ? 'bg-amber-50 font-medium' : ''}`}
+                  >
                     {cell ?? (
                       <>
                         <span aria-hidden="true">—</span>

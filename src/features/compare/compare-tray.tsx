@@ -55,16 +55,23 @@ export function CompareTray() {
       ) : null}
       <div className="mx-auto flex w-full max-w-7xl items-center gap-2 px-4 py-2 sm:px-6 lg:px-8">
         <p className="sr-only">{`Comparing ${selection.length} ${label}`}</p>
-        <ul className="no-scrollbar flex min-w-0 flex-1 gap-2 overflow-x-auto">
+        <ul className="no-scrollbar flex min-w-0 flex-1 gap-1.5 overflow-x-auto sm:gap-2">
           {selection.map((item) => (
-            <li key={item._id} className="flex max-w-40 shrink-0 items-center gap-1.5 rounded-lg border border-zinc-200 bg-white py-1 pl-1" data-testid="compare-tray-item">
+            <li
+              key={item._id}
+              className="relative flex w-[4.25rem] shrink-0 flex-col gap-0.5 rounded-lg border border-zinc-200 bg-white p-1 sm:w-auto sm:max-w-52 sm:flex-row sm:items-center sm:gap-1.5 sm:pr-8"
+              data-testid="compare-tray-item"
+              title={item.productName}
+            >
               {item.image ? (
                 <img src={imageRenditionUrl(item.image, 320)} alt="" width={32} height={32} className="size-8 shrink-0 rounded object-contain mix-blend-multiply" />
-              ) : null}
-              <span className="line-clamp-2 min-w-0 text-xs leading-tight text-zinc-800">{item.productName}</span>
+              ) : (
+                <span className="size-8 shrink-0 rounded bg-zinc-100" />
+              )}
+              <span className="line-clamp-2 min-w-0 text-[11px] leading-tight text-zinc-800 sm:text-xs">{item.productName}</span>
               <button
                 type="button"
-                className="flex size-8 shrink-0 items-center justify-center rounded text-lg leading-none text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900"
+                className="absolute right-0 top-0 flex size-7 items-center justify-center rounded text-lg leading-none text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 sm:top-1/2 sm:-translate-y-1/2"
                 aria-label={`Remove ${item.productName} from comparison`}
                 onClick={() => removeFromSelection(item._id)}
               >
@@ -75,7 +82,7 @@ export function CompareTray() {
         </ul>
         <div className="flex shrink-0 flex-col items-end gap-0.5 sm:flex-row sm:items-center sm:gap-3">
           {selection.length >= 2 ? (
-            <Link to={compareAddress(selection.map((item) => item._id))} className="btn-primary min-h-10 px-4 text-sm" data-testid="compare-link">
+            <Link to={compareAddress(selection.map((item) => item._id))} className="btn-primary min-h-10 px-3 text-sm sm:px-4" data-testid="compare-link">
               {`Compare (${selection.length})`}
             </Link>
           ) : (
