@@ -44,9 +44,11 @@ export function CompareTable({ reply, onlyDifferences, onAddToCart, addingId = n
       <p className="text-sm text-zinc-700" data-testid="difference-count">
         {reply.products.length < 2
           ? 'Add another product to see where they differ.'
-          : differing === 0
-            ? 'These products have the same specifications.'
-            : `${differing} of ${rows.length} specifications differ (highlighted).`}
+          : rows.length === 0
+            ? 'These products have no specifications to compare yet.'
+            : differing === 0
+              ? 'These products have the same specifications.'
+              : `${differing} of ${rows.length} specifications differ (highlighted).`}
       </p>
       <div
         className="relative snap-x snap-mandatory scroll-pl-24 overflow-x-auto lg:scroll-pl-48"
@@ -58,7 +60,9 @@ export function CompareTable({ reply, onlyDifferences, onAddToCart, addingId = n
           <caption className="sr-only">Specifications side by side; rows whose values differ are marked “values differ”.</caption>
           <thead>
             <tr>
-              <td className={`${LABEL} border-b`} />
+              <td className={`${LABEL} border-b p-2 align-bottom text-xs text-zinc-600`}>
+                {reply.products.length > 2 ? <span className="lg:hidden">Swipe sideways for more →</span> : null}
+              </td>
               {reply.products.map((p) => (
                 <th key={p._id} scope="col" className={`${COLUMN} snap-start border-b border-zinc-200 px-1.5 py-2 text-left align-top font-normal`} data-testid="compare-column">
                   <div className="flex h-full flex-col gap-1.5">
