@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router';
 import { categoryPageTitle, homeRowsOf, type Category, type CategoryInfo } from '../../shared/categories';
 import { readRefine } from '../../shared/facets';
+import { readCompareIds } from '../../shared/compare';
 import { STRIP_PRODUCT_LIMIT } from '../features/catalog/api/use-category-products';
 import { facetsInput } from '../features/catalog/api/use-facets';
 import { filterProductsInput, listProductsInput } from '../features/catalog/api/use-filtered-products';
@@ -32,6 +33,7 @@ export type Page = (
   | { kind: 'category'; queries: PageQuery[]; categories: Category[]; title: string }
   | { kind: 'product'; queries: PageQuery[]; productId: string; variantSku: string | null }
   | { kind: 'search'; queries: PageQuery[]; q: string }
+  | { kind: 'compare'; queries: PageQuery[]; ids: string[] }
   | { kind: 'static'; queries: PageQuery[]; title: string; path: string }
   | { kind: 'policies'; queries: PageQuery[] }
   | { kind: 'not-found'; queries: PageQuery[] }
@@ -135,6 +137,11 @@ function screenAt(pathname: string, search: URLSearchParams): Page | null {
         { path: 'catalog.facets', input: facetsInput({ q }, readRefine(search)) },
       ];
       return { kind: 'search', q, queries };
+    }
+    case 'compare': {
+      // As the compare screen asks (the first four ids of `?ids=`); no ids: its "Nothing to compare yet", with no query.
+      const { ids } = readCompareIds(search);
+      return { kind: 'compare', ids, queries: ids.length > 0 ? [{ path: 'catalog.compare', input: { ids } }] : [] };
     }
     case 'policies':
       return { kind: 'policies', queries: [] };

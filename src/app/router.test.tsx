@@ -50,6 +50,7 @@ describe('routes', () => {
       'success',
       'cancel',
       'search',
+      'compare',
       'order',
       'account',
       'account/two-factor',

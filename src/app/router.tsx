@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
           { path: 'success', ...screen(() => import('./routes/success')) },
           { path: 'cancel', ...screen(() => import('./routes/cancel')) },
           { path: 'search', ...screen(() => import('./routes/search')) },
+          { path: 'compare', ...screen(() => import('./routes/compare')) },
           { path: 'order', ...screen(() => import('./routes/orders')) },
           { path: 'account', ...screen(() => import('./routes/account')) },
           { path: 'account/two-factor', ...screen(() => import('./routes/two-factor')) },

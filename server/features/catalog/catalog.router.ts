@@ -29,6 +29,8 @@ import { CategoryValueInputSchema, CreateCategoryInputSchema, MoveCategoryInputS
 import { BANNERS_TAG, CATALOG_TAG, CATEGORIES_TAG, categoryTag, EXACT_PRODUCTS_TAG, productTag, SEARCH_TAG } from '../../db/cache-tags';
 import { shownStock } from './shown-stock';
 import { ProductSpecsFieldsSchema } from '../../../shared/schemas/specs';
+import { CompareInputSchema } from '../../../shared/schemas/compare';
+import * as compare from './compare.service';
 
 /** Shoppers' lists show stock as shownStock does; the tags below rely on it. */
 const shownPage = <P extends ProductPage>(page: P): P => ({ ...page, items: page.items.map(shownStock) });
@@ -96,6 +98,15 @@ export const catalogRouter = router({
   details: sharedProcedure({ tags: (_input: unknown, product: Product) => [productTag(product._id)] })
     .input(ProductIdInputSchema)
     .query(async ({ ctx, input }) => shownStock(await service.productDetails(ctx.deps.db, input.productId))),
+
+  /**
+   * Up to four products side by side (the compare page): each with its facts and spec values, and
+   * the first one's category template; unknown or archived ids dropped, other categories left out.
+   * Stale when any of them changes or the categories (a template, a label) do.
+   */
+  compare: sharedProcedure({ tags: (input: unknown) => [CATEGORIES_TAG, ...CompareInputSchema.parse(input).ids.map(productTag)] })
+    .input(CompareInputSchema)
+    .query(({ ctx, input }) => compare.compareProducts(ctx.deps.db, input.ids)),
 
   banners: sharedProcedure({ tags: () => [BANNERS_TAG] }).query(async ({ ctx }): Promise<Banners> => {
     const all = await q.listBanners(ctx.deps.db);

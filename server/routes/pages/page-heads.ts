@@ -4,6 +4,7 @@ import type { Banners, Product } from '../../../shared/schemas/catalog';
 import type { Page } from '../../../src/app/page-data';
 import { HOME_TITLE, pageTitle, POLICIES_TITLE, searchTitle, SHOP_NAME } from '../../../src/lib/page-titles';
 import { canonicalTag, jsonLdTag, metaTag, openGraphTags, type PageHead } from './head';
+import { compareAddress, compareHeading, type CompareReply } from '../../../shared/compare';
 import { productHead, type DetailsReply } from './product-head';
 
 const SHOP_DESCRIPTION = 'Voltmart: phones, earphones, watches, TVs, cameras and home appliances, delivered across India.';
@@ -84,6 +85,16 @@ export function pageHead(page: Page, results: readonly unknown[], publicUrl: str
       const title = searchTitle(page.q);
       const url = `${publicUrl}/search${page.q ? `?q=${encodeURIComponent(page.q)}` : ''}`;
       return { title, description: `Search ${SHOP_NAME}'s phones, audio, TVs and appliances.`, tags: [NOINDEX, canonicalTag(url)].join('\n    ') };
+    }
+    case 'compare': {
+      // A shopper's own choice of products: never indexed (and not in the sitemap); its links are followed.
+      const reply = (page.queries[0]?.path === 'catalog.compare' ? results[0] : undefined) as CompareReply | undefined;
+      const products = reply?.products ?? [];
+      return {
+        title: pageTitle(compareHeading(products.map((p) => p.productName))),
+        description: `Compare ${reply?.category?.label ?? 'products'} side by side at ${SHOP_NAME}: prices, specifications and warranty.`,
+        tags: [NOINDEX, canonicalTag(`${publicUrl}${compareAddress(products.map((p) => p._id))}`)].join('\n    '),
+      };
     }
     case 'static':
       return { title: pageTitle(page.title), description: SHOP_DESCRIPTION, tags: [NOINDEX, canonicalTag(`${publicUrl}${page.path}`)].join('\n    ') };

@@ -209,6 +209,29 @@ describe('server-rendered storefront pages', () => {
     expect(input).toMatch(/value="rendered"/);
   });
 
+  it('a compare page renders its columns without scripts, its data under the key the screen reads, and keeps out of search engines', async () => {
+    const address = `/compare?ids=${phone.id},${buds.id},no-such-product,${cheapPhone.id}`;
+    const { reply, html } = await page(address);
+    expect(reply.status).toBe(200);
+    const text = textOf(html);
+    // Mobiles only (the first product's category): the earbuds are left out and named, the unknown id dropped.
+    expect(text).toContain('Compare Mobiles');
+    expect(text).toContain('Rendered Phone <Pro>');
+    expect(text).toContain('Budget Rendered Phone');
+    expect(text).toMatch(/Only Mobiles are compared: Rendered Buds \(\w+\) was left out/);
+    expect(text).toContain('1 product is no longer on sale and was left out.');
+    expect(text).toContain(formatINR(8_999_900));
+    expect(html.match(/data-testid="compare-column"/g)).toHaveLength(2);
+    expect(text).toContain('These products have no specifications to compare yet.');
+    expect(html).toContain('<meta name="robots" content="noindex, follow" />');
+    expect(html).toContain('<title>Compare: Rendered Phone &lt;Pro&gt; vs Budget Rendered Phone · Voltmart</title>');
+    const ids = [phone.id, buds.id, 'no-such-product', cheapPhone.id];
+    const seeded = stateOf(html).find((q) => JSON.stringify(q.queryKey) === JSON.stringify(getQueryKey(trpc.catalog.compare, { ids }, 'query')));
+    expect(seeded?.state.status).toBe('success');
+    const empty = await page('/compare');
+    expect(textOf(empty.html)).toContain('Nothing to compare yet');
+  });
+
   it('pages are shared replies: an ETag, a 304 for a fresh copy, and a change stales them', async () => {
     const first = await page(`/product/${phone.id}`);
     const etag = first.reply.headers.get('etag');

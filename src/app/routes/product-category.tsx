@@ -14,6 +14,7 @@ import { useAddToCartAction } from '../../features/cart/hooks/use-add-to-cart-ac
 import { errorMessage } from '../../lib/trpc';
 import { pageTitle } from '../../lib/page-titles';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { CompareToggle } from '../../features/compare/compare-toggle';
 
 export function Component() {
   // Every category answers at its address, hidden ones too; a value no category has is left out.
@@ -73,7 +74,12 @@ export function Component() {
             {errorMessage(results.error)}
           </p>
         ) : (
-          <PagedProductGrid query={results} onAddToCart={(product) => void cart.add(product)} addingId={cart.addingId} />
+          <PagedProductGrid
+            query={results}
+            onAddToCart={(product) => void cart.add(product)}
+            addingId={cart.addingId}
+            cardExtra={(product) => <CompareToggle product={product} className="mt-1" />}
+          />
         )}
       </section>
     </div>

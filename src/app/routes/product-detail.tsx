@@ -9,6 +9,7 @@ import { useAddToCartAction } from '../../features/cart/hooks/use-add-to-cart-ac
 import { errorMessage, errorStatus } from '../../lib/trpc';
 import { pageTitle } from '../../lib/page-titles';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { CompareToggle } from '../../features/compare/compare-toggle';
 
 export function Component() {
   const { id = '' } = useParams();
@@ -49,6 +50,7 @@ export function Component() {
         onBuy={(item, variantId) => void onBuy(item, variantId)}
         busy={cart.isPending}
         delivery={<DeliveryCheck />}
+        compare={product.data ? <CompareToggle product={product.data} className="min-h-11" /> : null}
       />
       {product.data ? (
         <CategoryStrip

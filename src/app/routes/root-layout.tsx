@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate, NavigationType, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { Layout } from '../../components/layout/layout';
@@ -10,6 +10,10 @@ import { useCartCount } from '../../features/cart/api/use-cart-count';
 import { clearTabDrafts } from '../../lib/tab-draft';
 import { errorMessage } from '../../lib/trpc';
 import { useHydrated } from '../../lib/use-hydrated';
+import { useHasCompareSelection } from '../../features/compare/compare-signal';
+
+/** The compare tray's code is fetched only once a selection exists (never for a shopper who compares nothing). */
+const CompareTray = lazy(() => import('../../features/compare/compare-tray').then((module) => ({ default: module.CompareTray })));
 
 export const LOGOUT_SUCCESS_MESSAGE = 'Logged out successfully';
 
@@ -61,12 +65,20 @@ export function RootLayout() {
   // The owner's category labels for cards, cart lines and product pages (seeded with every server-rendered page).
   const categoryLabel = useCategoryLabel();
   const mustEnrol = hydrated && user?.mustEnrolTwoFactor === true && location.pathname.replace(/\/+$/, '') !== TWO_FACTOR_PATH;
+  // Not on the compare page itself (it shows the comparison), nor in the admin panel.
+  const comparing = useHasCompareSelection();
+  const trayHere = comparing && location.pathname.replace(/\/+$/, '') !== '/compare' && !location.pathname.startsWith('/admit-panel');
 
   return (
     <CategoryLabelContext value={categoryLabel}>
       <Layout user={hydrated ? user : null} cartCount={hydrated ? cartCount : 0} onLogout={onLogout} loggingOut={logout.isPending}>
         {mustEnrol ? <Navigate to={TWO_FACTOR_PATH} replace /> : <Outlet />}
       </Layout>
+      {trayHere ? (
+        <Suspense fallback={null}>
+          <CompareTray />
+        </Suspense>
+      ) : null}
     </CategoryLabelContext>
   );
 }

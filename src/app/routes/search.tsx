@@ -11,6 +11,7 @@ import { useAddToCartAction } from '../../features/cart/hooks/use-add-to-cart-ac
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { searchTitle } from '../../lib/page-titles';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { CompareToggle } from '../../features/compare/compare-toggle';
 
 /** The header navigates on every keystroke; the fetch waits until typing pauses. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -82,7 +83,12 @@ export function Component() {
         {results.isSuccess && products?.length === 0 ? (
           <p className="card px-4 py-10 text-center text-lg font-semibold text-zinc-800">No Data Found....</p>
         ) : results.isError ? null : (
-          <PagedProductGrid query={results} onAddToCart={(product) => void cart.add(product)} addingId={cart.addingId} />
+          <PagedProductGrid
+            query={results}
+            onAddToCart={(product) => void cart.add(product)}
+            addingId={cart.addingId}
+            cardExtra={(product) => <CompareToggle product={product} className="mt-1" />}
+          />
         )}
       </section>
     </div>

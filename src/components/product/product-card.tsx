@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatINR, savingOf } from '../../../shared/money';
 import { isBuyable } from '../../../shared/stock';
@@ -50,6 +50,8 @@ export interface ProductCardProps {
   /** Above-the-fold cards load their image eagerly; the rest wait until scrolled near. */
   eager?: boolean;
   className?: string;
+  /** Under the Add to Cart button: the category and search pages' "Compare" tick (the home rows have none). */
+  extra?: ReactNode;
 }
 
 /** Whole percent off, rounded down as the product page's saving is (never overstated), or 0 when the product is not discounted. */
@@ -57,7 +59,7 @@ export function discountPercent(price: number, sellingPrice: number): number {
   return savingOf(price, sellingPrice)?.percent ?? 0;
 }
 
-export function ProductCard({ product, variant, onAddToCart, adding = false, eager = false, className = '' }: ProductCardProps) {
+export function ProductCard({ product, variant, onAddToCart, adding = false, eager = false, className = '', extra }: ProductCardProps) {
   const categoryLabel = useCategoryLabelOf();
   const outOfStock = !isBuyable(product);
   const range = variantSummary(product);
@@ -127,6 +129,7 @@ export function ProductCard({ product, variant, onAddToCart, adding = false, eag
               Add to Cart
             </button>
           )}
+          {extra}
         </div>
       </div>
     </article>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { ProductCard, type CardProduct } from './product-card';
 import { ProductCardSkeletons } from './product-card-skeleton';
 
@@ -10,6 +10,8 @@ export interface ProductGridProps {
   hasMore?: boolean;
   loadingMore?: boolean;
   onLoadMore?: () => void;
+  /** What each card shows under its Add to Cart button (the "Compare" tick). */
+  cardExtra?: ((product: CardProduct) => ReactNode) | undefined;
 }
 
 const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4';
@@ -18,7 +20,7 @@ const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4';
  * Product cards in a responsive grid. More pages load when the "Load more" button scrolls
  * into view (or when it is pressed, for keyboards and old browsers).
  */
-export function ProductGrid({ products, loading, onAddToCart, addingId = null, hasMore = false, loadingMore = false, onLoadMore }: ProductGridProps) {
+export function ProductGrid({ products, loading, onAddToCart, addingId = null, hasMore = false, loadingMore = false, onLoadMore, cardExtra }: ProductGridProps) {
   const moreRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -48,7 +50,15 @@ export function ProductGrid({ products, loading, onAddToCart, addingId = null, h
       <ul className={GRID}>
         {(products ?? []).map((product, i) => (
           <li key={product._id} className="flex">
-            <ProductCard product={product} variant="large" onAddToCart={onAddToCart} adding={addingId === product._id} eager={i < 4} className="w-full" />
+            <ProductCard
+              product={product}
+              variant="large"
+              onAddToCart={onAddToCart}
+              adding={addingId === product._id}
+              eager={i < 4}
+              className="w-full"
+              extra={cardExtra?.(product)}
+            />
           </li>
         ))}
       </ul>
@@ -78,7 +88,7 @@ export function loadedProducts<P extends CardProduct>(query: { data?: { pages: r
 }
 
 /** The grid of an infinite product query: its loaded pages, then "Load more" while the server has more. */
-export function PagedProductGrid({ query, onAddToCart, addingId }: { query: ProductPagesQuery } & Pick<ProductGridProps, 'onAddToCart' | 'addingId'>) {
+export function PagedProductGrid({ query, onAddToCart, addingId, cardExtra }: { query: ProductPagesQuery } & Pick<ProductGridProps, 'onAddToCart' | 'addingId' | 'cardExtra'>) {
   return (
     <ProductGrid
       products={loadedProducts(query)}
@@ -88,6 +98,7 @@ export function PagedProductGrid({ query, onAddToCart, addingId }: { query: Prod
       hasMore={query.hasNextPage}
       loadingMore={query.isFetchingNextPage}
       onLoadMore={() => void query.fetchNextPage()}
+      cardExtra={cardExtra}
     />
   );
 }

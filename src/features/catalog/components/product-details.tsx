@@ -39,9 +39,11 @@ export interface ProductDetailsProps {
   busy: boolean;
   /** Under the buttons: the "Deliver to" PIN check (the route passes it; it asks the server). */
   delivery?: ReactNode;
+  /** Beside the buttons: the "Compare" tick (the route passes it). */
+  compare?: ReactNode;
 }
 
-export function ProductDetails({ product: listed, onAddToCart, onBuy, busy, delivery, variantSku, onVariantChange }: ProductDetailsProps) {
+export function ProductDetails({ product: listed, onAddToCart, onBuy, busy, delivery, compare, variantSku, onVariantChange }: ProductDetailsProps) {
   const categoryLabel = useCategoryLabelOf();
   const [activeIndex, setActiveIndex] = useState(0);
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
@@ -184,6 +186,7 @@ export function ProductDetails({ product: listed, onAddToCart, onBuy, busy, deli
           >
             Add To Cart
           </button>
+          {compare}
         </div>
         <noscript>
           <p className="text-sm text-zinc-700">Buying needs JavaScript and a sign-in: turn JavaScript on to add this to your cart.</p>
