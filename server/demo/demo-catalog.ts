@@ -513,7 +513,7 @@ const MOBILES = rows('mobiles', [
     views: 4,
     variant: 'square-camera',
     description:
-      'Dynamic Island, a 48 MP main camera and USB-C. The A16 Bionic chip and a durable colour-infused glass back. All-day battery life and Emergency SOS via satellite.',
+      'Dynamic Island, a 48 MP main camera and USB-C. The A16 Bionic chip with 6 GB RAM and a durable colour-infused glass back. All-day battery life and Emergency SOS via satellite.',
   },
   {
     name: 'Apple iPhone 15 Pro Max (256 GB) - Natural Titanium',
@@ -524,7 +524,7 @@ const MOBILES = rows('mobiles', [
     body: '#b5ada3',
     accent: '#8a8178',
     views: 4,
-    description: 'Forged in titanium with the A17 Pro chip and a customisable Action button. A 48 MP main camera and a 5x telephoto. USB 3 speeds for pro workflows.',
+    description: 'Forged in titanium with the A17 Pro chip, 8 GB RAM and a customisable Action button. A 48 MP main camera and a 5x telephoto. USB 3 speeds for pro workflows.',
   },
   {
     name: 'OnePlus 12 (12GB RAM, 256GB, Flowy Emerald)',
