@@ -256,6 +256,8 @@ describe('the owner’s power bank, from an empty shop to the storefront', () =>
     await dialog.getByRole('button', { name: 'Restore Blue, 20000 mAh' }).waitFor();
     await dialog.getByTestId('variant-grid').scrollIntoViewIfNeeded();
     await shot(page, '8-archived-row');
+    // The grid, with its Capacity and row-action columns, fits its box at 1440 px.
+    expect(await dialog.getByTestId('variant-grid').evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => card.getByTestId('admin-product-variants').innerText()).toBe('3 variants');
 

@@ -454,7 +454,7 @@ export function VariantGrid({
     return (
       <td key={column} className="px-1 py-1 align-top" data-testid={`spec-cell-${a.key}`}>
         {a.type === 'list' || a.type === 'yesno' ? (
-          <select {...common} className="field h-9 w-28 px-2 py-0 text-sm">
+          <select {...common} className="field h-9 w-24 px-1 py-0 text-sm">
             <option value="">Not given</option>
             {(a.type === 'yesno' ? ['yes', 'no'] : a.options).map((option) => (
               <option key={option} value={option}>
@@ -465,7 +465,7 @@ export function VariantGrid({
         ) : (
           <input
             {...common}
-            className={`field h-9 px-2 text-sm ${a.type === 'number' ? 'w-24' : 'w-32'}`}
+            className={`field h-9 px-2 text-sm ${a.type === 'number' ? 'w-20' : 'w-28'}`}
             inputMode={a.type === 'number' ? 'decimal' : undefined}
             placeholder={a.type === 'number' && a.unit ? a.unit : undefined}
           />
