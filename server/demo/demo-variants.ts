@@ -1,4 +1,5 @@
-import type { ProductOption } from '../../shared/schemas/variants';
+import { isColourOption, type ProductOption } from '../../shared/schemas/variants';
+import type { ArtSpec } from './demo-art';
 
 /**
  * The demo products that come in several variants, by the demo product's name: a phone by
@@ -50,3 +51,26 @@ export const DEMO_VARIANTS: Readonly<Record<string, DemoVariants>> = {
     ],
   },
 };
+
+/** What a colour's own pictures are known by: the demo product's key and the colour value. */
+export function colourArtKey(productKey: string, colour: string): string {
+  return `${productKey}:colour:${colour}`;
+}
+
+/**
+ * The illustrations of each colour of a demo product sold in colours (a Colour option with
+ * swatches): the product's own art with the swatch as the body colour, same views, angles and
+ * backdrop seed, so the colours look like one product. A colour whose swatch is the art's body
+ * gives the product's own pictures (the same drawings, rendered once). [] without a Colour option.
+ */
+export function demoColourArt(product: { key: string; art: ArtSpec }, demo: DemoVariants | undefined): { key: string; colour: string; art: ArtSpec }[] {
+  const colour = demo?.options.find((o) => isColourOption(o.name));
+  if (!colour) return [];
+  return colour.values.filter((v) => v.swatch).map((v) => ({ key: colourArtKey(product.key, v.value), colour: v.value, art: { ...product.art, body: v.swatch as string } }));
+}
+
+/** The colour value of a demo variant (its Colour option's), or undefined. */
+export function demoVariantColour(demo: DemoVariants, variant: DemoVariant): string | undefined {
+  const index = demo.options.findIndex((o) => isColourOption(o.name));
+  return index < 0 ? undefined : variant.optionValues[index];
+}

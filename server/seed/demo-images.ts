@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { ImageStore } from '../images/image-store';
 import { storeProductImage, type StoredImage } from '../images/image.service';
-import { bannerSvg, productArtSvgs, type BannerArt } from '../demo/demo-art';
+import { bannerSvg, productArtSvgs, type ArtSpec, type BannerArt } from '../demo/demo-art';
 import type { DemoProduct } from '../demo/demo-catalog';
 
 /**
@@ -19,6 +19,8 @@ export interface DemoImages {
   products: Map<string, string[]>;
   /** Banner URLs in the order of the banners given. */
   banners: string[];
+  /** Extra art's key (a demo colour's, `colourArtKey`) -> image URLs, in view order. */
+  extra: Map<string, string[]>;
 }
 
 async function runPool<T, R>(items: readonly T[], worker: (item: T) => Promise<R>): Promise<R[]> {
@@ -70,21 +72,35 @@ async function renderAndStore(store: ImageStore, cacheDir: string, svg: string):
  * @param cacheDir where SVG-hash -> stored image records are kept: a local folder outside the
  *   images folder, so the cache is never served.
  */
-export async function generateDemoImages(store: ImageStore, cacheDir: string, products: readonly DemoProduct[], banners: readonly BannerArt[]): Promise<DemoImages> {
+export async function generateDemoImages(
+  store: ImageStore,
+  cacheDir: string,
+  products: readonly DemoProduct[],
+  banners: readonly BannerArt[],
+  extra: readonly { key: string; art: ArtSpec }[] = [],
+): Promise<DemoImages> {
   const jobs: { owner: string; svg: string }[] = [];
   for (const product of products) {
     for (const svg of productArtSvgs(product.art)) jobs.push({ owner: product.key, svg });
   }
   banners.forEach((banner, i) => jobs.push({ owner: `banner:${i}`, svg: bannerSvg(banner) }));
+  for (const item of extra) for (const svg of productArtSvgs(item.art)) jobs.push({ owner: `extra:${item.key}`, svg });
 
-  const stored = await runPool(jobs, (job) => renderAndStore(store, cacheDir, job.svg));
+  // A drawing asked for twice (a colour that is the product's own) is rendered once.
+  const unique = [...new Set(jobs.map((job) => job.svg))];
+  const rendered = await runPool(unique, (svg) => renderAndStore(store, cacheDir, svg));
+  const bySvg = new Map(unique.map((svg, i) => [svg, rendered[i]]));
+  const stored = jobs.map((job) => bySvg.get(job.svg));
 
-  const result: DemoImages = { products: new Map(), banners: [] };
+  const result: DemoImages = { products: new Map(), banners: [], extra: new Map() };
   jobs.forEach((job, i) => {
     const url = stored[i]?.url;
     if (url === undefined) throw new Error(`Demo image ${i} was not generated`);
     if (job.owner.startsWith('banner:')) {
       result.banners.push(url);
+    } else if (job.owner.startsWith('extra:')) {
+      const key = job.owner.slice('extra:'.length);
+      result.extra.set(key, [...(result.extra.get(key) ?? []), url]);
     } else {
       const list = result.products.get(job.owner) ?? [];
       list.push(url);

@@ -81,6 +81,26 @@ describe('seedDemo', () => {
     const phone = multi.find((p) => p.productName.startsWith('Samsung Galaxy S24'));
     // Its summary: the cheapest variant in stock (128 GB, Onyx Black at ₹64,999).
     expect(phone).toMatchObject({ sellingPrice: 64_999, stock: 14 });
+    // Each colour has its own pictures (the phone drawn in its swatch), shared by the variants of that colour.
+    const phoneDetails = await client.trpc<{ productImage: string[]; variants: { optionValues: string[]; images: string[] }[] }>('query', 'catalog.details', {
+      productId: phone?._id,
+    });
+    const picturesOf = (colour: string) => [...new Set(phoneDetails.body.variants.filter((v) => v.optionValues[1] === colour).map((v) => JSON.stringify(v.images)))];
+    const [black, grey, violet] = ['Onyx Black', 'Marble Grey', 'Cobalt Violet'].map((colour) => {
+      const sets = picturesOf(colour);
+      expect(sets, colour).toHaveLength(1);
+      return JSON.parse(sets[0] ?? '[]') as string[];
+    });
+    // Onyx Black is the product's own art; the others are new drawings, as many views.
+    expect(black).toEqual(phoneDetails.body.productImage);
+    for (const own of [grey, violet]) {
+      expect(own).toHaveLength(phoneDetails.body.productImage.length);
+      for (const url of own ?? []) {
+        expect(phoneDetails.body.productImage).not.toContain(url);
+        expect(await imageExists(url), url).toBe(true);
+      }
+    }
+    expect(grey).not.toEqual(violet);
 
     const search = await client.get<Envelope<Product[]>>('/api/search?q=airp');
     expect(search.body.data.some((p) => p.productName.startsWith('Apple AirPods'))).toBe(true);

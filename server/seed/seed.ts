@@ -11,7 +11,7 @@ import { DEMO_CATEGORIES } from '../demo/demo-categories';
 import { applyDemoCategories, listAdminCategories } from '../features/catalog/categories.service';
 import { demoFacts } from '../demo/demo-facts';
 import { generateDemoImages } from './demo-images';
-import { DEMO_VARIANTS } from '../demo/demo-variants';
+import { colourArtKey, demoColourArt, demoVariantColour, DEMO_VARIANTS } from '../demo/demo-variants';
 import { demoSpecs, demoVariantSpecs } from '../demo/demo-specs';
 import { saveProductSpecs } from '../features/catalog/specs.service';
 import { syntheticProduct } from './synthetic-catalog';
@@ -41,7 +41,9 @@ export type SeedDemoResult = { seeded: false } | { seeded: true; products: numbe
 export async function seedDemo(deps: SeedDeps): Promise<SeedDemoResult> {
   if ((await q.countProducts(deps.db)) > 0) return { seeded: false };
   const started = Date.now();
-  const images = await generateDemoImages(imageStoreOf(deps), demoArtCacheDir(deps.env), DEMO_PRODUCTS, DEMO_BANNERS);
+  // A product sold in colours gets pictures per colour (its art with the swatch as the body).
+  const colourArt = DEMO_PRODUCTS.flatMap((product) => demoColourArt(product, DEMO_VARIANTS[product.productName]));
+  const images = await generateDemoImages(imageStoreOf(deps), demoArtCacheDir(deps.env), DEMO_PRODUCTS, DEMO_BANNERS, colourArt);
   const now = deps.clock().getTime();
   const inserted = await transaction(deps.db, async (trx) => {
     if ((await q.countProducts(trx)) > 0) return false;
@@ -53,10 +55,17 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedDemoResult> {
       return demoRow(product, images.products.get(product.key) ?? [], at);
     });
     await q.insertProducts(trx, rows);
-    // A phone, a TV and a watch come in several variants (server/demo/demo-variants.ts).
-    for (const row of rows) {
+    // A phone, a TV and a watch come in several variants (server/demo/demo-variants.ts); the
+    // variants of one colour share that colour's pictures.
+    for (const [i, row] of rows.entries()) {
       const demo = DEMO_VARIANTS[row.productName];
-      if (demo) await q.addSeedVariants(trx, { id: row.id, productName: row.productName }, demo.options, demo.variants, row.createdAt);
+      if (!demo) continue;
+      const key = (DEMO_PRODUCTS[i] as DemoProduct).key;
+      const list = demo.variants.map((v) => {
+        const colour = demoVariantColour(demo, v);
+        return { ...v, images: colour === undefined ? [] : (images.extra.get(colourArtKey(key, colour)) ?? []) };
+      });
+      await q.addSeedVariants(trx, { id: row.id, productName: row.productName }, demo.options, list, row.createdAt);
     }
     // Spec values for every product from its category's template (server/demo/demo-specs.ts).
     for (const [i, row] of rows.entries()) {

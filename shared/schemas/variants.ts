@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PaiseSchema, ProductImageUrlSchema, PRODUCT_IMAGES_MAX, StockSchema } from './catalog';
 import { singleLineText } from './text';
 import { SpecValuesInputSchema } from './specs';
+import type { SpecValues } from '../specs';
 
 /**
  * Product variants (issue 27): a product has up to MAX_OPTIONS options (Storage, Colour), and
@@ -136,6 +137,8 @@ export const BulkVariantUpdateInputSchema = z.object({
         stock: StockSchema.optional(),
         /** The stock the grid showed: the figure is set only if it is still this (else 409). */
         expectedStock: StockSchema.optional(),
+        /** Its values of the category's per-variant attributes (null clears one); left out: the stored ones stay. */
+        specs: SpecValuesInputSchema.optional(),
       }),
       { error: 'variants must be a list' },
     )
@@ -166,8 +169,8 @@ export type ProductVariant = {
   position: number;
 };
 
-/** What an admin sees of a variant: archived ones too, exact stock. */
-export type AdminVariant = ProductVariant & { archivedAt: string | null };
+/** What an admin sees of a variant: archived ones too, exact stock; catalog.variants adds its per-variant spec values. */
+export type AdminVariant = ProductVariant & { archivedAt: string | null; specs?: SpecValues };
 
 /** "256 GB, Marble Grey": what an order line, an invoice and a cart show of a variant. */
 export function variantLabel(optionValues: readonly string[]): string {

@@ -102,6 +102,7 @@ describe('a phone shopper buys one variant', () => {
     ).toBe(true);
     expect(await priceBlock(page)).toContain('₹64,999.00');
     const productPicture = await page.getByTestId('main-image').locator('img').getAttribute('src');
+    await buyer.screenshot('demo-colour-onyx-black-phone');
     await page.evaluate(() => {
       (window as unknown as { notReloaded: boolean }).notReloaded = true;
     });
@@ -136,11 +137,16 @@ describe('a phone shopper buys one variant', () => {
     // 6 in stock: more than "Only N left" tells; buyable.
     expect(await page.getByText(/left in stock/).count()).toBe(0);
     expect(await page.getByRole('main').getByRole('button', { name: 'Add To Cart' }).isEnabled()).toBe(true);
-    // The demo's variants have no pictures of their own: the product's.
-    expect(await page.getByTestId('main-image').locator('img').getAttribute('src')).toBe(productPicture);
+    // Marble Grey has pictures of its own (the phone drawn in grey, shared by the grey variants): they replace the black ones.
+    const greyPictures = (await adminVariants()).find((v) => v.sku === GREY)?.images ?? [];
+    expect(greyPictures.length).toBeGreaterThan(1);
+    const shown = (await page.getByTestId('main-image').locator('img').getAttribute('src')) ?? '';
+    expect(shown).not.toBe(productPicture);
+    expect(shown).toContain(path.basename(greyPictures[0] ?? '-', '.webp'));
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     await page.evaluate(() => window.scrollTo(0, 0));
+    await buyer.screenshot('demo-colour-marble-grey-phone');
     await expectHealthy(buyer, 'variant-picker-phone');
     expect(buyer.consoleErrors).toEqual([]);
   });
@@ -154,6 +160,9 @@ describe('a phone shopper buys one variant', () => {
         .getByRole('radio', { name: /^Marble Grey/ })
         .isChecked(),
     ).toBe(true);
+    // The grey pictures from the first paint (server-rendered), in the gallery's thumbnails too.
+    const greyPictures = (await adminVariants()).find((v) => v.sku === GREY)?.images ?? [];
+    expect((await desktop.page.getByTestId('main-image').locator('img').getAttribute('src')) ?? '').toContain(path.basename(greyPictures[0] ?? '-', '.webp'));
     await expectHealthy(desktop, 'variant-picker-desktop');
     expect(desktop.consoleErrors).toEqual([]);
   });

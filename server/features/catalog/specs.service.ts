@@ -6,6 +6,7 @@ import type { FieldChange } from '../../audit/audit';
 import type { Category } from '../../../shared/categories';
 import type { Refine } from '../../../shared/facets';
 import type { SpecAttribute } from '../../../shared/schemas/categories';
+import { variantLabel } from '../../../shared/schemas/variants';
 import {
   cardLine,
   formatSpecNumber,
@@ -21,6 +22,7 @@ import {
 import { findCategory, listCategories } from './categories.queries';
 import { onSale, refineCondition } from './catalog.queries';
 import * as sq from './specs.queries';
+import { listVariants } from './variants.queries';
 
 // What the synthetic seed writes in bulk (server/seed/synthetic-specs.ts).
 export { insertSpecIndex, specValuesJson, type SpecIndexRow } from './specs.queries';
@@ -40,23 +42,24 @@ export { insertSpecIndex, specValuesJson, type SpecIndexRow } from './specs.quer
 
 type Raw = Record<string, string | number | boolean | null>;
 
-function badSpec(field: string, message: string): AppError {
-  return new AppError('BAD_INPUT', `${field}: ${message}`, { fieldErrors: { [field]: message } });
+/** `who` (a variant's row and SKU) goes in the message only: the field's own error sits on its cell. */
+function badSpec(field: string, message: string, who = ''): AppError {
+  return new AppError('BAD_INPUT', `${field}: ${message}${who}`, { fieldErrors: { [field]: message } });
 }
 
 /**
  * Checks one level's input against the template.
  * @throws AppError BAD_INPUT naming the field (`specs.ram`, `variants.1.specs.storage`) and the attribute.
  */
-function checkInput(template: readonly SpecAttribute[], categoryLabel: string, raw: Raw, level: 'product' | 'variant', field: string) {
+function checkInput(template: readonly SpecAttribute[], categoryLabel: string, raw: Raw, level: 'product' | 'variant', field: string, who = '') {
   const set = new Map<SpecAttribute, SpecValue>();
   const clear: SpecAttribute[] = [];
   for (const [key, value] of Object.entries(raw)) {
     const attribute = template.find((a) => a.key === key);
-    if (!attribute) throw badSpec(`${field}.${key}`, `“${key}” is not an attribute of ${categoryLabel}`);
-    if (level === 'variant' && !attribute.perVariant) throw badSpec(`${field}.${key}`, `${attribute.name} is the same for every variant: give it in the product’s specs`);
+    if (!attribute) throw badSpec(`${field}.${key}`, `“${key}” is not an attribute of ${categoryLabel}`, who);
+    if (level === 'variant' && !attribute.perVariant) throw badSpec(`${field}.${key}`, `${attribute.name} is the same for every variant: give it in the product’s specs`, who);
     const normalized = normalizeSpecValue(attribute, value);
-    if (!normalized.ok) throw badSpec(`${field}.${key}`, normalized.message);
+    if (!normalized.ok) throw badSpec(`${field}.${key}`, normalized.message, who);
     if (normalized.value === null) clear.push(attribute);
     else set.set(attribute, normalized.value);
   }
@@ -118,7 +121,7 @@ export async function reindexProductSpecs(trx: DB, productId: string, template?:
 export async function saveProductSpecs(
   trx: DB,
   productId: string,
-  input: { specs?: Raw | undefined; variants?: readonly { optionValues: readonly string[]; specs?: Raw | undefined }[] | undefined },
+  input: { specs?: Raw | undefined; variants?: readonly { optionValues: readonly string[]; sku?: string | undefined; specs?: Raw | undefined }[] | undefined },
 ): Promise<FieldChange[]> {
   const product = await sq.findProductSpecs(trx, productId);
   if (!product) return [];
@@ -140,10 +143,15 @@ export async function saveProductSpecs(
       else delete productSpecs[a.key];
     }
   }
+  // A variant's refusal names its row and SKU as well as the attribute (the grid puts it on the cell).
+  const skus = input.variants?.some((i) => i.specs) ? new Map((await listVariants(trx, productId)).map((r) => [r._id, r.sku])) : new Map<string, string>();
   for (const [i, variantInput] of (input.variants ?? []).entries()) {
     if (!variantInput.specs) continue;
-    const { set, clear } = checkInput(template, label, variantInput.specs, 'variant', `variants.${i}.specs`);
     const target = live.find((v) => v.optionValues === JSON.stringify(variantInput.optionValues));
+    const sku = variantInput.sku ?? (target ? skus.get(target.id) : undefined);
+    const rowLabel = variantLabel(variantInput.optionValues);
+    const who = ` (variant ${i + 1}${rowLabel ? `, ${rowLabel}` : ''}${sku ? `, SKU ${sku}` : ''})`;
+    const { set, clear } = checkInput(template, label, variantInput.specs, 'variant', `variants.${i}.specs`, who);
     if (!target) continue;
     const values = variantSpecs.get(target.id) as SpecValues;
     for (const [a, value] of set) values[a.key] = value;
@@ -231,6 +239,11 @@ export async function conformCategorySpecs(trx: DB, category: string, template: 
     changes += changed.length;
   }
   return { products, changes };
+}
+
+/** Each variant's own values (per-variant attributes), archived ones too, by variant id: the admin's variant grid. */
+export async function variantSpecsById(db: DB, productId: string): Promise<Map<string, SpecValues>> {
+  return new Map((await sq.listVariantSpecs(db, productId)).map((v) => [v.id, v.specs]));
 }
 
 /** The product page's Specifications table: every attribute with a value, in template order. */

@@ -15,7 +15,7 @@ import {
   type VariantInputSchema,
 } from '../../../shared/schemas/variants';
 import * as v from './variants.queries';
-import { reindexProductSpecs } from './specs.service';
+import { reindexProductSpecs, saveProductSpecs, variantSpecsById } from './specs.service';
 import * as stock from './stock.queries';
 
 /**
@@ -353,6 +353,16 @@ export async function updateVariantsBulk(deps: Pick<Deps, 'db' | 'clock'>, input
       if (!current) continue;
       await editVariant(w, current, { sku: row.sku, price: row.price, sellingPrice: row.sellingPrice, stock: row.stock, expectedStock: row.expectedStock }, i);
     }
+    // Per-variant spec values (checked against the category's template, 400 naming the row, SKU and attribute), reindexed in this transaction.
+    if (input.variants.some((row) => row.specs)) {
+      const changes = await saveProductSpecs(trx, product.id, {
+        variants: input.variants.map((row) => {
+          const current = existing.find((e) => e._id === row._id);
+          return { optionValues: current?.optionValues ?? [], sku: row.sku ?? current?.sku, specs: row.specs };
+        }),
+      });
+      if (changes.length > 0) await writeAudit(trx, { at, actorId, action: 'product.update', detail: { productId: product.id, name: product.product_name, changes } });
+    }
     await v.refreshSummary(trx, product.id, at);
   }).catch((error: unknown) => {
     throw asVariantConflict(error);
@@ -422,7 +432,8 @@ function toAdminVariant(record: v.VariantRecord): AdminVariant {
 export async function adminVariants(db: DB, productId: string): Promise<{ options: ProductOption[]; variants: AdminVariant[] }> {
   const options = await v.findProductOptions(db, productId);
   if (options === null) throw new AppError('PRODUCT_NOT_FOUND', 'Product not found');
-  return { options, variants: (await v.listVariants(db, productId, { archived: true })).map(toAdminVariant) };
+  const specs = await variantSpecsById(db, productId);
+  return { options, variants: (await v.listVariants(db, productId, { archived: true })).map((record) => ({ ...toAdminVariant(record), specs: specs.get(record._id) ?? {} })) };
 }
 
 /** A product's options and live variants as shoppers see them (stock shown as shownStock shows it: exact up to 10). */

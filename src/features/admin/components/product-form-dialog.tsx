@@ -30,7 +30,7 @@ import { formatGstRate, GST_RATE_OPTIONS } from './settings-form';
 import { useImageSlots } from './use-image-slots';
 import { serverErrorsToCells, toVariantsPayload, type VariantsPayload } from './variant-grid';
 import { OptionsEditor, useVariantsDraft, VariantGrid } from './variants-editor';
-import { SpecificationsFields, useSpecsDraft } from './specifications-fields';
+import { perVariantAttributes, SpecificationsFields, useSpecsDraft } from './specifications-fields';
 
 export const PRODUCT_UPLOADED_MESSAGE = 'Product upload successfully';
 export const PRODUCT_UPDATED_MESSAGE = 'Product update successfully';
@@ -105,11 +105,14 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
   const categories = useAdminCategories().data ?? [];
   const offered = categories.filter((c) => !c.hidden || c.value === product?.category);
   const categoryTax = categories.find((c) => c.value === values.category);
-  const specsDraft = useSpecsDraft(product?._id, categoryTax?.template ?? []);
   const saving = create.isPending || update.isPending || setProductTax.isPending;
   // Options and the variant grid (issue 27): with options, prices and stock are each variant's.
   const variantsDraft = useVariantsDraft(product?._id, values.productName);
   const withVariants = variantsDraft.active;
+  // With options, the per-variant attributes (storage, capacity) are columns of the grid, not fields of the Specifications section.
+  const template = categoryTax?.template ?? [];
+  const gridAttributes = withVariants ? perVariantAttributes(template) : [];
+  const specsDraft = useSpecsDraft(product?._id, withVariants ? template.filter((a) => !a.perVariant) : template);
   /** The product's own checks with the figures the grid holds instead left out (placeholders that pass). */
   const checkedValues = (candidate: ProductFormValues): ProductFormValues =>
     withVariants ? { ...candidate, price: '1', sellingPrice: '1', trackStock: loaded?.trackStock ?? false, stock: String(loaded?.stock ?? 0), stockNote: '' } : candidate;
@@ -148,7 +151,7 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
     const { tax } = toProductTax(values);
     let grid: VariantsPayload | null = null;
     if (withVariants) {
-      const checked = toVariantsPayload(variantsDraft.options, variantsDraft.rows);
+      const checked = toVariantsPayload(variantsDraft.options, variantsDraft.rows, gridAttributes);
       variantsDraft.setCellErrors(checked.errors);
       if (!checked.payload) return;
       grid = checked.payload;
@@ -410,7 +413,7 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
         <ImageUploader images={images} error={errors.productImage} />
 
         <OptionsEditor draft={variantsDraft} error={variantsDraft.cellErrors.options} />
-        {withVariants ? <VariantGrid draft={variantsDraft} pictures={images.urls} error={variantsDraft.cellErrors.variants} /> : null}
+        {withVariants ? <VariantGrid draft={variantsDraft} pictures={images.urls} error={variantsDraft.cellErrors.variants} attributes={gridAttributes} /> : null}
 
         <div>
           <label htmlFor={id('description')} className="label">

@@ -6,10 +6,10 @@ import { trpc } from '../../../lib/trpc';
 
 /**
  * The product form's Specifications section (issue 27): a field per attribute of the chosen
- * category's template (a number with its unit, a select for a list, yes / no, text). A per-variant
- * attribute (storage) set here applies to every variant; the variant grid can show per-variant
- * columns from `perVariantAttributes`. Values are checked again by the server (a 400 naming the
- * attribute shows under the section).
+ * category's template (a number with its unit, a select for a list, yes / no, text). A product
+ * without options sets its per-variant attributes (storage) here; one with options has them as
+ * columns of the variant grid (`perVariantAttributes`), and the form leaves them out of this
+ * section. Values are checked again by the server (a 400 naming the attribute shows under the section).
  */
 
 /** The attributes whose values differ by variant: the columns a variant grid can add. */

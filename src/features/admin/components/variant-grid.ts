@@ -1,4 +1,6 @@
 import { hasAtMostTwoDecimals, paiseToRupees, rupeesToPaise } from '../../../../shared/money';
+import type { SpecAttribute } from '../../../../shared/schemas/categories';
+import { normalizeSpecValue, type SpecValue } from '../../../../shared/specs';
 import {
   EanSchema,
   isColourOption,
@@ -50,9 +52,21 @@ export type VariantRow = {
   weightGrams: string;
   /** Picked from the product's pictures; [] = the product's. */
   images: string[];
+  /**
+   * Its values of the category's per-variant attributes (Storage, Capacity) as typed, by key
+   * ('yes' / 'no' for yes-no). A key left out shows (and saves) what the row's option value says,
+   * when an option is that attribute (specCell); '' is a cell emptied on purpose.
+   */
+  specs: Record<string, string>;
 };
 
-export type GridColumn = 'sku' | 'ean' | 'price' | 'sellingPrice' | 'stock' | 'trackStock' | 'weightGrams' | 'images';
+/** The fixed columns, and a column per per-variant attribute (`spec:<key>`). */
+export type GridColumn = 'sku' | 'ean' | 'price' | 'sellingPrice' | 'stock' | 'trackStock' | 'weightGrams' | 'images' | `spec:${string}`;
+
+/** The column of a per-variant attribute. */
+export function specColumn(key: string): `spec:${string}` {
+  return `spec:${key}`;
+}
 export const FILL_COLUMNS: readonly GridColumn[] = ['ean', 'price', 'sellingPrice', 'stock', 'trackStock', 'weightGrams', 'images'];
 
 /** Option values never hold a line break (single-line text), so it joins them unambiguously. */
@@ -116,6 +130,7 @@ function emptyRow(optionValues: string[], productName: string): VariantRow {
     stock: '',
     weightGrams: '',
     images: [],
+    specs: {},
   };
 }
 
@@ -148,8 +163,8 @@ export function reconcileRows(options: readonly OptionDraft[], previous: readonl
     );
     const fresh = emptyRow(values, productName);
     if (!parent) return fresh;
-    const { price, sellingPrice, trackStock, stock, weightGrams } = parent;
-    return { ...fresh, price, sellingPrice, trackStock, stock, weightGrams };
+    const { price, sellingPrice, trackStock, stock, weightGrams, specs } = parent;
+    return { ...fresh, price, sellingPrice, trackStock, stock, weightGrams, specs: { ...specs } };
   });
   const keys = new Set(rows.map((r) => r.key));
   const ids = new Set(rows.map((r) => r.id));
@@ -190,7 +205,39 @@ export function rowsFromVariants(variants: readonly AdminVariant[]): VariantRow[
       loadedStock: v.trackStock ? v.stock : undefined,
       weightGrams: v.weightGrams === null ? '' : String(v.weightGrams),
       images: [...v.images],
+      specs: Object.fromEntries(Object.entries(v.specs ?? {}).map(([key, value]) => [key, specText(value)])),
     }));
+}
+
+/** A stored value as a cell holds it ('yes' / 'no' for yes-no). */
+function specText(value: SpecValue): string {
+  return typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);
+}
+
+const comparable = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * The option that obviously is the attribute: named as it is (any case and punctuation), by its
+ * key, or with its unit ("Capacity (mAh)"). -1 when none.
+ */
+export function optionIndexOf(attribute: SpecAttribute, options: readonly { name: string }[]): number {
+  const names = new Set([attribute.name, attribute.key, `${attribute.name} ${attribute.unit}`].map(comparable));
+  return options.findIndex((o) => names.has(comparable(o.name)));
+}
+
+/**
+ * What a row's cell of a per-variant attribute holds: the value typed, else the row's value of
+ * the option that is the attribute when it reads as one (option Capacity "10000 mAh" -> 10000 for
+ * a number in mAh; a list's option; yes / no), else ''.
+ */
+export function specCell(row: Pick<VariantRow, 'specs' | 'optionValues'>, attribute: SpecAttribute, options: readonly { name: string }[]): string {
+  const typed = row.specs[attribute.key];
+  if (typed !== undefined) return typed;
+  const index = optionIndexOf(attribute, options);
+  const fromOption = index < 0 ? undefined : row.optionValues[index];
+  if (fromOption === undefined) return '';
+  const read = normalizeSpecValue(attribute, fromOption);
+  return read.ok && read.value !== null ? specText(read.value) : '';
 }
 
 export function optionsToDrafts(options: readonly ProductOption[]): OptionDraft[] {
@@ -210,17 +257,24 @@ function targets(rows: readonly VariantRow[], selected: ReadonlySet<string>): Se
 }
 
 /** Fill down: the column's value of the first target row copied to the other targets (the selected rows, or all). */
-export function fillDown(rows: readonly VariantRow[], column: GridColumn, selected: ReadonlySet<string> = new Set()): VariantRow[] {
+export function fillDown(
+  rows: readonly VariantRow[],
+  column: GridColumn,
+  selected: ReadonlySet<string> = new Set(),
+  spec?: { attribute: SpecAttribute; options: readonly { name: string }[] },
+): VariantRow[] {
   const to = targets(rows, selected);
   const source = rows.find((r) => to.has(r.key));
   if (!source) return [...rows];
+  const specValue = spec ? specCell(source, spec.attribute, spec.options) : '';
   return rows.map((row) => {
     if (!to.has(row.key) || row === source) return row;
+    if (column.startsWith('spec:')) return spec ? { ...row, specs: { ...row.specs, [spec.attribute.key]: specValue } } : row;
     if (column === 'images') return { ...row, images: [...source.images] };
     if (column === 'trackStock') return { ...row, trackStock: source.trackStock };
     if (column === 'stock') return { ...row, stock: source.stock, trackStock: source.trackStock };
     if (column === 'sku') return row;
-    return { ...row, [column]: source[column] };
+    return { ...row, [column]: source[column as 'ean'] };
   });
 }
 
@@ -279,7 +333,11 @@ export type VariantsPayload = { options: ProductOption[]; variants: VariantInput
  * with the server's schemas. `sentKeys[i]` is the row of `variants[i]`, so the server's
  * `variants.<i>.<field>` errors find their cell. Archived rows are not sent (archiving is its own step).
  */
-export function toVariantsPayload(options: readonly OptionDraft[], rows: readonly VariantRow[]): { payload: VariantsPayload | null; errors: Record<string, string> } {
+export function toVariantsPayload(
+  options: readonly OptionDraft[],
+  rows: readonly VariantRow[],
+  attributes: readonly SpecAttribute[] = [],
+): { payload: VariantsPayload | null; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const parsedOptions = ProductOptionsSchema.safeParse(
     usableOptions(options).map((o) => ({
@@ -319,6 +377,13 @@ export function toVariantsPayload(options: readonly OptionDraft[], rows: readonl
     const weightText = row.weightGrams.trim();
     const weight = weightText === '' ? null : Number(weightText);
     if (weight !== null && (!Number.isInteger(weight) || weight < 1 || weight > WEIGHT_MAX_GRAMS)) errors[cellKey(row.key, 'weightGrams')] = 'whole grams, more than 0';
+    // Every per-variant column of the row: an empty cell clears the value (null).
+    const specs: Record<string, SpecValue | null> = {};
+    for (const a of attributes) {
+      const read = normalizeSpecValue(a, specCell(row, a, options));
+      if (read.ok) specs[a.key] = read.value;
+      else errors[cellKey(row.key, specColumn(a.key))] = read.message;
+    }
     return {
       ...(row.id ? { _id: row.id } : {}),
       sku: sku.success ? sku.data : row.sku,
@@ -331,6 +396,7 @@ export function toVariantsPayload(options: readonly OptionDraft[], rows: readonl
       ...(stock !== undefined && row.loadedStock !== undefined ? { expectedStock: row.loadedStock } : {}),
       weightGrams: weight,
       images: row.images,
+      ...(attributes.length > 0 ? { specs } : {}),
     };
   });
   if (Object.keys(errors).length > 0 || !parsedOptions.success) return { payload: null, errors };
@@ -354,6 +420,11 @@ export function serverErrorsToCells(
   for (const [path, text] of Object.entries(fieldErrors)) {
     const match = /^variants\.(\d+)\.?(\w*)/.exec(path);
     const key = match ? sentKeys[Number(match[1])] : undefined;
+    const spec = /^variants\.\d+\.specs\.(\w+)$/.exec(path);
+    if (key !== undefined && spec?.[1]) {
+      cells[cellKey(key, specColumn(spec[1]))] = text;
+      continue;
+    }
     if (key !== undefined) {
       const field = match?.[2] ?? '';
       cells[cellKey(key, ['sku', 'ean', 'price', 'sellingPrice', 'stock', 'weightGrams', 'images'].includes(field) ? field : 'row')] = text;

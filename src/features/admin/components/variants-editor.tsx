@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { formatINR, rupeesToPaise } from '../../../../shared/money';
 import { isColourOption, MAX_OPTION_VALUES, MAX_OPTIONS, variantLabel, type AdminVariant } from '../../../../shared/schemas/variants';
+import type { SpecAttribute } from '../../../../shared/schemas/categories';
 import { ProductImage } from '../../../components/product/product-image';
 import { errorMessage, trpc } from '../../../lib/trpc';
 import {
@@ -12,8 +13,11 @@ import {
   fillDown,
   OPTION_NAME_SUGGESTIONS,
   optionsToDrafts,
+  optionIndexOf,
   reconcileRows,
   rowsFromVariants,
+  specCell,
+  specColumn,
   type BrokenRow,
   type GridColumn,
   type OptionDraft,
@@ -62,6 +66,7 @@ export function useVariantsDraft(productId: string | undefined, productName: str
     setCellErrors((current) => {
       const next = { ...current };
       for (const field of Object.keys(patch)) delete next[cellKey(key, field)];
+      for (const spec of Object.keys(patch.specs ?? {})) delete next[cellKey(key, specColumn(spec))];
       delete next[cellKey(key, 'row')];
       return next;
     });
@@ -95,7 +100,7 @@ export function useVariantsDraft(productId: string | undefined, productName: str
 
 export type VariantsDraft = ReturnType<typeof useVariantsDraft>;
 
-const COLUMN_LABELS: Record<GridColumn, string> = {
+const COLUMN_LABELS: Record<Exclude<GridColumn, `spec:${string}`>, string> = {
   sku: 'SKU',
   ean: 'EAN',
   price: 'MRP (₹)',
@@ -323,16 +328,33 @@ export function OptionsEditor({ draft, error }: { draft: VariantsDraft; error: s
   );
 }
 
+/** A per-variant attribute's column heading: "Capacity (mAh)". */
+function specHeading(a: SpecAttribute): string {
+  return a.unit ? `${a.name} (${a.unit})` : a.name;
+}
+
 /**
  * The variant grid: one row per combination (unticked "sold": not created), SKU, EAN, MRP,
- * selling price, stock and tracking, weight and images. Fill down copies the first row's value
+ * selling price, stock and tracking, weight, a column per per-variant attribute of the
+ * category's template (`attributes`: a number with its unit, a select for a list or yes / no,
+ * text; an option that is the attribute fills its cells until typed over) and images. Fill down copies the first row's value
  * (of the selected rows, or of all) to the others; +/- % changes MRP or selling price of the
  * selected rows (or all), rounded to whole rupees, leaving out and listing rows it would give a
  * selling price above the MRP. Errors (the form's and the server's) show on their cell.
  */
-export function VariantGrid({ draft, pictures, error }: { draft: VariantsDraft; pictures: readonly string[]; error: string | undefined }) {
+export function VariantGrid({
+  draft,
+  pictures,
+  error,
+  attributes = [],
+}: {
+  draft: VariantsDraft;
+  pictures: readonly string[];
+  error: string | undefined;
+  attributes?: readonly SpecAttribute[] | undefined;
+}) {
   const id = useId();
-  const { rows, selected, setSelected, cellErrors, updateRow, setRows, broken, setBroken, replaceVariant } = draft;
+  const { rows, selected, setSelected, cellErrors, updateRow, setRows, broken, setBroken, replaceVariant, options } = draft;
   const [percentColumn, setPercentColumn] = useState<'price' | 'sellingPrice'>('sellingPrice');
   const [percent, setPercent] = useState('');
   const [percentError, setPercentError] = useState<string | undefined>(undefined);
@@ -345,7 +367,14 @@ export function VariantGrid({ draft, pictures, error }: { draft: VariantsDraft; 
   const chosen = live.filter((r) => selected.has(r.key));
   const scope = chosen.length > 0 ? `${chosen.length} selected` : 'all rows';
 
-  const fill = (column: GridColumn) => setRows(fillDown(rows, column, selected));
+  const fill = (column: GridColumn) => {
+    const attribute = attributes.find((a) => specColumn(a.key) === column);
+    setRows(fillDown(rows, column, selected, attribute ? { attribute, options } : undefined));
+  };
+  const labelOf = (column: GridColumn) => {
+    const attribute = attributes.find((a) => specColumn(a.key) === column);
+    return attribute ? specHeading(attribute) : COLUMN_LABELS[column as keyof typeof COLUMN_LABELS];
+  };
   const applyPercent = () => {
     const value = Number(percent.trim());
     if (percent.trim() === '' || !Number.isFinite(value) || value <= -100) {
@@ -403,12 +432,58 @@ export function VariantGrid({ draft, pictures, error }: { draft: VariantsDraft; 
       </td>
     );
   };
+  /** A per-variant attribute's cell: typed per the template (its errors, the form's and the server's, under it). */
+  const specInput = (row: VariantRow, a: SpecAttribute) => {
+    const column = specColumn(a.key);
+    const message = errorOf(row, column);
+    const disabled = !row.sold || row.archived;
+    const label = `${specHeading(a)} of ${variantLabel(row.optionValues) || 'the product'}`;
+    const value = specCell(row, a, options);
+    const fromOption = row.specs[a.key] === undefined && value !== '';
+    const common = {
+      id: cellId(row, column),
+      name: `${column}-${rows.indexOf(row)}`,
+      value,
+      disabled,
+      'aria-label': label,
+      'aria-invalid': message ? true : undefined,
+      'aria-describedby': message ? `${cellId(row, column)}-error` : undefined,
+      title: fromOption ? `From the option ${options[optionIndexOf(a, options)]?.name ?? ''}` : undefined,
+      onChange: (event: { target: { value: string } }) => updateRow(row.key, { specs: { ...row.specs, [a.key]: event.target.value } }),
+    };
+    return (
+      <td key={column} className="px-1 py-1 align-top" data-testid={`spec-cell-${a.key}`}>
+        {a.type === 'list' || a.type === 'yesno' ? (
+          <select {...common} className="field h-9 w-24 px-1 py-0 text-sm">
+            <option value="">Not given</option>
+            {(a.type === 'yesno' ? ['yes', 'no'] : a.options).map((option) => (
+              <option key={option} value={option}>
+                {a.type === 'yesno' ? (option === 'yes' ? 'Yes' : 'No') : option}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            {...common}
+            className={`field h-9 px-2 text-sm ${a.type === 'number' ? 'w-20' : 'w-28'}`}
+            inputMode={a.type === 'number' ? 'decimal' : undefined}
+            placeholder={a.type === 'number' && a.unit ? a.unit : undefined}
+          />
+        )}
+        {message ? (
+          <p id={`${cellId(row, column)}-error`} role="alert" className="mt-0.5 max-w-40 text-xs font-medium text-red-700">
+            {message}
+          </p>
+        ) : null}
+      </td>
+    );
+  };
   const fillButton = (column: GridColumn) => (
     <button
       type="button"
       className="ml-1 rounded px-1 text-xs font-semibold text-brand-700 hover:bg-brand-50"
       onClick={() => fill(column)}
-      aria-label={`Fill down ${COLUMN_LABELS[column]}`}
+      aria-label={`Fill down ${labelOf(column)}`}
       title={`Fill down: the first of ${scope}`}
     >
       ↓
@@ -516,6 +591,11 @@ export function VariantGrid({ draft, pictures, error }: { draft: VariantsDraft; 
             <th scope="col" className="px-1 py-1">
               {COLUMN_LABELS.weightGrams} {fillButton('weightGrams')}
             </th>
+            {attributes.map((a) => (
+              <th key={a.key} scope="col" className="px-1 py-1">
+                {specHeading(a)} {fillButton(specColumn(a.key))}
+              </th>
+            ))}
             <th scope="col" className="px-1 py-1">
               {COLUMN_LABELS.images} {fillButton('images')}
             </th>
@@ -600,6 +680,7 @@ export function VariantGrid({ draft, pictures, error }: { draft: VariantsDraft; 
                   ) : null}
                 </td>
                 {cellInput(row, 'weightGrams', { className: 'w-20', inputMode: 'numeric' })}
+                {attributes.map((a) => specInput(row, a))}
                 <td className="px-1 py-1 align-top">
                   <details className="relative">
                     <summary className="cursor-pointer pt-2 text-xs font-semibold text-brand-700" aria-label={`Images of ${label}`}>
