@@ -7,6 +7,7 @@ import { adminRouter } from './features/admin/admin.router';
 import { catalogRouter } from './features/catalog/catalog.router';
 import { settingsRouter } from './features/settings/settings.router';
 import { addressRouter } from './features/account/address.router';
+import { catalogIoRouter } from './features/catalog-io/catalog-io.router';
 
 export const appRouter = router({
   account: accountRouter,
@@ -17,6 +18,7 @@ export const appRouter = router({
   admin: adminRouter,
   settings: settingsRouter,
   address: addressRouter,
+  catalogIo: catalogIoRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -22,6 +22,7 @@ import { createInvoiceRouter } from './routes/invoice.routes';
 import { createAccountDataRouter } from './routes/account-data.routes';
 import { createSharedReplies, createTrpcRouter } from './routes/trpc.routes';
 import { createHealthRouter } from './routes/health.routes';
+import { createCatalogueIoRouter } from './routes/catalogue-io.routes';
 
 const BODY_LIMIT = '10mb';
 const BODY_LIMIT_TEXT = '10 MB';
@@ -88,6 +89,8 @@ export function createApp(deps: Deps, opts: { client: ClientMode; catchUpEveryRe
 
   // Invoice and credit note PDFs, the GSTR-1 CSV (server/invoices/).
   app.use(createInvoiceRouter(deps));
+  // The catalogue as a CSV or .xlsx file, and the uploads an import reads (server/features/catalog-io/).
+  app.use(createCatalogueIoRouter(deps));
   // "Download my data" (the account page).
   app.use(createAccountDataRouter(deps));
 

@@ -24,6 +24,8 @@ export type AuditAction =
   | 'user.two-factor'
   | 'user.delete'
   | 'catalog.demo-removed'
+  | 'catalog.export'
+  | 'catalog.import'
   | 'product.create'
   | 'product.update'
   | 'product.archive'
@@ -54,6 +56,8 @@ const KIND_OF: Record<AuditAction, AuditKind> = {
   'user.two-factor': 'account',
   'user.delete': 'account',
   'catalog.demo-removed': 'catalog',
+  'catalog.export': 'catalog',
+  'catalog.import': 'catalog',
   'product.create': 'product',
   'product.update': 'product',
   'product.archive': 'product',
@@ -223,6 +227,7 @@ const STOCK_LABEL: Record<string, string> = {
   admin: 'Stock changed',
   created: 'Opening stock',
   tracking_on: 'Stock counted',
+  import: 'Stock imported',
   restock: 'Units back in stock',
   shortage_filled: 'Stock taken for an order',
 };
@@ -256,6 +261,16 @@ function describe(action: string, detail: Record<string, unknown>): { label: str
         label: 'Demo data removed',
         summary: `Removed the demo data: ${String(detail.productsDeleted)} products deleted, ${String(detail.productsArchived)} archived (in orders), ${String(detail.bannersDeleted)} banners deleted`,
       };
+    case 'catalog.export':
+      return { label: 'Catalogue exported', summary: `Exported the catalogue as ${String(detail.format).toUpperCase()}: ${String(detail.rows)} rows (one per variant)` };
+    case 'catalog.import': {
+      const p = (detail.products ?? {}) as Record<string, unknown>;
+      const v = (detail.variants ?? {}) as Record<string, unknown>;
+      return {
+        label: 'Catalogue imported',
+        summary: `Imported ${String(detail.fileName)} (${String(detail.rows)} rows): products ${String(p.create)} added, ${String(p.update)} updated; variants ${String(v.create)} added, ${String(v.update)} updated, ${String(v.unchanged)} unchanged`,
+      };
+    }
     case 'product.create':
       return {
         label: 'Product added',

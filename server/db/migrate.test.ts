@@ -406,6 +406,29 @@ describe(`migrations (${dialect})`, () => {
     }
   });
 
+  it('bring a shop of the release before catalogue uploads (up to 2026-12-04-01-on-sale-indexes) forward: products kept, an empty catalogue_uploads table', async () => {
+    const target = await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-')));
+    const db = openDatabase(target);
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrationsFor(dialect)) } });
+      expect((await migrator.migrateTo('2026-12-04-01-on-sale-indexes')).error).toBeUndefined();
+      await insertProduct(db, { productName: 'Zorbix Phone', category: 'mobiles', price: 1_999_900, sellingPrice: 1_899_900, stock: 4 });
+      const before = await db.selectFrom('products').selectAll().orderBy('id').execute();
+
+      expect(await migrateToLatest(db)).toEqual(migrationNames.slice(migrationNames.indexOf('2026-12-04-01-on-sale-indexes') + 1));
+
+      expect(await db.selectFrom('products').selectAll().orderBy('id').execute()).toEqual(before);
+      await db
+        .insertInto('catalogue_uploads')
+        .values({ id: 'u1', actor_id: null, file_name: 'prices.csv', size: 3, bytes: Buffer.from('a,b'), created_at: new Date().toISOString() })
+        .execute();
+      const stored = await db.selectFrom('catalogue_uploads').select(['file_name', 'bytes']).executeTakeFirstOrThrow();
+      expect([stored.file_name, Buffer.from(stored.bytes).toString()]).toEqual(['prices.csv', 'a,b']);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('bring a shop of the release before categories (up to 2026-12-02-02) forward: the twelve become rows, with the owner’s tax and the spec’s home rows', async () => {
     const target = await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-')));
     const db = openDatabase(target);

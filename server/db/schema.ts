@@ -282,6 +282,17 @@ export interface StoredImagesTable {
   created_at: string;
 }
 
+/** A catalogue file uploaded for an import, kept an hour (migration 2026-12-05-01-catalogue-uploads). */
+export interface CatalogueUploadsTable {
+  id: string;
+  actor_id: string | null;
+  file_name: string;
+  size: number;
+  /** bytea on PostgreSQL, blob on SQLite: a Buffer either way. */
+  bytes: Buffer;
+  created_at: string;
+}
+
 export interface ShopSettingsTable {
   id: string;
   value: string;
@@ -399,6 +410,7 @@ export interface Database {
   test_checkout_sessions: TestCheckoutSessionsTable;
   stock_movements: StockMovementsTable;
   stored_images: StoredImagesTable;
+  catalogue_uploads: CatalogueUploadsTable;
   shop_settings: ShopSettingsTable;
   categories: CategoriesTable;
   addresses: AddressesTable;

@@ -8,11 +8,12 @@ import { migrationNames } from './migrations';
 /**
  * Tables that are not shop data: SQLite's own, Kysely's migration bookkeeping, the SQLite-only
  * log of stale cached replies (PostgreSQL sends the same news with NOTIFY), and the images table
- * (a SQLite shop keeps its images as files in DATA_DIR/images). Full-text indexes (virtual
+ * (a SQLite shop keeps its images as files in DATA_DIR/images), and catalogue files uploaded for
+ * an import (kept an hour). Full-text indexes (virtual
  * tables and their shadow tables) are left out below: triggers, or PostgreSQL's generated
  * search column, rebuild them from the products.
  */
-const NOT_SHOP_DATA = [/^sqlite_/, /^kysely_migration/, /^cache_invalidations$/, /^stored_images$/];
+const NOT_SHOP_DATA = [/^sqlite_/, /^kysely_migration/, /^cache_invalidations$/, /^stored_images$/, /^catalogue_uploads$/];
 
 /**
  * Tables a migration fills with defaults (the spec's twelve categories with their HSN code and

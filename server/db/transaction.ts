@@ -31,6 +31,9 @@ export type TransactionOptions = {
  * nothing but the database: no network call, no message sent, nothing that cannot run twice.
  */
 export async function transaction<T>(db: DB, work: (trx: Transaction<Database>) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
+  // Called inside a transaction (a catalogue import writes many products through the services
+  // that each open one): the work joins it, so the whole import commits or rolls back as one.
+  if (db.isTransaction) return work(db as Transaction<Database>);
   if (dialectOf(db) === 'sqlite') return db.transaction().execute(work);
   const locks = [...new Set(opts.locks ?? [])].sort();
   for (let attempt = 1; ; attempt++) {

@@ -17,6 +17,7 @@ import * as productFacts from './2026-12-03-02-product-facts';
 import * as variants from './2026-12-03-03-variants';
 import * as specValues from './2026-12-03-04-spec-values';
 import * as onSaleIndexes from './2026-12-04-01-on-sale-indexes';
+import * as catalogueUploads from './2026-12-05-01-catalogue-uploads';
 import * as pgInitial from './postgres/2026-11-22-01-initial';
 import * as pgCatalogRevision from './postgres/2026-11-22-02-catalog-revision';
 import * as pgCacheInvalidations from './postgres/2026-11-25-01-cache-invalidations';
@@ -27,6 +28,7 @@ import * as pgCategories from './postgres/2026-12-03-01-categories';
 import * as pgProductFacts from './postgres/2026-12-03-02-product-facts';
 import * as pgVariants from './postgres/2026-12-03-03-variants';
 import * as pgSpecValues from './postgres/2026-12-03-04-spec-values';
+import * as pgCatalogueUploads from './postgres/2026-12-05-01-catalogue-uploads';
 
 /**
  * Every migration, by name, in the order they run, for each database. Both lists have the same
@@ -53,6 +55,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-03-03-variants': variants,
     '2026-12-03-04-spec-values': specValues,
     '2026-12-04-01-on-sale-indexes': onSaleIndexes,
+    '2026-12-05-01-catalogue-uploads': catalogueUploads,
   },
   postgres: {
     '2026-11-22-01-initial': pgInitial,
@@ -72,6 +75,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-03-03-variants': pgVariants,
     '2026-12-03-04-spec-values': pgSpecValues,
     '2026-12-04-01-on-sale-indexes': onSaleIndexes,
+    '2026-12-05-01-catalogue-uploads': pgCatalogueUploads,
   },
 };
 

@@ -192,9 +192,9 @@ export async function applyVariantStock(
   w: Writer,
   current: v.VariantRecord,
   wanted: { stock?: number | undefined; expectedStock?: number | undefined; trackStock?: boolean | undefined; updatedAt?: string | undefined },
-  opts: { note?: string; stockField?: string } = {},
+  opts: { note?: string; stockField?: string; reason?: 'admin' | 'import' } = {},
 ): Promise<void> {
-  const movement = { reason: 'admin' as const, at: w.at, actorId: w.actorId, note: opts.note ?? '' };
+  const movement = { reason: opts.reason ?? ('admin' as const), at: w.at, actorId: w.actorId, note: opts.note ?? '' };
   const track = wanted.trackStock ?? current.trackStock;
   const field = opts.stockField ?? 'stock';
   if (track && !current.trackStock) {

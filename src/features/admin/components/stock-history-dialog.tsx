@@ -14,6 +14,7 @@ export const STOCK_REASON_LABEL: Record<StockReason, string> = {
   late_payment: 'Late payment',
   shortage_filled: 'Taken for a late-paid order',
   tracking_on: 'Tracking switched on',
+  import: 'Catalogue import',
 };
 
 /** "+3", "−1" (a real minus sign), "0". */

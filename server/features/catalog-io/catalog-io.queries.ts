@@ -1,0 +1,181 @@
+import { sql } from 'kysely';
+import type { DB } from '../../db/database';
+import { parseImages, productFactColumns, toProductFacts } from '../../db/product-row';
+import { parseOptionValues } from '../../db/variant-row';
+import { parseJsonColumn } from '../../db/json-column';
+import type { ProductFacts } from '../../../shared/product-facts';
+import type { ProductOption } from '../../../shared/schemas/variants';
+import type { SpecValues } from '../../../shared/specs';
+
+/**
+ * What the catalogue file reads of products and variants (read only: every write goes through the
+ * catalogue's services). Products are read by id in keyset pages, each page with its variants,
+ * so an export never holds the whole catalogue.
+ */
+
+export type IoVariant = {
+  id: string;
+  productId: string;
+  sku: string;
+  ean: string | null;
+  optionValues: string[];
+  price: number;
+  sellingPrice: number;
+  stock: number;
+  trackStock: boolean;
+  weightGrams: number | null;
+  images: string[];
+  specs: SpecValues;
+  position: number;
+  archived: boolean;
+};
+
+export type IoProduct = {
+  id: string;
+  name: string;
+  brand: string;
+  category: string;
+  description: string;
+  /** The summary figures the product row holds (what an update passes back unchanged). */
+  price: number;
+  sellingPrice: number;
+  images: string[];
+  hsn: string | null;
+  gstRateBp: number | null;
+  facts: ProductFacts;
+  options: ProductOption[];
+  specs: SpecValues;
+  archived: boolean;
+  /** Every variant, archived ones too, in position order. */
+  variants: IoVariant[];
+};
+
+function specsOf(text: string): SpecValues {
+  const value = parseJsonColumn<unknown>(text, {});
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const out: SpecValues = {};
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') out[key] = v;
+  return out;
+}
+
+const productSelect = (db: DB) =>
+  db
+    .selectFrom('products')
+    .select([
+      'products.id',
+      'products.product_name',
+      'products.brand_name',
+      'products.category',
+      'products.description',
+      'products.price',
+      'products.selling_price',
+      'products.images',
+      'products.hsn_code',
+      'products.gst_rate_bp',
+      'products.options',
+      'products.specs',
+      'products.archived_at',
+      ...productFactColumns,
+    ]);
+
+type ProductRowOf = Awaited<ReturnType<ReturnType<typeof productSelect>['execute']>>[number];
+
+async function withVariants(db: DB, rows: readonly ProductRowOf[]): Promise<IoProduct[]> {
+  if (rows.length === 0) return [];
+  const variants = await db
+    .selectFrom('product_variants')
+    .select(['id', 'product_id', 'sku', 'ean', 'option_values', 'price', 'selling_price', 'stock', 'track_stock', 'weight_grams', 'images', 'specs', 'position', 'archived_at'])
+    .where(
+      'product_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('product_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  const byProduct = new Map<string, IoVariant[]>();
+  for (const v of variants) {
+    const list = byProduct.get(v.product_id) ?? [];
+    list.push({
+      id: v.id,
+      productId: v.product_id,
+      sku: v.sku,
+      ean: v.ean,
+      optionValues: parseOptionValues(v.option_values),
+      price: Number(v.price),
+      sellingPrice: Number(v.selling_price),
+      stock: Number(v.stock),
+      trackStock: Number(v.track_stock) === 1,
+      weightGrams: v.weight_grams === null ? null : Number(v.weight_grams),
+      images: parseImages(v.images),
+      specs: specsOf(v.specs),
+      position: Number(v.position),
+      archived: v.archived_at !== null,
+    });
+    byProduct.set(v.product_id, list);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.product_name,
+    brand: r.brand_name,
+    category: r.category,
+    description: r.description,
+    price: Number(r.price),
+    sellingPrice: Number(r.selling_price),
+    images: parseImages(r.images),
+    hsn: r.hsn_code,
+    gstRateBp: r.gst_rate_bp === null ? null : Number(r.gst_rate_bp),
+    facts: toProductFacts(r),
+    options: (() => {
+      const value = parseJsonColumn<unknown>(r.options, []);
+      return Array.isArray(value) ? (value as ProductOption[]) : [];
+    })(),
+    specs: specsOf(r.specs),
+    archived: r.archived_at !== null,
+    variants: byProduct.get(r.id) ?? [],
+  }));
+}
+
+/** One keyset page of products by id (archived ones too), each with every variant. */
+export async function productPage(db: DB, afterId: string | null, limit: number): Promise<IoProduct[]> {
+  let query = productSelect(db);
+  if (afterId !== null) query = query.where('products.id', '>', afterId);
+  return withVariants(db, await query.orderBy('products.id').limit(limit).execute());
+}
+
+/** Products by id (unknown ids left out), each with every variant. */
+export async function productsById(db: DB, ids: readonly string[]): Promise<IoProduct[]> {
+  const out: IoProduct[] = [];
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 500) {
+    const chunk = unique.slice(i, i + 500);
+    out.push(...(await withVariants(db, await productSelect(db).where('products.id', 'in', chunk).execute())));
+  }
+  return out;
+}
+
+/** Which products own variants with these SKUs (any case): lower-case SKU -> product id. */
+export async function productIdsBySku(db: DB, skus: readonly string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  const unique = [...new Set(skus.map((s) => s.toLowerCase()))];
+  for (let i = 0; i < unique.length; i += 500) {
+    const chunk = unique.slice(i, i + 500);
+    const rows = await db
+      .selectFrom('product_variants')
+      .select(['sku', 'product_id'])
+      .where(sql<string>`lower(sku)`, 'in', chunk)
+      .execute();
+    for (const r of rows) found.set(r.sku.toLowerCase(), r.product_id);
+  }
+  return found;
+}
+
+/** How many variants an export of the whole catalogue writes. */
+export async function countVariants(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom('product_variants')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

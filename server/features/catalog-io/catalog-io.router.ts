@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { adminProcedure, router } from '../../trpc/init';
+import { ImportRunInputSchema } from '../../../shared/schemas/catalog-io';
+import * as service from './catalog-io.service';
+
+const FormatSchema = z.object({ format: z.enum(['csv', 'xlsx'], { error: 'format must be csv or xlsx' }) });
+
+/**
+ * The catalogue file (ADMIN): the export and the upload are files (server/routes/catalogue-io.routes.ts),
+ * which call these procedures for the caller's rights and the work.
+ */
+export const catalogIoRouter = router({
+  /** The export's file name; its rows are streamed by the route. Answering at all means the caller may export. */
+  exportFile: adminProcedure.input(FormatSchema).query(({ ctx, input }) => ({ fileName: service.exportFileName(input.format, ctx.deps.clock), actorId: ctx.user._id })),
+
+  /** Keeps an uploaded file (bytes from the multipart route; not callable with JSON) for an hour. */
+  upload: adminProcedure
+    .input(
+      z.object({
+        name: z.string().max(1000).optional().default('catalogue.csv'),
+        file: z.instanceof(Uint8Array, { error: 'file is required: choose a .csv or .xlsx file' }),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      service.storeUpload(ctx.deps, { name: input.name, bytes: Buffer.from(input.file.buffer, input.file.byteOffset, input.file.byteLength) }, ctx.user._id),
+    ),
+
+  /** What importing the upload would do: counts, the first changes old → new, every error with its row and column. Writes nothing. */
+  dryRun: adminProcedure.input(ImportRunInputSchema).mutation(({ ctx, input }) => service.dryRun(ctx.deps, input)),
+
+  /** Imports the upload, all or nothing (planned again inside the transaction). */
+  // (tRPC reserves the name `apply`.)
+  applyImport: adminProcedure.input(ImportRunInputSchema).mutation(({ ctx, input }) => service.applyImport(ctx.deps, input, ctx.user._id)),
+
+  /** The failing rows as a CSV with an error column (the route sends it as a file). */
+  errorRows: adminProcedure.input(ImportRunInputSchema).query(({ ctx, input }) => service.errorRowsCsv(ctx.deps, input)),
+});

@@ -1,0 +1,92 @@
+import express, { type Request, type Response, type Router } from 'express';
+import multer from 'multer';
+import type { Deps } from '../deps';
+import { Refusal, sendError } from '../http/error-reply';
+import { createCaller } from '../app-router';
+import { createRequestContext } from '../trpc/context';
+import { exportCatalogue } from '../features/catalog-io/catalog-io.service';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_MB } from '../../shared/schemas/catalog-io';
+
+export const CATALOGUE_IMPORT_PATH = '/admin/catalogue-import';
+
+/**
+ * The catalogue as a file (issue 28), beside the GSTR-1 download: `GET /admin/catalogue.csv` and
+ * `/admin/catalogue.xlsx` stream the export; `POST /admin/catalogue-import` (multipart, one file
+ * in `file`, up to 50 MB) keeps an upload and answers its id, which the `catalogIo.dryRun` and
+ * `catalogIo.apply` procedures take; `GET /admin/catalogue-import/:uploadId/errors.csv` is the
+ * dry run's failing rows. The procedures decide who may (admins).
+ */
+export function createCatalogueIoRouter(deps: Deps): Router {
+  const router = express.Router();
+
+  for (const format of ['csv', 'xlsx'] as const) {
+    router.get(`/admin/catalogue.${format}`, async (req: Request, res: Response) => {
+      try {
+        const ctx = await createRequestContext(deps, req, res);
+        const { fileName, actorId } = await createCaller(ctx).catalogIo.exportFile({ format });
+        res
+          .status(200)
+          .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .set('Cache-Control', 'private, no-store')
+          .set('Content-Disposition', `attachment; filename="${fileName}"`);
+        await exportCatalogue(deps, format, res, actorId);
+      } catch (error) {
+        // Once rows have gone out, the download can only be cut short (the browser then says it failed).
+        if (res.headersSent) {
+          req.log.error({ err: error }, 'catalogue export failed while streaming');
+          res.destroy();
+        } else sendError(req, res, error);
+      }
+    });
+  }
+
+  const parse = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+  }).single('file');
+
+  router.post(CATALOGUE_IMPORT_PATH, (req: Request, res: Response) => {
+    parse(req, res, (parseError: unknown) => {
+      void (async () => {
+        try {
+          if (parseError) return sendError(req, res, refusalOf(parseError));
+          const ctx = await createRequestContext(deps, req, res);
+          const stored = await createCaller(ctx).catalogIo.upload({ name: req.file?.originalname ?? 'catalogue.csv', file: req.file?.buffer as never });
+          res.status(201).set('Cache-Control', 'private, no-store').json(stored);
+        } catch (error) {
+          sendError(req, res, error);
+        }
+      })();
+    });
+  });
+
+  router.get(`${CATALOGUE_IMPORT_PATH}/:uploadId/errors.csv`, async (req: Request<{ uploadId: string }>, res: Response) => {
+    try {
+      const ctx = await createRequestContext(deps, req, res);
+      const mode = typeof req.query.mode === 'string' ? req.query.mode : undefined;
+      const stock = typeof req.query.stock === 'string' ? req.query.stock : undefined;
+      const { fileName, csv } = await createCaller(ctx).catalogIo.errorRows({ uploadId: req.params.uploadId, mode: mode as never, stock: stock as never });
+      res
+        .status(200)
+        .type('text/csv; charset=utf-8')
+        .set('Cache-Control', 'private, no-store')
+        .set('Content-Disposition', `attachment; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '-')}"`)
+        .send(csv);
+    } catch (error) {
+      sendError(req, res, error);
+    }
+  });
+  return router;
+}
+
+function refusalOf(error: unknown): Refusal {
+  if (error instanceof multer.MulterError) {
+    if (error.code === 'LIMIT_FILE_SIZE')
+      return new Refusal({ status: 413, message: `The file is larger than ${IMPORT_MAX_MB} MB: split it into smaller files.`, code: 'PAYLOAD_TOO_LARGE' });
+    if (error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT') {
+      return new Refusal({ status: 400, message: 'Send exactly one file, in the form field "file"', code: 'BAD_REQUEST', fieldErrors: { file: 'exactly one file' } });
+    }
+    return new Refusal({ status: 400, message: 'The upload is not a valid form', code: 'BAD_REQUEST' });
+  }
+  return new Refusal({ status: 400, message: 'The upload is not a valid multipart form', code: 'BAD_REQUEST' });
+}

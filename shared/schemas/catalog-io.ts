@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * The catalogue's spreadsheet import and export (issue 28). The file's columns are described in
+ * server/features/catalog-io/columns.ts; this module holds what the admin page and the
+ * procedures share: the run's options and the report a dry run or an apply answers with.
+ */
+
+/** Create only (rows whose SKU exists are skipped), update only (new rows skipped), or both. */
+export const IMPORT_MODES = ['both', 'create', 'update'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+/** `set`: the Stock column is the figure (compared with the export's); `add`: it is added to the current stock. */
+export const STOCK_MODES = ['set', 'add'] as const;
+export type StockMode = (typeof STOCK_MODES)[number];
+
+/** The largest file an import takes. */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+export const IMPORT_MAX_MB = 50;
+
+export const ImportRunInputSchema = z.object({
+  uploadId: z
+    .string({ error: 'uploadId is required: upload the file first' })
+    .trim()
+    .regex(/^[a-f0-9]{32}$/, { error: 'uploadId is not an upload of this shop' }),
+  mode: z.enum(IMPORT_MODES, { error: `mode must be one of: ${IMPORT_MODES.join(', ')}` }).default('both'),
+  stock: z.enum(STOCK_MODES, { error: `stock must be one of: ${STOCK_MODES.join(', ')}` }).default('set'),
+});
+export type ImportRunInput = z.input<typeof ImportRunInputSchema>;
+
+/** One problem of the file: its row as a spreadsheet numbers it (the header is row 1), its column's header. */
+export type ImportError = { row: number; column: string | null; message: string };
+
+/** What one row does to a product or variant, with the fields it changes (as the file writes them). */
+export type ImportChange = {
+  row: number;
+  kind: 'create-product' | 'create-variant' | 'update';
+  product: string;
+  sku: string;
+  changes: { field: string; from: string; to: string }[];
+};
+
+export type ImportCounts = { create: number; update: number; unchanged: number; skipped: number };
+
+export type ImportReport = {
+  uploadId: string;
+  fileName: string;
+  /** Data rows read (empty rows are not counted). */
+  rows: number;
+  products: ImportCounts;
+  variants: ImportCounts;
+  /** Rows with at least one error (none is written while any is left). */
+  errorRows: number;
+  /** The first errors, in row order (`errorCount` says how many there are in all). */
+  errors: ImportError[];
+  errorCount: number;
+  /** The first rows that change something, old → new. */
+  changes: ImportChange[];
+  /** Headers that are not columns of the catalogue: ignored. */
+  unknownColumns: string[];
+  /** Things the import leaves alone, said once (a column it does not write, images it does not fetch yet). */
+  warnings: string[];
+  /** True once written (apply); false for a dry run. */
+  applied: boolean;
+};
