@@ -33,7 +33,12 @@ export type TransactionOptions = {
 export async function transaction<T>(db: DB, work: (trx: Transaction<Database>) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
   // Called inside a transaction (a catalogue import writes many products through the services
   // that each open one): the work joins it, so the whole import commits or rolls back as one.
-  if (db.isTransaction) return work(db as Transaction<Database>);
+  if (db.isTransaction) {
+    const trx = db as Transaction<Database>;
+    // What it is about is locked in the enclosing transaction too (until that one ends).
+    if (dialectOf(db) === 'postgres') for (const key of [...new Set(opts.locks ?? [])].sort()) await sql`select pg_advisory_xact_lock(hashtext(${`voltmart:${key}`}))`.execute(trx);
+    return work(trx);
+  }
   if (dialectOf(db) === 'sqlite') return db.transaction().execute(work);
   const locks = [...new Set(opts.locks ?? [])].sort();
   for (let attempt = 1; ; attempt++) {
