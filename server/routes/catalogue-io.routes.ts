@@ -2,6 +2,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import multer from 'multer';
 import type { Deps } from '../deps';
 import { Refusal, sendError } from '../http/error-reply';
+import { NOT_SIGNED_IN_MESSAGE } from '../errors';
 import { createCaller } from '../app-router';
 import { createRequestContext } from '../trpc/context';
 import { exportCatalogue } from '../features/catalog-io/catalog-io.service';
@@ -45,12 +46,20 @@ export function createCatalogueIoRouter(deps: Deps): Router {
     limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
   }).single('file');
 
-  router.post(CATALOGUE_IMPORT_PATH, (req: Request, res: Response) => {
+  router.post(CATALOGUE_IMPORT_PATH, async (req: Request, res: Response) => {
+    // Up to 50 MB is read into memory: only for a signed-in admin (the procedure checks the rest).
+    let ctx: Awaited<ReturnType<typeof createRequestContext>>;
+    try {
+      ctx = await createRequestContext(deps, req, res);
+    } catch (error) {
+      return sendError(req, res, error);
+    }
+    if (!ctx.user) return sendError(req, res, new Refusal({ status: 401, message: NOT_SIGNED_IN_MESSAGE, code: 'UNAUTHORIZED' }));
+    if (ctx.user.role !== 'ADMIN') return sendError(req, res, new Refusal({ status: 403, message: 'Permission denied: this needs an admin account.', code: 'FORBIDDEN' }));
     parse(req, res, (parseError: unknown) => {
       void (async () => {
         try {
           if (parseError) return sendError(req, res, refusalOf(parseError));
-          const ctx = await createRequestContext(deps, req, res);
           const stored = await createCaller(ctx).catalogIo.upload({ name: req.file?.originalname ?? 'catalogue.csv', file: req.file?.buffer as never });
           res.status(201).set('Cache-Control', 'private, no-store').json(stored);
         } catch (error) {

@@ -137,6 +137,17 @@ describe('catalogue export', () => {
     expect((await download('/admin/catalogue.csv', null)).status).toBe(401);
     const shopper = (await signInAs(server, 'GENERAL')).client;
     expect((await download('/admin/catalogue.csv', shopper)).status).toBe(403);
+    // An upload is read into memory only for an admin: a visitor and a shopper are refused first.
+    const form = () => {
+      const body = new FormData();
+      body.append('file', new Blob([new Uint8Array(Buffer.from('SKU,Selling price\r\nX,1\r\n'))]), 'prices.csv');
+      return body;
+    };
+    const anonymous = await fetch(`${server.url}/admin/catalogue-import`, { method: 'POST', body: form(), headers: { origin: server.url } });
+    expect(anonymous.status).toBe(401);
+    const refused = await fetch(`${server.url}/admin/catalogue-import`, { method: 'POST', body: form(), headers: { cookie: cookieOf(shopper), origin: server.url } });
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(await refused.json())).toMatch(/needs an admin account/);
   });
 
   it('reads the catalogue in keyset pages, never all at once', async () => {
