@@ -29,6 +29,7 @@ describe('every shared procedure', () => {
         'catalog.byCategory',
         'catalog.categories',
         'catalog.categoryBubbles',
+        'catalog.compare',
         'catalog.details',
         'catalog.facets',
         'catalog.filter',
@@ -123,6 +124,42 @@ describe('SharedReplies', () => {
     expect(second.result.data.calls).toBeGreaterThan(first.result.data.calls);
     // ...and the fresh one is kept.
     expect((await get('c')).result.data.calls).toBe(second.result.data.calls);
+  });
+
+  /** Starts `get(id)` while the procedure is held, and resolves once the procedure is running. */
+  const held = async (id: string) => {
+    const before = calls;
+    release = () => undefined;
+    const pending = get(id);
+    while (calls === before) await new Promise((resolve) => setTimeout(resolve, 5));
+    return pending;
+  };
+
+  it('computes a reply once for readers asking for it at the same time', async () => {
+    const before = calls;
+    const first = held('d');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const others = Array.from({ length: 9 }, () => get('d'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const finish = release!;
+    release = undefined;
+    finish();
+    const answers = await Promise.all([first, ...others]);
+    expect(calls).toBe(before + 1);
+    expect(new Set(answers.map((a) => a.result.data.calls)).size).toBe(1);
+  });
+
+  it('a reader waiting for a reply that went stale while it was computed computes its own', async () => {
+    const first = held('e');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const waiting = get('e');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    feed.stale('thing:e');
+    const finish = release!;
+    release = undefined;
+    finish();
+    const [a, b] = await Promise.all([first, waiting]);
+    expect(b.result.data.calls).toBeGreaterThan(a.result.data.calls);
   });
 });
 

@@ -99,6 +99,8 @@ export class SharedReplies {
   /** Set after this process may have written: the next cache read first waits for the feed to catch up. */
   #behind = false;
   #catchingUp: Promise<void> | null = null;
+  /** Replies being computed, by key: readers of the same key wait for them (null: not kept). */
+  readonly #inFlight = new Map<string, Promise<Reply | null>>();
   readonly #catchUpEveryRead: boolean;
 
   /**
@@ -145,13 +147,31 @@ export class SharedReplies {
    */
   async respond(req: Request, res: Response, calls: ProcedureCall[], format: ReplyFormat, fail: (error: unknown) => void): Promise<void> {
     const key = this.#lru ? `${format.name}\n${JSON.stringify(calls)}` : undefined;
-    if (key !== undefined && key.length <= MAX_KEY_LENGTH) {
+    const cacheable = key !== undefined && key.length <= MAX_KEY_LENGTH;
+    if (cacheable) {
       if (this.#catchUpEveryRead && this.#feed?.catchUp) this.#behind = true;
       // Also while a round is under way: it began after a write this reader may follow.
       if (this.#behind || this.#catchingUp) await this.#catchUp();
       this.#sync(false);
       const hit = this.#lru!.get(key);
       if (hit) return this.#send(req, res, hit, key);
+      // The same reply already being computed for someone else: wait for it rather than compute
+      // it again (32 shoppers asking for one product at once would otherwise run its queries 32
+      // times; on PostgreSQL, where they are round trips, the herd never thinned out). Taken
+      // only if it was kept: fresh when it finished, which is after this reader came.
+      const computing = this.#inFlight.get(key);
+      if (computing) {
+        const shared = await computing;
+        if (shared) return this.#send(req, res, shared, key);
+      }
+    }
+    let settle: ((kept: Reply | null) => void) | undefined;
+    if (cacheable && !this.#inFlight.has(key)) {
+      const computing = new Promise<Reply | null>((resolve) => (settle = resolve));
+      this.#inFlight.set(key, computing);
+      void computing.then(() => {
+        if (this.#inFlight.get(key) === computing) this.#inFlight.delete(key);
+      });
     }
     const startedAt = this.#generation;
     this.#computing++;
@@ -165,15 +185,19 @@ export class SharedReplies {
       reply = { status: format.status ?? 200, type, body, etag: etag(body, { weak: true }), tags: this.#tagsOf([...calls, ...more], results), encoded: {} };
     } catch (error) {
       this.#done();
+      settle?.(null);
       return fail(error);
     }
-    if (key !== undefined && key.length <= MAX_KEY_LENGTH && this.#stillFresh(reply.tags, startedAt)) {
+    let kept = false;
+    if (cacheable && this.#stillFresh(reply.tags, startedAt)) {
       // A small body is a slice of Node's shared 8 KB buffer pool: kept, it would hold the slab.
       reply.body = exactCopy(reply.body);
       this.#lru!.set(key, reply);
-      if (this.#lru!.has(key)) this.#tag(key, reply);
+      kept = this.#lru!.has(key);
+      if (kept) this.#tag(key, reply);
     }
     this.#done();
+    settle?.(kept ? reply : null);
     this.#send(req, res, reply, key);
   }
 
