@@ -382,7 +382,7 @@ describe(`migrations (${dialect})`, () => {
     }
   });
 
-  it('bring a shop of the release before the on-sale indexes (up to 2026-12-03-04-spec-values) forward: products kept, the two partial indexes built', async () => {
+  it('bring a shop of the release before the on-sale indexes (up to 2026-12-03-04-spec-values) forward: products kept, the two partial indexes built (and, on PostgreSQL, the spec statistics)', async () => {
     const target = await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-')));
     const db = openDatabase(target);
     try {
@@ -401,6 +401,14 @@ describe(`migrations (${dialect})`, () => {
           ? (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'products'`.execute(db)).rows.map((r) => r.name)
           : (await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'products'`.execute(db)).rows.map((r) => r.name);
       expect(indexes).toEqual(expect.arrayContaining(['products_on_sale_category_price', 'products_archived']));
+      if (dialect === 'postgres') {
+        // The spec filters' multivariate statistics (2026-12-04-02), filled by ANALYZE.
+        const stats = (await sql<{ name: string; target: number }>`select stxname as name, stxstattarget::int as target from pg_statistic_ext order by stxname`.execute(db)).rows;
+        expect(stats).toEqual([
+          { name: 'spec_values_num_stats', target: 1000 },
+          { name: 'spec_values_text_stats', target: 1000 },
+        ]);
+      }
     } finally {
       await db.destroy();
     }

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { newId } from '../db/database';
+import { sql } from 'kysely';
+import { dialectOf, newId } from '../db/database';
 import { transaction } from '../db/transaction';
 import type { Env } from '../env';
 import type { Deps } from '../deps';
@@ -152,6 +153,9 @@ export async function seedSynthetic(deps: SeedDeps, opts: { count: number; start
     });
     opts.onProgress?.(done + size);
   }
+  // A bulk load leaves PostgreSQL's planner without statistics until autovacuum's next round
+  // (a minute or more): gather them now, as a bulk loader should. SQLite needs none.
+  if (dialectOf(deps.db) === 'postgres') await sql`analyze products, product_variants, spec_values`.execute(deps.db);
   return { products: opts.count, ms: Date.now() - started };
 }
 

@@ -17,6 +17,7 @@ import * as productFacts from './2026-12-03-02-product-facts';
 import * as variants from './2026-12-03-03-variants';
 import * as specValues from './2026-12-03-04-spec-values';
 import * as onSaleIndexes from './2026-12-04-01-on-sale-indexes';
+import * as specStatistics from './2026-12-04-02-spec-statistics';
 import * as catalogueUploads from './2026-12-05-01-catalogue-uploads';
 import * as pgInitial from './postgres/2026-11-22-01-initial';
 import * as pgCatalogRevision from './postgres/2026-11-22-02-catalog-revision';
@@ -28,6 +29,7 @@ import * as pgCategories from './postgres/2026-12-03-01-categories';
 import * as pgProductFacts from './postgres/2026-12-03-02-product-facts';
 import * as pgVariants from './postgres/2026-12-03-03-variants';
 import * as pgSpecValues from './postgres/2026-12-03-04-spec-values';
+import * as pgSpecStatistics from './postgres/2026-12-04-02-spec-statistics';
 import * as pgCatalogueUploads from './postgres/2026-12-05-01-catalogue-uploads';
 
 /**
@@ -55,6 +57,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-03-03-variants': variants,
     '2026-12-03-04-spec-values': specValues,
     '2026-12-04-01-on-sale-indexes': onSaleIndexes,
+    '2026-12-04-02-spec-statistics': specStatistics,
     '2026-12-05-01-catalogue-uploads': catalogueUploads,
   },
   postgres: {
@@ -75,6 +78,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-03-03-variants': pgVariants,
     '2026-12-03-04-spec-values': pgSpecValues,
     '2026-12-04-01-on-sale-indexes': onSaleIndexes,
+    '2026-12-04-02-spec-statistics': pgSpecStatistics,
     '2026-12-05-01-catalogue-uploads': pgCatalogueUploads,
   },
 };
