@@ -40,9 +40,12 @@ export function specValuesJson(values: SpecValues): string {
  */
 export function specConditions(eb: ExpressionBuilder<Database, 'products'>, specs: SpecRefine | undefined, scope?: readonly string[]): Expression<SqlBool>[] {
   const parts: Expression<SqlBool>[] = [];
+  const valuesOf = (key: string) => eb.selectFrom('spec_values').select('spec_values.product_id').where('spec_values.key', '=', key);
+  /** With a scope, each filter's matching ids, from the (category, key, …) indexes. */
+  const scoped: ReturnType<typeof valuesOf>[] = [];
   for (const [key, choices] of Object.entries(specs ?? {})) {
     if (choices.length === 0) continue;
-    let values = eb.selectFrom('spec_values').select('spec_values.product_id').where('spec_values.key', '=', key);
+    let values = valuesOf(key);
     values = values.where((sv) =>
       sv.or(
         choices.map((choice) => {
@@ -55,9 +58,21 @@ export function specConditions(eb: ExpressionBuilder<Database, 'products'>, spec
         }),
       ),
     );
-    if (scope && scope.length > 0) parts.push(eb('products.id', 'in', values.where('spec_values.category', 'in', [...new Set(scope)])));
+    if (scope && scope.length > 0) scoped.push(values.where('spec_values.category', 'in', [...new Set(scope)]));
     else parts.push(eb.exists(values.whereRef('spec_values.product_id', '=', 'products.id')));
   }
+  // One `id in (A intersect B …)` rather than `id in (A) and id in (B)`: PostgreSQL's planner,
+  // misjudging how many products pass the first, probed the second per product (a 256 GB +
+  // 5000 mAh page at 100k products: 16.8 ms against 8.5 ms intersected); SQLite takes the same time.
+  const [first, ...rest] = scoped;
+  if (first)
+    parts.push(
+      eb(
+        'products.id',
+        'in',
+        rest.reduce((all, next) => all.intersect(next), first),
+      ),
+    );
   return parts;
 }
 
