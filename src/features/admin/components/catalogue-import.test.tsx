@@ -71,6 +71,7 @@ describe('the admin Import / export page', () => {
     expect(screen.getByTestId('count-products-create').textContent).toBe('1');
     expect(screen.getByTestId('count-variants-update').textContent).toBe('10');
     expect(screen.getByTestId('count-error-rows').textContent).toBe('2 rows in error');
+    expect(screen.getByText('Checked prices.csv: 2 rows in error.').getAttribute('role')).toBe('status');
     const errors = screen.getAllByTestId('import-error').map((row) =>
       within(row)
         .getAllByRole('cell')
@@ -110,6 +111,7 @@ describe('the admin Import / export page', () => {
 
     fireEvent.click(apply);
     const done = await screen.findByTestId('import-applied');
+    expect(document.activeElement).toBe(done);
     expect(done.textContent).toContain('Imported prices.csv');
     expect(done.textContent).toContain('Products 1 added, 11 updated, 100 unchanged; variants 4 added, 10 updated, 104 unchanged.');
     expect(server.inputsOf('catalogIo.applyImport')).toEqual([{ uploadId: UPLOAD_ID, mode: 'create', stock: 'set' }]);

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ImportCounts, ImportMode, ImportReport, ImportUpload, StockMode } from '../../../../shared/schemas/catalog-io';
 import { IMPORT_MAX_MB } from '../../../../shared/schemas/catalog-io';
@@ -47,6 +47,7 @@ export function CatalogueImport() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [checked, setChecked] = useState<Checked | null>(null);
   const [applied, setApplied] = useState<ImportReport | null>(null);
+  const [said, setSaid] = useState('');
   // The upload of the files as chosen, so checking again with other choices sends nothing again.
   const uploaded = useRef<{ file: File; pictures: File | null; upload: ImportUpload } | null>(null);
 
@@ -64,12 +65,16 @@ export function CatalogueImport() {
     setChecking(true);
     setRefusal(null);
     setApplied(null);
+    setSaid('');
     try {
       const previous = uploaded.current;
       const upload = previous && previous.file === file && previous.pictures === pictures ? previous.upload : await uploadCatalogueFile(file, pictures);
       uploaded.current = { file, pictures, upload };
       const report = await importer.check(upload, choices);
       setChecked({ upload, choices, report });
+      setSaid(
+        `Checked ${report.fileName}: ${report.errorRows > 0 ? `${plural(report.errorRows, 'row')} in error.` : changesAnything(report) ? 'no errors, ready to apply.' : 'no changes.'}`,
+      );
     } catch (error) {
       setChecked(null);
       // An upload kept an hour may be gone: the next check sends the file again.
@@ -87,6 +92,7 @@ export function CatalogueImport() {
       const report = await importer.apply(checked.upload, checked.choices);
       setApplied(report);
       setChecked(null);
+      setSaid('');
       uploaded.current = null;
     } catch (error) {
       setRefusal(errorMessage(error));
@@ -147,6 +153,7 @@ export function CatalogueImport() {
                   setChecked(null);
                   setApplied(null);
                   setRefusal(null);
+                  setSaid('');
                 }}
               />
               <p id={ids.fileHint} className="mt-1 text-xs text-zinc-600">
@@ -185,13 +192,13 @@ export function CatalogueImport() {
               {checking ? 'Checking …' : 'Check file'}
             </button>
             <span className="text-sm text-zinc-600" role="status">
-              {checking ? 'Reading the file and fetching its pictures: nothing is written yet.' : ''}
+              {checking ? 'Reading the file and fetching its pictures: nothing is written yet.' : said}
             </span>
           </div>
         </form>
       </section>
 
-      <div id={ids.result} className="flex flex-col gap-6" aria-live="polite">
+      <div id={ids.result} className="flex flex-col gap-6">
         {refusal ? (
           <p role="alert" className="rounded-2xl border-2 border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900" data-testid="import-refused">
             {refusal}
@@ -247,8 +254,17 @@ function Choices<T extends string>({
 }
 
 function AppliedSummary({ report }: { report: ImportReport }) {
+  const ref = useRef<HTMLElement>(null);
+  // The check's report it replaces was long: the summary is brought into view, and focus with it.
+  useEffect(() => ref.current?.focus(), []);
   return (
-    <section className="rounded-2xl border-2 border-green-300 bg-green-50 px-4 py-3 text-sm text-green-950" role="status" data-testid="import-applied">
+    <section
+      ref={ref}
+      tabIndex={-1}
+      className="scroll-mt-24 rounded-2xl border-2 border-green-300 bg-green-50 px-4 py-3 text-sm text-green-950"
+      role="status"
+      data-testid="import-applied"
+    >
       <h2 className="font-semibold">Imported {report.fileName}</h2>
       <p className="mt-1">{summaryOf(report)}</p>
       <p className="mt-1">
@@ -421,7 +437,7 @@ function Changes({ report }: { report: ImportReport }) {
             <th scope="col" className="px-3 py-2 font-medium">
               Product and SKU
             </th>
-            <th scope="col" className="px-3 py-2 font-medium">
+            <th scope="col" className="w-2/5 px-3 py-2 font-medium">
               Changes
             </th>
           </tr>
