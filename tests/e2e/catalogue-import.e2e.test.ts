@@ -5,6 +5,8 @@ import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatINR } from '../../shared/money';
+import { twoTone } from '../../server/images/image.fixtures';
+import { zipOf } from '../../server/features/catalog-io/zip.fixtures';
 import { describeViolations, hasHorizontalOverflow, launchBrowser, openShopPage, seriousA11yViolations, signInAsOwner, startShop, type ShopServer } from './harness';
 
 /*
@@ -201,4 +203,32 @@ describe('the owner imports the catalogue from a spreadsheet', () => {
     expect(owner.consoleErrors.filter((e) => !/status of 400/.test(e))).toEqual([]);
     await owner.close();
   }, 300_000);
+
+  it('takes a picture from a ZIP chosen beside the file: checked, applied, shown on the product page', async () => {
+    const owner = await openShopPage(browser, shop, 'desktop');
+    const { page } = owner;
+    await signInAsOwner(page);
+    await page.goto('/admit-panel/import-export');
+    const exported = await downloadBy(page, () => page.getByRole('link', { name: 'Download CSV' }).click());
+    const [header, ...rows] = records(exported.bytes) as [string[], ...string[][]];
+    const col = (name: string) => header.indexOf(name);
+    const row = [...rows.find((r) => rows.filter((x) => x[col('Handle')] === r[col('Handle')]).length === 1 && r[col('Archived')] === 'no')!];
+    row[col('Image URLs')] = 'Front.PNG';
+    const photos = zipOf([{ name: 'e2e photos/front.png', data: await twoTone(120, 90).png().toBuffer() }]);
+
+    await page.getByLabel('Pictures (ZIP, optional)').setInputFiles({ name: 'photos.zip', mimeType: 'application/zip', buffer: photos });
+    await uploadAndCheck(page, 'one-picture.csv', csvOf([header, row]));
+    expect(await page.getByTestId('import-dry-run').innerText()).toContain('pictures from photos.zip');
+    expect(await count(page, 'count-error-rows')).toBe('No rows in error');
+    const change = await page.getByTestId('import-change').innerText();
+    const stored = new RegExp(`Image URLs: .* → ${shop.url}/images/([0-9a-f]+)\\.webp`).exec(change)?.[1];
+    expect(stored, change).toBeDefined();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByTestId('import-applied').waitFor({ timeout: 60_000 });
+
+    await page.goto(`/product/${row[col('Handle')]}`);
+    await expect.poll(async () => (await page.getByTestId('main-image').locator('img').getAttribute('src')) ?? '').toContain(stored!);
+    expect(owner.consoleErrors).toEqual([]);
+    await owner.close();
+  }, 120_000);
 });
