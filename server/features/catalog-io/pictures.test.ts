@@ -13,7 +13,9 @@ import { twoTone } from '../../images/image.fixtures';
 import { signInAs, testShopSettings } from '../../testing/factories';
 import { startTestServer, type HttpClient, type TestServer } from '../../testing/test-server';
 import type { ImportReport } from '../../../shared/schemas/catalog-io';
-import { fetchPicture, isPrivateAddress, openZipPictures } from './pictures';
+import { loadEnv } from '../../env';
+import { dryRun } from './catalog-io.service';
+import { fetchPicture, isPrivateAddress, openZipPictures, resolvePictures } from './pictures';
 import { zipOf } from './zip.fixtures';
 
 /*
@@ -30,6 +32,8 @@ let imagesUrl = '';
 const hits = new Map<string, number>();
 let png: Buffer;
 let jpeg: Buffer;
+let inFlight = 0;
+let mostInFlight = 0;
 
 beforeAll(async () => {
   png = await twoTone(64, 48).png().toBuffer();
@@ -48,6 +52,19 @@ beforeAll(async () => {
       return res.end();
     }
     if (path === '/slow') return; // never answers
+    if (path.startsWith('/many/')) {
+      // A distinct picture per address, answered after a moment: how many are asked for at once shows.
+      inFlight++;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      setTimeout(() => {
+        inFlight--;
+        void twoTone(20 + Number(path.slice('/many/'.length)), 20)
+          .png()
+          .toBuffer()
+          .then((bytes) => res.writeHead(200, { 'content-type': 'image/png' }).end(bytes));
+      }, 60);
+      return;
+    }
     res.writeHead(404).end('not found');
   });
   await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
@@ -255,5 +272,26 @@ describe('pictures by address and from a ZIP', () => {
     if ('entry' in entry) await expect(huge.read(entry.entry)).rejects.toThrow('is larger than 5 MB');
     else expect.unreachable('huge.png is in the ZIP');
     huge.close();
+  });
+
+  it('fetches 4 at a time, at most the cap per import; the setting is off by default and the service honours it', async () => {
+    const tokens = Array.from({ length: 10 }, (_, i) => `${imagesUrl}/many/${i}`);
+    const results = await resolvePictures({ tokens, zip: null, store: server.deps.images, allowPrivate: true, cacheKey: 'cap-test', limits: { maxPictures: 8 } });
+    expect(mostInFlight).toBe(4);
+    const answers = tokens.map((t) => results.get(t));
+    expect(answers.slice(0, 8).every((a) => a !== undefined && 'url' in a)).toBe(true);
+    expect(answers.slice(8)).toEqual([
+      { error: 'was not fetched: one import takes at most 8 pictures (import the rest in another file)' },
+      { error: 'was not fetched: one import takes at most 8 pictures (import the rest in another file)' },
+    ]);
+
+    expect(loadEnv({}).IMPORT_FETCH_PRIVATE).toBe(false);
+    const { header, rows } = await exported();
+    const row = [...rows[0]!];
+    row[header.indexOf('Image URLs')] = `${imagesUrl}/ok.png?fresh`;
+    const up = await upload(toCsv([header, row]));
+    const strict = { ...server.deps, env: { ...server.deps.env, IMPORT_FETCH_PRIVATE: false } };
+    const run = await dryRun(strict, { uploadId: up.body.uploadId!, mode: 'both', stock: 'set' });
+    expect(run.errors).toEqual([{ row: 2, column: 'Image URLs', message: `${imagesUrl}/ok.png?fresh is at a private or local network address (refused)` }]);
   });
 });
