@@ -58,6 +58,8 @@ const EnvSchema = z
     SHIPPING_EXPRESS_PAISE: paise(9900),
     ALLOW_TEST_PAYMENTS: bool.default(false),
     TRUST_PROXY: bool.default(false),
+    /** A catalogue import may fetch pictures from private and loopback addresses (tests' local fake image server; a shop's own LAN). */
+    IMPORT_FETCH_PRIVATE: bool.default(false),
     RESPONSE_CACHE_MB: z.coerce
       .number({ error: 'must be a whole number of megabytes' })
       .int({ error: 'must be a whole number of megabytes' })

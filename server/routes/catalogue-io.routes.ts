@@ -13,7 +13,8 @@ export const CATALOGUE_IMPORT_PATH = '/admin/catalogue-import';
 /**
  * The catalogue as a file (issue 28), beside the GSTR-1 download: `GET /admin/catalogue.csv` and
  * `/admin/catalogue.xlsx` stream the export; `POST /admin/catalogue-import` (multipart, one file
- * in `file`, up to 50 MB) keeps an upload and answers its id, which the `catalogIo.dryRun` and
+ * in `file`, up to 50 MB, and optionally a ZIP of pictures in `pictures`, answered as `picturesId`)
+ * keeps an upload and answers its id, which the `catalogIo.dryRun` and
  * `catalogIo.apply` procedures take; `GET /admin/catalogue-import/:uploadId/errors.csv` is the
  * dry run's failing rows. The procedures decide who may (admins).
  */
@@ -43,8 +44,12 @@ export function createCatalogueIoRouter(deps: Deps): Router {
 
   const parse = multer({
     storage: multer.memoryStorage(),
-    limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
-  }).single('file');
+    limits: { fileSize: IMPORT_MAX_BYTES, files: 2, fields: 10, parts: 12, fieldSize: 1024 },
+  }).fields([
+    { name: 'file', maxCount: 1 },
+    // A ZIP of the pictures the rows name by file name (issue 28, pictures).
+    { name: 'pictures', maxCount: 1 },
+  ]);
 
   router.post(CATALOGUE_IMPORT_PATH, async (req: Request, res: Response) => {
     // Up to 50 MB is read into memory: only for a signed-in admin (the procedure checks the rest).
@@ -60,7 +65,14 @@ export function createCatalogueIoRouter(deps: Deps): Router {
       void (async () => {
         try {
           if (parseError) return sendError(req, res, refusalOf(parseError));
-          const stored = await createCaller(ctx).catalogIo.upload({ name: req.file?.originalname ?? 'catalogue.csv', file: req.file?.buffer as never });
+          const files = (req.files ?? {}) as Record<string, Express.Multer.File[] | undefined>;
+          const file = files.file?.[0];
+          const pictures = files.pictures?.[0];
+          const stored = await createCaller(ctx).catalogIo.upload({
+            name: file?.originalname ?? 'catalogue.csv',
+            file: file?.buffer as never,
+            ...(pictures ? { pictures: pictures.buffer as never, picturesName: pictures.originalname } : {}),
+          });
           res.status(201).set('Cache-Control', 'private, no-store').json(stored);
         } catch (error) {
           sendError(req, res, error);
@@ -74,7 +86,8 @@ export function createCatalogueIoRouter(deps: Deps): Router {
       const ctx = await createRequestContext(deps, req, res);
       const mode = typeof req.query.mode === 'string' ? req.query.mode : undefined;
       const stock = typeof req.query.stock === 'string' ? req.query.stock : undefined;
-      const { fileName, csv } = await createCaller(ctx).catalogIo.errorRows({ uploadId: req.params.uploadId, mode: mode as never, stock: stock as never });
+      const pictures = typeof req.query.pictures === 'string' ? req.query.pictures : undefined;
+      const { fileName, csv } = await createCaller(ctx).catalogIo.errorRows({ uploadId: req.params.uploadId, mode: mode as never, stock: stock as never, pictures });
       res
         .status(200)
         .type('text/csv; charset=utf-8')
@@ -93,7 +106,12 @@ function refusalOf(error: unknown): Refusal {
     if (error.code === 'LIMIT_FILE_SIZE')
       return new Refusal({ status: 413, message: `The file is larger than ${IMPORT_MAX_MB} MB: split it into smaller files.`, code: 'PAYLOAD_TOO_LARGE' });
     if (error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT') {
-      return new Refusal({ status: 400, message: 'Send exactly one file, in the form field "file"', code: 'BAD_REQUEST', fieldErrors: { file: 'exactly one file' } });
+      return new Refusal({
+        status: 400,
+        message: 'Send one file in the form field "file" (and, if the rows name pictures by file name, one ZIP in "pictures")',
+        code: 'BAD_REQUEST',
+        fieldErrors: { file: 'exactly one file' },
+      });
     }
     return new Refusal({ status: 400, message: 'The upload is not a valid form', code: 'BAD_REQUEST' });
   }

@@ -13,6 +13,9 @@ export type ImportMode = (typeof IMPORT_MODES)[number];
 export const STOCK_MODES = ['set', 'add'] as const;
 export type StockMode = (typeof STOCK_MODES)[number];
 
+/** What the upload answers: the file's id, and the ZIP of pictures' when one was sent with it. */
+export type ImportUpload = { uploadId: string; fileName: string; size: number; picturesId?: string; picturesName?: string };
+
 /** The largest file an import takes. */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 export const IMPORT_MAX_MB = 50;
@@ -24,6 +27,12 @@ export const ImportRunInputSchema = z.object({
     .regex(/^[a-f0-9]{32}$/, { error: 'uploadId is not an upload of this shop' }),
   mode: z.enum(IMPORT_MODES, { error: `mode must be one of: ${IMPORT_MODES.join(', ')}` }).default('both'),
   stock: z.enum(STOCK_MODES, { error: `stock must be one of: ${STOCK_MODES.join(', ')}` }).default('set'),
+  /** The upload id of a ZIP of pictures sent with the file (rows name its files: `s24-grey-1.jpg`). */
+  pictures: z
+    .string({ error: 'pictures must be the id of an uploaded ZIP' })
+    .trim()
+    .regex(/^[a-f0-9]{32}$/, { error: 'pictures is not an upload of this shop' })
+    .optional(),
 });
 export type ImportRunInput = z.input<typeof ImportRunInputSchema>;
 

@@ -132,6 +132,7 @@ describe('admin panel', () => {
       'All Users',
       'All Products',
       'All Orders',
+      'Import / export',
       'Banners',
       'Categories',
       'Invoices',

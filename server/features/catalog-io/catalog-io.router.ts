@@ -19,11 +19,20 @@ export const catalogIoRouter = router({
       z.object({
         name: z.string().max(1000).optional().default('catalogue.csv'),
         file: z.instanceof(Uint8Array, { error: 'file is required: choose a .csv or .xlsx file' }),
+        /** A ZIP of the pictures the rows name by file name (optional). */
+        pictures: z.instanceof(Uint8Array, { error: 'pictures must be a ZIP file' }).optional(),
+        picturesName: z.string().max(1000).optional().default('pictures.zip'),
       }),
     )
-    .mutation(({ ctx, input }) =>
-      service.storeUpload(ctx.deps, { name: input.name, bytes: Buffer.from(input.file.buffer, input.file.byteOffset, input.file.byteLength) }, ctx.user._id),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const bytesOf = (a: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+      // The ZIP is checked first, so a wrong second file stores nothing.
+      if (input.pictures) service.checkPicturesZip(bytesOf(input.pictures));
+      const stored = await service.storeUpload(ctx.deps, { name: input.name, bytes: bytesOf(input.file) }, ctx.user._id);
+      if (!input.pictures) return stored;
+      const pictures = await service.storeUpload(ctx.deps, { name: input.picturesName, bytes: bytesOf(input.pictures) }, ctx.user._id, 'pictures');
+      return { ...stored, picturesId: pictures.uploadId, picturesName: pictures.fileName };
+    }),
 
   /** What importing the upload would do: counts, the first changes old → new, every error with its row and column. Writes nothing. */
   dryRun: adminProcedure.input(ImportRunInputSchema).mutation(({ ctx, input }) => service.dryRun(ctx.deps, input)),

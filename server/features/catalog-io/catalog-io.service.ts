@@ -9,11 +9,12 @@ import { writeAudit } from '../../audit/audit';
 import { listAdminCategories } from '../catalog/categories.service';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, type ImportMode, type ImportReport, type StockMode } from '../../../shared/schemas/catalog-io';
 import { matchHeaders, specColumns } from './columns';
-import { escapeFormula, unescapeFormula } from './cells';
+import { escapeFormula, splitList, unescapeFormula } from './cells';
 import { exportHeaders, exportRows, writeCsv, writeXlsx, type ExportPaging } from './export';
 import { parseTable, type ParsedTable } from './parse';
 import { errorText, planImport, type Plan, type PlanContext } from './plan';
 import { writePlan } from './apply';
+import { isWebPicture, isZipPicture, resolvePictures, type PictureResult } from './pictures';
 import * as q from './catalog-io.queries';
 
 /**
@@ -68,10 +69,11 @@ export async function storeUpload(
   deps: Pick<Deps, 'db' | 'clock'>,
   file: { name: string; bytes: Buffer },
   actorId: string | null,
+  field: 'file' | 'pictures' = 'file',
 ): Promise<{ uploadId: string; fileName: string; size: number }> {
-  if (file.bytes.length === 0) throw new AppError('BAD_INPUT', 'The file is empty.', { fieldErrors: { file: 'empty' } });
+  if (file.bytes.length === 0) throw new AppError('BAD_INPUT', 'The file is empty.', { fieldErrors: { [field]: 'empty' } });
   if (file.bytes.length > IMPORT_MAX_BYTES)
-    throw new AppError('BAD_INPUT', `The file is larger than ${IMPORT_MAX_MB} MB: split it into smaller files.`, { fieldErrors: { file: 'too large' } });
+    throw new AppError('BAD_INPUT', `The file is larger than ${IMPORT_MAX_MB} MB: split it into smaller files.`, { fieldErrors: { [field]: 'too large' } });
   const now = deps.clock();
   const id = newId();
   const fileName = cleanFileName(file.name);
@@ -84,6 +86,17 @@ export async function storeUpload(
     .values({ id, actor_id: actorId, file_name: fileName, size: file.bytes.length, bytes: file.bytes, created_at: now.toISOString() })
     .execute();
   return { uploadId: id, fileName, size: file.bytes.length };
+}
+
+/**
+ * A ZIP of pictures, by its first bytes (a local file header, or an empty archive's end record).
+ * @throws AppError BAD_INPUT naming `pictures` for anything else.
+ */
+export function checkPicturesZip(bytes: Buffer): void {
+  const magic = bytes.subarray(0, 4).toString('latin1');
+  if (magic !== 'PK\x03\x04' && magic !== 'PK\x05\x06') {
+    throw new AppError('BAD_INPUT', 'The pictures file is not a ZIP archive: put the pictures in a folder and save it as a .zip.', { fieldErrors: { pictures: 'not a ZIP' } });
+  }
 }
 
 async function readUpload(db: DB, uploadId: string, clock: () => Date): Promise<{ fileName: string; bytes: Buffer }> {
@@ -130,13 +143,63 @@ function report(uploadId: string, fileName: string, plan: Plan, applied: boolean
   };
 }
 
-type RunInput = { uploadId: string; mode: ImportMode; stock: StockMode };
+type RunInput = { uploadId: string; mode: ImportMode; stock: StockMode; pictures?: string | undefined };
+type RunDeps = Pick<Deps, 'db' | 'clock' | 'env' | 'images'>;
 
-/** What an import of the upload would do, written nowhere. @throws AppError BAD_INPUT (400) for a file that cannot be read. */
-export async function dryRun(deps: Pick<Deps, 'db' | 'clock' | 'env'>, input: RunInput): Promise<ImportReport> {
+/**
+ * The pictures the file's `Image URLs` and `Variant image URLs` cells name at other sites
+ * (http/https) or by a file name in the ZIP uploaded with it, each once; this shop's own
+ * `/images/…` are not among them.
+ */
+function pictureTokens(table: ParsedTable, publicUrl: string): string[] {
+  const { columns } = matchHeaders(table.headers, []);
+  const at = columns.flatMap((c, i) => (c?.kind === 'base' && (c.id === 'images' || c.id === 'variantImages') ? [i] : []));
+  const own = `${publicUrl}/images/`;
+  const tokens = new Set<string>();
+  for (const r of table.rows) {
+    for (const i of at) {
+      for (const token of splitList(unescapeFormula(r.cells[i] ?? '').trim())) {
+        if (!token.startsWith('/images/') && !token.startsWith(own) && (isWebPicture(token) || isZipPicture(token))) tokens.add(token);
+      }
+    }
+  }
+  return [...tokens];
+}
+
+/**
+ * Those pictures fetched or unpacked and stored through the image pipeline (outside any
+ * transaction): each answers its stored address or its problem. A picture that a product or
+ * variant the file names already has (an export's own cell) is kept as it is, not fetched.
+ */
+async function filePictures(deps: RunDeps, table: ParsedTable, input: RunInput, ctx?: PlanContext): Promise<Map<string, PictureResult>> {
+  const tokens = pictureTokens(table, deps.env.PUBLIC_URL);
+  if (tokens.length === 0) return new Map();
+  const { products } = ctx ?? (await planContext(deps.db, table, { ...input, publicUrl: deps.env.PUBLIC_URL }));
+  const known = new Set<string>();
+  for (const p of products.values()) for (const url of [...p.images, ...p.variants.flatMap((v) => v.images)]) known.add(url);
+  const kept = new Map<string, PictureResult>(tokens.filter((t) => known.has(t)).map((t): [string, PictureResult] => [t, { url: t }]));
+  const zip = input.pictures ? (await readUpload(deps.db, input.pictures, deps.clock)).bytes : null;
+  const fetched = await resolvePictures({
+    tokens: tokens.filter((t) => !known.has(t)),
+    zip,
+    store: deps.images,
+    allowPrivate: deps.env.IMPORT_FETCH_PRIVATE,
+    cacheKey: input.uploadId,
+  });
+  return new Map([...kept, ...fetched]);
+}
+
+/** The plan's context with the file's pictures fetched (see filePictures). */
+async function planWithPictures(deps: RunDeps, table: ParsedTable, input: RunInput): Promise<PlanContext> {
+  const ctx = await planContext(deps.db, table, { ...input, publicUrl: deps.env.PUBLIC_URL });
+  return { ...ctx, pictures: await filePictures(deps, table, input, ctx) };
+}
+
+/** What an import of the upload would do, written nowhere (its pictures are fetched and stored, so the apply finds them). @throws AppError BAD_INPUT (400) for a file that cannot be read. */
+export async function dryRun(deps: RunDeps, input: RunInput): Promise<ImportReport> {
   const upload = await readUpload(deps.db, input.uploadId, deps.clock);
   const table = await parseTable(upload.bytes);
-  const plan = planImport(table, await planContext(deps.db, table, { ...input, publicUrl: deps.env.PUBLIC_URL }));
+  const plan = planImport(table, await planWithPictures(deps, table, input));
   return report(input.uploadId, upload.fileName, plan, false);
 }
 
@@ -147,16 +210,13 @@ export async function dryRun(deps: Pick<Deps, 'db' | 'clock' | 'env'>, input: Ru
  * @throws AppError BAD_INPUT (nothing written) when rows are in error; whatever a service refuses
  *   while writing (a SKU taken meanwhile: CONFLICT; a stock moved: STOCK_CHANGED), nothing written.
  */
-export async function applyImport(
-  deps: Pick<Deps, 'db' | 'clock' | 'env'>,
-  input: RunInput,
-  actorId: string | null,
-  hooks: { beforeCommit?: (trx: DB) => Promise<void> } = {},
-): Promise<ImportReport> {
+export async function applyImport(deps: RunDeps, input: RunInput, actorId: string | null, hooks: { beforeCommit?: (trx: DB) => Promise<void> } = {}): Promise<ImportReport> {
   const upload = await readUpload(deps.db, input.uploadId, deps.clock);
   const table = await parseTable(upload.bytes);
+  // Pictures are fetched and stored before the transaction opens (no transaction waits on the network).
+  const pictures = await filePictures(deps, table, input);
   return transaction(deps.db, async (trx) => {
-    const ctx = await planContext(trx, table, { ...input, publicUrl: deps.env.PUBLIC_URL });
+    const ctx = { ...(await planContext(trx, table, { ...input, publicUrl: deps.env.PUBLIC_URL })), pictures };
     const plan = planImport(table, ctx);
     if (plan.errors.length > 0) {
       const first = plan.errors[0];
@@ -191,10 +251,10 @@ export async function applyImport(
  * The rows in error, as a CSV to fix and upload again: the file's header with an `error` column
  * first, then each failing row as it was, with its errors.
  */
-export async function errorRowsCsv(deps: Pick<Deps, 'db' | 'clock' | 'env'>, input: RunInput): Promise<{ fileName: string; csv: string }> {
+export async function errorRowsCsv(deps: RunDeps, input: RunInput): Promise<{ fileName: string; csv: string }> {
   const upload = await readUpload(deps.db, input.uploadId, deps.clock);
   const table = await parseTable(upload.bytes);
-  const plan = planImport(table, await planContext(deps.db, table, { ...input, publicUrl: deps.env.PUBLIC_URL }));
+  const plan = planImport(table, await planWithPictures(deps, table, input));
   const byRow = new Map<number, string[]>();
   for (const e of plan.errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), `${e.column ? `${e.column}: ` : ''}${e.message}`]);
   const records = [['error', ...table.headers]];

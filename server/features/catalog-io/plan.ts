@@ -12,6 +12,7 @@ import { formatRupees, formatYesNo, parseRupees, parseWhole, parseYesNo, splitLi
 import { absoluteImage, specCell } from './export';
 import type { ParsedTable } from './parse';
 import type { IoProduct, IoVariant } from './catalog-io.queries';
+import type { PictureResult } from './pictures';
 
 /**
  * The import's plan: what each row of a file does to the catalogue as it is now, and every
@@ -31,6 +32,8 @@ export type PlanContext = {
   mode: ImportMode;
   stockMode: StockMode;
   publicUrl: string;
+  /** The cells' pictures at other sites or in the ZIP, as fetched and stored before planning (pictures.ts); without it they are not fetched. */
+  pictures?: ReadonlyMap<string, PictureResult>;
 };
 
 /** A variant's figures as the catalogue's services take them (paise, grams). */
@@ -276,8 +279,19 @@ export function planImport(table: ParsedTable, ctx: PlanContext): Plan {
   const imagesOf = (row: number, id: 'images' | 'variantImages', text: string): string[] | null => {
     const out: string[] = [];
     const own = `${ctx.publicUrl}/images/`;
+    let failed = false;
     for (const url of splitList(text)) {
       const local = url.startsWith(own) ? url.slice(ctx.publicUrl.length) : url;
+      const picture = ctx.pictures?.get(url);
+      if (picture && 'error' in picture) {
+        c.error(row, header(id), `${url.length > 200 ? `${url.slice(0, 197)}…` : url} ${picture.error}`);
+        failed = true;
+        continue;
+      }
+      if (picture) {
+        out.push(picture.url);
+        continue;
+      }
       if (/^\/images\/[A-Za-z0-9._-]+$/.test(local)) {
         out.push(local);
         continue;
@@ -292,6 +306,7 @@ export function planImport(table: ParsedTable, ctx: PlanContext): Plan {
         return null;
       }
     }
+    if (failed) return null;
     if (out.length > PRODUCT_IMAGES_MAX) {
       c.error(row, header(id), `lists ${out.length} pictures: at most ${PRODUCT_IMAGES_MAX}`);
       return null;
