@@ -82,6 +82,7 @@ export const routes: RouteObject[] = [
               { index: true, ...screen(() => import('./routes/admin/dashboard')) },
               { path: 'all-users', ...screen(() => import('./routes/admin/all-users')) },
               { path: 'all-products', ...screen(() => import('./routes/admin/all-products')) },
+              { path: 'bulk-edit', ...screen(() => import('./routes/admin/bulk-edit')) },
               { path: 'all-orders', ...screen(() => import('./routes/admin/all-orders')) },
               { path: 'banners', ...screen(() => import('./routes/admin/banners')) },
               { path: 'categories', ...screen(() => import('./routes/admin/categories')) },

@@ -132,6 +132,7 @@ describe('admin panel', () => {
       'All Users',
       'All Products',
       'All Orders',
+      'Bulk edit',
       'Banners',
       'Categories',
       'Invoices',
