@@ -117,7 +117,7 @@ describe('bulk edit grid: reading', () => {
     expect((await shopper.trpc('mutation', 'catalog.bulkUpdateVariants', { rows: [] })).status).toBe(403);
   });
 
-  it('walks the indexes: products newest first (by category too), each product’s variants by product_id (SQLite plan)', () => {
+  it('walks the indexes: products newest first (by category too), each product’s variants by product_id; out of stock by the stock index (SQLite plan)', () => {
     if (dialectOf(server.deps.db) !== 'sqlite') return;
     const file = new Database(sqliteFileOf(server), { readonly: true });
     const explain = (filter: Parameters<typeof gridQuery>[1]) => {
@@ -131,6 +131,9 @@ describe('bulk edit grid: reading', () => {
     expect(explain({ view: 'active' })).toMatch(/products USING INDEX products_created/);
     expect(explain({ view: 'active' })).toMatch(/product_variants USING INDEX product_variants_product/);
     expect(explain({ view: 'active', category: 'mobiles' })).toMatch(/products USING INDEX products_category_created/);
+    // In stock (most rows): still products first, variants by product. Out of stock or low (few rows): those variants first, then sorted.
+    expect(explain({ view: 'active', stock: 'in' })).toMatch(/products USING INDEX products_created[\s\S]*product_variants USING INDEX product_variants_product/);
+    expect(explain({ view: 'active', stock: 'out' })).toMatch(/^SEARCH product_variants USING INDEX product_variants_low_stock/);
     file.close();
   });
 });

@@ -181,10 +181,10 @@ export function BulkEdit() {
         <h1 id="bulk-edit-heading" className="text-2xl font-bold tracking-tight">
           Bulk edit
         </h1>
-        <p className="text-sm text-zinc-600">Prices and stock of many variants at once. Nothing is saved until you review and save.</p>
+        <p className="hidden text-sm text-zinc-600 sm:block">Prices and stock of many variants at once. Nothing is saved until you review and save.</p>
       </div>
 
-      <div className="card grid grid-cols-2 gap-3 p-4 lg:grid-cols-[1fr_12rem_12rem_10rem_9rem]" role="search" aria-label="Filter variants">
+      <div className="card grid grid-cols-2 gap-2 p-3 lg:grid-cols-[1fr_12rem_12rem_10rem_9rem] lg:gap-3 lg:p-4" role="search" aria-label="Filter variants">
         <div className="col-span-2 lg:col-span-1">
           <label htmlFor={ids.search} className="label">
             Search name, brand or SKU
@@ -291,7 +291,7 @@ export function BulkEdit() {
             Change
           </label>
           <select id={ids.target} className="field h-9 w-40 py-0 text-sm" value={target} onChange={(event) => setTarget(event.target.value as AdjustTarget)}>
-            <option value="both">MRP and selling price</option>
+            <option value="both">Both prices</option>
             <option value="sellingPrice">Selling price</option>
             <option value="price">MRP</option>
           </select>
@@ -411,7 +411,7 @@ export function BulkEdit() {
                   data-product-id={row.productId}
                   data-label={row.label}
                 >
-                  <th scope="row" className={`sticky left-0 z-10 max-w-56 px-2 py-1 text-left font-normal ${ticked ? 'bg-brand-50' : 'bg-white'}`}>
+                  <th scope="row" className={`sticky left-0 z-10 max-w-40 px-2 py-1 text-left font-normal sm:max-w-56 ${ticked ? 'bg-brand-50' : 'bg-white'}`}>
                     <span className="flex items-start gap-2">
                       <input
                         type="checkbox"
@@ -421,7 +421,7 @@ export function BulkEdit() {
                         onChange={(event) => setSelected((current) => toggle(current, row.variantId, event.target.checked))}
                       />
                       <span className="min-w-0">
-                        <span className="line-clamp-2 block text-sm font-semibold" title={row.productName}>
+                        <span className="line-clamp-2 block text-xs font-semibold sm:text-sm" title={row.productName}>
                           {row.productName}
                         </span>
                         <span className="block text-xs text-zinc-600">
@@ -465,7 +465,7 @@ export function BulkEdit() {
         {!grid.isLoading && rows.length === 0 && !grid.error ? <p className="p-4 text-sm text-zinc-600">No variants match.</p> : null}
       </div>
 
-      <div className="sticky bottom-0 z-20 flex flex-wrap items-center gap-3 rounded-2xl border border-zinc-200 bg-white/95 px-4 py-3 shadow-lg backdrop-blur">
+      <div className="sticky bottom-0 z-20 flex flex-wrap items-center gap-2 rounded-2xl border border-zinc-200 bg-white/95 px-3 py-2 shadow-lg backdrop-blur lg:gap-3 lg:px-4 lg:py-3">
         <button type="button" className="btn-outline h-9 px-3 text-sm" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
           Previous
         </button>
