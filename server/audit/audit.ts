@@ -26,6 +26,7 @@ export type AuditAction =
   | 'catalog.demo-removed'
   | 'catalog.export'
   | 'catalog.import'
+  | 'catalog.bulk-edit'
   | 'product.create'
   | 'product.update'
   | 'product.archive'
@@ -58,6 +59,7 @@ const KIND_OF: Record<AuditAction, AuditKind> = {
   'catalog.demo-removed': 'catalog',
   'catalog.export': 'catalog',
   'catalog.import': 'catalog',
+  'catalog.bulk-edit': 'catalog',
   'product.create': 'product',
   'product.update': 'product',
   'product.archive': 'product',
@@ -228,6 +230,7 @@ const STOCK_LABEL: Record<string, string> = {
   created: 'Opening stock',
   tracking_on: 'Stock counted',
   import: 'Stock imported',
+  bulk_edit: 'Stock changed in bulk edit',
   restock: 'Units back in stock',
   shortage_filled: 'Stock taken for an order',
 };
@@ -263,6 +266,13 @@ function describe(action: string, detail: Record<string, unknown>): { label: str
       };
     case 'catalog.export':
       return { label: 'Catalogue exported', summary: `Exported the catalogue as ${String(detail.format).toUpperCase()}: ${String(detail.rows)} rows (one per variant)` };
+    case 'catalog.bulk-edit': {
+      const c = (detail.counts ?? {}) as Record<string, unknown>;
+      return {
+        label: 'Bulk edit saved',
+        summary: `Saved ${String(c.variants)} variants in the bulk edit grid: ${String(c.prices)} price changes, ${String(c.stock)} stock changes, ${String(c.archived)} archived, ${String(c.restored)} restored; ${String(detail.refused)} refused (changed meanwhile)`,
+      };
+    }
     case 'catalog.import': {
       const p = (detail.products ?? {}) as Record<string, unknown>;
       const v = (detail.variants ?? {}) as Record<string, unknown>;

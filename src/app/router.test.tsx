@@ -65,6 +65,7 @@ describe('routes', () => {
       'all-users',
       'all-products',
       'all-orders',
+      'bulk-edit',
       'banners',
       'categories',
       'invoices',

@@ -84,6 +84,7 @@ export const routes: RouteObject[] = [
               { path: 'all-products', ...screen(() => import('./routes/admin/all-products')) },
               { path: 'all-orders', ...screen(() => import('./routes/admin/all-orders')) },
               { path: 'import-export', ...screen(() => import('./routes/admin/import-export')) },
+              { path: 'bulk-edit', ...screen(() => import('./routes/admin/bulk-edit')) },
               { path: 'banners', ...screen(() => import('./routes/admin/banners')) },
               { path: 'categories', ...screen(() => import('./routes/admin/categories')) },
               { path: 'invoices', ...screen(() => import('./routes/admin/invoices')) },

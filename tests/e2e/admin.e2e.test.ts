@@ -133,6 +133,7 @@ describe('admin panel', () => {
       'All Products',
       'All Orders',
       'Import / export',
+      'Bulk edit',
       'Banners',
       'Categories',
       'Invoices',

@@ -57,6 +57,16 @@ export function parseWhole(text: string): number | null {
   return Number.parseInt(cleaned, 10);
 }
 
+/** A signed whole number of units, as a supplier writes a stock change: "+5", "-2", "−2", "5"; null when it is not one. */
+export function parseSignedWhole(text: string): number | null {
+  const cleaned = text
+    .trim()
+    .replace(/\u2212/g, '-')
+    .replace(/[,\s]/g, '');
+  if (!/^[+-]?\d{1,9}(\.0+)?$/.test(cleaned)) return null;
+  return Number.parseInt(cleaned, 10);
+}
+
 export const LIST_SEPARATOR = ' | ';
 
 export function splitList(text: string): string[] {

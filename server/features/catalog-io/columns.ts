@@ -42,7 +42,23 @@ export const BASE_COLUMNS = [
   { id: 'archived', header: 'Archived' },
 ] as const;
 
-export type BaseColumnId = (typeof BASE_COLUMNS)[number]['id'];
+/** Columns an import reads that the export does not write: a supplier's signed stock delta. */
+export const IMPORT_ONLY_COLUMNS = [{ id: 'stockChange', header: 'Stock change' }] as const;
+
+/** The export's columns. */
+export type ExportColumnId = (typeof BASE_COLUMNS)[number]['id'];
+export type BaseColumnId = ExportColumnId | (typeof IMPORT_ONLY_COLUMNS)[number]['id'];
+
+/**
+ * A quick price and stock update: a distributor's sheet of SKU and any of Selling price, MRP,
+ * Stock and Stock change, nothing else. It only updates variants of the catalogue (never adds a
+ * product or variant, never touches another field); an SKU not in the catalogue is a row error.
+ */
+export const QUICK_COLUMN_IDS: readonly BaseColumnId[] = ['sku', 'price', 'mrp', 'stock', 'stockChange'];
+
+export function isQuickUpdate(columnIds: readonly BaseColumnId[], specColumnCount: number): boolean {
+  return specColumnCount === 0 && columnIds.includes('sku') && columnIds.length >= 2 && columnIds.every((id) => QUICK_COLUMN_IDS.includes(id));
+}
 
 /** Other headers a supplier's sheet may use for our columns (after normalising). */
 const ALIASES: Record<string, BaseColumnId> = {
@@ -58,6 +74,27 @@ const ALIASES: Record<string, BaseColumnId> = {
   brandname: 'brand',
   qty: 'stock',
   quantity: 'stock',
+  stockqty: 'stock',
+  stockquantity: 'stock',
+  availablequantity: 'stock',
+  inventory: 'stock',
+  stockchange: 'stockChange',
+  stockdelta: 'stockChange',
+  stockadjustment: 'stockChange',
+  'stock(+/-)': 'stockChange',
+  'stock+/-': 'stockChange',
+  qtychange: 'stockChange',
+  quantitychange: 'stockChange',
+  offerprice: 'price',
+  specialprice: 'price',
+  'sellingprice(rs)': 'price',
+  'sellingprice(rs.)': 'price',
+  'sellingprice(inr)': 'price',
+  maximumretailprice: 'mrp',
+  'mrp(rs)': 'mrp',
+  'mrp(rs.)': 'mrp',
+  'mrp(inr)': 'mrp',
+  skucode: 'sku',
   gtin: 'ean',
   barcode: 'ean',
   weight: 'weight',
@@ -93,7 +130,7 @@ export type ColumnRef = { kind: 'base'; id: BaseColumnId } | { kind: 'spec'; spe
  * (the import ignores them); a column named twice is an error naming the headers.
  */
 export function matchHeaders(headers: readonly string[], specs: readonly SpecColumn[]): { columns: (ColumnRef | null)[]; unknown: string[]; duplicates: string[][] } {
-  const base = new Map<string, BaseColumnId>(BASE_COLUMNS.map((c) => [normalizeHeader(c.header), c.id]));
+  const base = new Map<string, BaseColumnId>([...BASE_COLUMNS, ...IMPORT_ONLY_COLUMNS].map((c) => [normalizeHeader(c.header), c.id]));
   for (const [alias, id] of Object.entries(ALIASES)) if (!base.has(alias)) base.set(alias, id);
   const spec = new Map(specs.map((s) => [normalizeHeader(s.header), s]));
   const columns: (ColumnRef | null)[] = [];
@@ -127,5 +164,5 @@ export function matchHeaders(headers: readonly string[], specs: readonly SpecCol
 }
 
 export function baseHeader(id: BaseColumnId): string {
-  return BASE_COLUMNS.find((c) => c.id === id)?.header ?? id;
+  return [...BASE_COLUMNS, ...IMPORT_ONLY_COLUMNS].find((c) => c.id === id)?.header ?? id;
 }

@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { DB } from '../../db/database';
 import type { SpecValue } from '../../../shared/specs';
-import { BASE_COLUMNS, specColumns, type BaseColumnId, type SpecColumn } from './columns';
+import { BASE_COLUMNS, specColumns, type ExportColumnId, type SpecColumn } from './columns';
 import { escapeFormula, formatRupees, formatYesNo, LIST_SEPARATOR } from './cells';
 import { productPage, type IoProduct, type IoVariant } from './catalog-io.queries';
 
@@ -37,7 +37,7 @@ export function exportRow(product: IoProduct, variant: IoVariant, categories: Re
   const category = categories.get(product.category);
   const option = (i: number) => product.options[i];
   const facts = product.facts;
-  const base: Record<BaseColumnId, Cell> = {
+  const base: Record<ExportColumnId, Cell> = {
     handle: product.id,
     name: product.name,
     category: product.category,

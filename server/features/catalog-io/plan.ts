@@ -7,8 +7,8 @@ import { EanSchema, MAX_OPTION_VALUES, MAX_VARIANTS, OPTION_NAME_MAX, OPTION_VAL
 import { textProblem } from '../../../shared/schemas/text';
 import { isIndia, type ProductFacts } from '../../../shared/product-facts';
 import type { ImportChange, ImportCounts, ImportError, ImportMode, StockMode } from '../../../shared/schemas/catalog-io';
-import { baseHeader, FACT_COLUMN_IDS, matchHeaders, specColumns, type BaseColumnId, type ColumnRef, type SpecColumn } from './columns';
-import { formatRupees, formatYesNo, parseRupees, parseWhole, parseYesNo, splitList, unescapeFormula, LIST_SEPARATOR } from './cells';
+import { baseHeader, FACT_COLUMN_IDS, isQuickUpdate, matchHeaders, specColumns, type BaseColumnId, type ColumnRef, type SpecColumn } from './columns';
+import { formatRupees, formatYesNo, parseRupees, parseSignedWhole, parseWhole, parseYesNo, splitList, unescapeFormula, LIST_SEPARATOR } from './cells';
 import { absoluteImage, specCell } from './export';
 import type { ParsedTable } from './parse';
 import type { IoProduct, IoVariant } from './catalog-io.queries';
@@ -171,6 +171,8 @@ export function planImport(table: ParsedTable, ctx: PlanContext): Plan {
     throw bad('The file has none of the columns SKU, Handle or Product name, so no row can be matched or created: is the first row the header row?');
   }
   const header = (id: BaseColumnId) => table.headers[baseAt.get(id) ?? -1] ?? baseHeader(id);
+  // A distributor's SKU + prices/stock sheet: updates only, whatever the mode; an unknown SKU is an error (planCreate).
+  const quick = isQuickUpdate([...baseAt.keys()], specAt.size);
   const specHeaderIn = (s: SpecColumn) => table.headers[specAt.get(s.header) ?? -1] ?? s.header;
   const cell = (cells: string[], i: number | undefined) => (i === undefined ? undefined : unescapeFormula(cells[i] ?? '').trim());
   const rows: Row[] = table.rows.map((r) => ({
@@ -490,6 +492,14 @@ export function planImport(table: ParsedTable, ctx: PlanContext): Plan {
   }
 
   function planCreate(group: Row[], lead: Row, handle: string) {
+    if (quick) {
+      for (const r of group) {
+        const sku = r.get('sku') ?? '';
+        if (sku === '') c.error(r.row, header('sku'), 'is empty: a price and stock update names each variant by its SKU');
+        else if (!errorRowSet.has(r.row)) c.error(r.row, null, `SKU ${sku} is not in the catalogue`);
+      }
+      return;
+    }
     if (ctx.mode === 'update') {
       products.skipped += 1;
       variants.skipped += group.length;
@@ -594,7 +604,9 @@ export function planImport(table: ParsedTable, ctx: PlanContext): Plan {
     }
     let images = current?.images ?? [];
     if (has('variantImages')) images = imagesOf(r.row, 'variantImages', r.get('variantImages') ?? '') ?? images;
-    const optionValues = names.length > 0 ? optionValuesOf(r, names) : (current?.optionValues ?? []);
+    // A file without option value columns (a price list: SKU and prices) keeps an existing variant's.
+    const givesOptionValues = has('option1Value') || has('option2Value') || has('option3Value');
+    const optionValues = names.length > 0 && (current === null || givesOptionValues) ? optionValuesOf(r, names) : (current?.optionValues ?? []);
     const track = yesNoOf(r, 'trackStock');
     const stockMin = ctx.stockMode === 'add' && current ? -STOCK_MAX : 0;
     const stock = wholeOf(r, 'stock', stockMin, STOCK_MAX, ctx.stockMode === 'add' && current ? 'a whole number of units to add' : 'a whole number of units (0 or more)');
@@ -784,6 +796,26 @@ export function planImport(table: ParsedTable, ctx: PlanContext): Plan {
             changed.push({ field: header('stock'), from: String(cur.stock), to: String(v.stock) });
           }
         }
+      }
+      // Stock change: a supplier's signed delta (+5, -2) added to the stock now, written compare-and-set against it.
+      const deltaText = r.get('stockChange') ?? '';
+      if (deltaText !== '') {
+        const delta = parseSignedWhole(deltaText);
+        if (delta === null || Math.abs(delta) > STOCK_MAX) c.error(r.row, header('stockChange'), `${quote(deltaText)} is not a number of units to add or take (+5, -2)`);
+        else if (v.stock !== undefined || stock !== null) c.error(r.row, header('stockChange'), `give ${header('stock')} or ${header('stockChange')}, not both`);
+        else if (!cur.trackStock) c.error(r.row, header('stockChange'), `SKU ${cur.sku} does not track stock (switch Track stock on in the product form first)`);
+        else if (delta !== 0) {
+          const next = cur.stock + delta;
+          if (next < 0) c.error(r.row, header('stockChange'), `takes ${-delta} units but only ${cur.stock} are in stock`);
+          else if (next > STOCK_MAX) c.error(r.row, header('stockChange'), `would make the stock ${next}: at most ${STOCK_MAX}`);
+          else {
+            stock = { trackStock: true, stock: next, expected: cur.stock };
+            changed.push({ field: header('stock'), from: String(cur.stock), to: String(next) });
+          }
+        }
+      } else if (quick && v.stock !== undefined && !cur.trackStock) {
+        // A full file's Track stock column would switch tracking on; a price and stock update has none.
+        c.error(r.row, header('stock'), `SKU ${cur.sku} does not track stock (switch Track stock on in the product form first)`);
       }
       let archived: boolean | null = null;
       if (!archivedAll && has('archived') && v.archived !== cur.archived && !target.archived) {

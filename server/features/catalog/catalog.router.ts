@@ -31,6 +31,8 @@ import { shownStock } from './shown-stock';
 import { ProductSpecsFieldsSchema } from '../../../shared/schemas/specs';
 import { CompareInputSchema } from '../../../shared/schemas/compare';
 import * as compare from './compare.service';
+import * as bulkEdit from './bulk-edit.service';
+import { BulkGridBrandsInputSchema, BulkGridInputSchema, BulkUpdateVariantsInputSchema } from '../../../shared/schemas/bulk-edit';
 
 /** Shoppers' lists show stock as shownStock does; the tags below rely on it. */
 const shownPage = <P extends ProductPage>(page: P): P => ({ ...page, items: page.items.map(shownStock) });
@@ -124,6 +126,15 @@ export const catalogRouter = router({
 
   /** The variant grid's save: SKU, MRP, selling price, stock of many variants at once, all or none (ADMIN). */
   updateVariants: adminProcedure.input(BulkVariantUpdateInputSchema).mutation(({ ctx, input }) => variants.updateVariantsBulk(ctx.deps, input, ctx.user._id)),
+
+  /** The bulk edit grid: variants across products, filtered, a keyset page at a time, exact stock (ADMIN). */
+  bulkGrid: adminProcedure.input(BulkGridInputSchema).query(({ ctx, input }) => bulkEdit.bulkGrid(ctx.deps.db, input)),
+
+  /** The brands the bulk edit grid's filter offers (of a category when given) (ADMIN). */
+  bulkGridBrands: adminProcedure.input(BulkGridBrandsInputSchema).query(({ ctx, input }) => bulkEdit.bulkGridBrands(ctx.deps.db, input?.category)),
+
+  /** The bulk edit grid's save: many variants of any products in one transaction; a row changed meanwhile is refused alone, with its figure now (ADMIN). */
+  bulkUpdateVariants: adminProcedure.input(BulkUpdateVariantsInputSchema).mutation(({ ctx, input }) => bulkEdit.bulkUpdateVariants(ctx.deps, input, ctx.user._id)),
 
   /** Takes one variant off sale; a product keeps at least one (ADMIN). */
   archiveVariant: adminProcedure.input(VariantIdInputSchema).mutation(({ ctx, input }) => variants.archiveVariant(ctx.deps, input.variantId, ctx.user._id)),

@@ -151,7 +151,13 @@ async function addVariant(w: Writer, input: VariantInput, index: number, positio
 const VARIANT_AUDIT_FIELDS = ['sku', 'ean', 'optionValues', 'price', 'sellingPrice', 'weightGrams', 'images', 'position', 'trackStock'] as const;
 
 /** Rewrites an existing variant from a form's or the grid's fields (those given); stock compare-and-set; audited. */
-async function editVariant(w: Writer, current: v.VariantRecord, input: Partial<Omit<VariantInput, '_id'>> & { position?: number }, index: number, stockNote = ''): Promise<void> {
+export async function editVariant(
+  w: Writer,
+  current: v.VariantRecord,
+  input: Partial<Omit<VariantInput, '_id'>> & { position?: number },
+  index: number,
+  stockNote = '',
+): Promise<void> {
   if (input.sku !== undefined && input.sku !== current.sku) await assertSkuFree(w.trx, input.sku, current._id, index);
   const next = {
     sku: input.sku ?? current.sku,
@@ -192,7 +198,7 @@ export async function applyVariantStock(
   w: Writer,
   current: v.VariantRecord,
   wanted: { stock?: number | undefined; expectedStock?: number | undefined; trackStock?: boolean | undefined; updatedAt?: string | undefined },
-  opts: { note?: string; stockField?: string; reason?: 'admin' | 'import' } = {},
+  opts: { note?: string; stockField?: string; reason?: 'admin' | 'import' | 'bulk_edit' } = {},
 ): Promise<void> {
   const movement = { reason: opts.reason ?? ('admin' as const), at: w.at, actorId: w.actorId, note: opts.note ?? '' };
   const track = wanted.trackStock ?? current.trackStock;

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useCurrentUser } from '../../../features/account/api/use-current-user';
 import { AdminSidebar } from '../../../features/admin/components/admin-sidebar';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../../features/admin/hooks/use-media-query';
+import { BULK_EDIT_PATH } from '../../../lib/admin-landing';
 import { pageTitle } from '../../../lib/page-titles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -19,6 +20,8 @@ export function Component() {
   useDocumentTitle(pageTitle('Admin panel'));
   const { user, isLoading } = useCurrentUser();
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
+  // The bulk edit grid shows on a phone too (without the sidebar): a price fixed on the shop floor.
+  const phoneOk = useLocation().pathname.replace(/\/+$/, '') === BULK_EDIT_PATH;
   // Once shown, the panel stays mounted (hidden) while the window is narrow: a window dragged
   // narrower for a moment, or a browser resizing it to take a screenshot, must not throw away a
   // half-filled product form with its uploads.
@@ -29,7 +32,7 @@ export function Component() {
 
   return (
     <>
-      {!wide && (
+      {!wide && !phoneOk && (
         <div className="page">
           <div className="card mx-auto max-w-md p-6 text-center" role="note">
             <h1 className="text-lg font-bold">Admin Panel</h1>
@@ -37,9 +40,9 @@ export function Component() {
           </div>
         </div>
       )}
-      {shown && (
-        <div className={`mx-auto w-full max-w-[1440px] gap-6 px-6 py-6 ${wide ? 'flex' : 'hidden'}`}>
-          <AdminSidebar user={user} />
+      {(shown || phoneOk) && (
+        <div className={`mx-auto w-full max-w-[1440px] gap-6 ${wide ? 'flex px-6 py-6' : phoneOk ? 'block px-3 py-4' : 'hidden'}`}>
+          {wide ? <AdminSidebar user={user} /> : null}
           <div className="min-w-0 flex-1">
             <Outlet />
           </div>

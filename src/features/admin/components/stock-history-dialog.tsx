@@ -15,6 +15,7 @@ export const STOCK_REASON_LABEL: Record<StockReason, string> = {
   shortage_filled: 'Taken for a late-paid order',
   tracking_on: 'Tracking switched on',
   import: 'Catalogue import',
+  bulk_edit: 'Bulk edit',
 };
 
 /** "+3", "−1" (a real minus sign), "0". */
