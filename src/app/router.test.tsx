@@ -65,6 +65,7 @@ describe('routes', () => {
       'all-users',
       'all-products',
       'all-orders',
+      'import-export',
       'bulk-edit',
       'banners',
       'categories',
