@@ -18,6 +18,7 @@ import * as variants from './2026-12-03-03-variants';
 import * as specValues from './2026-12-03-04-spec-values';
 import * as onSaleIndexes from './2026-12-04-01-on-sale-indexes';
 import * as catalogueUploads from './2026-12-05-01-catalogue-uploads';
+import * as catalogueImportJobs from './2026-12-06-07-catalogue-import-jobs';
 import * as pgInitial from './postgres/2026-11-22-01-initial';
 import * as pgCatalogRevision from './postgres/2026-11-22-02-catalog-revision';
 import * as pgCacheInvalidations from './postgres/2026-11-25-01-cache-invalidations';
@@ -29,6 +30,7 @@ import * as pgProductFacts from './postgres/2026-12-03-02-product-facts';
 import * as pgVariants from './postgres/2026-12-03-03-variants';
 import * as pgSpecValues from './postgres/2026-12-03-04-spec-values';
 import * as pgCatalogueUploads from './postgres/2026-12-05-01-catalogue-uploads';
+import * as pgCatalogueImportJobs from './postgres/2026-12-06-07-catalogue-import-jobs';
 
 /**
  * Every migration, by name, in the order they run, for each database. Both lists have the same
@@ -56,6 +58,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-03-04-spec-values': specValues,
     '2026-12-04-01-on-sale-indexes': onSaleIndexes,
     '2026-12-05-01-catalogue-uploads': catalogueUploads,
+    '2026-12-06-07-catalogue-import-jobs': catalogueImportJobs,
   },
   postgres: {
     '2026-11-22-01-initial': pgInitial,
@@ -76,6 +79,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-03-04-spec-values': pgSpecValues,
     '2026-12-04-01-on-sale-indexes': onSaleIndexes,
     '2026-12-05-01-catalogue-uploads': pgCatalogueUploads,
+    '2026-12-06-07-catalogue-import-jobs': pgCatalogueImportJobs,
   },
 };
 

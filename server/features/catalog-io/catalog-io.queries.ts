@@ -151,6 +151,7 @@ export async function productsById(db: DB, ids: readonly string[]): Promise<IoPr
   for (let i = 0; i < unique.length; i += 500) {
     const chunk = unique.slice(i, i + 500);
     out.push(...(await withVariants(db, await productSelect(db).where('products.id', 'in', chunk).execute())));
+    if (!db.isTransaction) await aTurn();
   }
   return out;
 }
@@ -167,9 +168,16 @@ export async function productIdsBySku(db: DB, skus: readonly string[]): Promise<
       .where(sql<string>`lower(sku)`, 'in', chunk)
       .execute();
     for (const r of rows) found.set(r.sku.toLowerCase(), r.product_id);
+    if (!db.isTransaction) await aTurn();
   }
   return found;
 }
+
+/**
+ * A turn of the event loop between two chunks of a big read outside a transaction: on SQLite
+ * every query runs synchronously, so without it a shopper's request would wait for the whole read.
+ */
+const aTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** How many variants an export of the whole catalogue writes. */
 export async function countVariants(db: DB): Promise<number> {
