@@ -132,6 +132,7 @@ async function startShop(dataDir: string, databaseUrl: string): Promise<{ child:
       NODE_ENV: 'production',
       MALLOC_MMAP_THRESHOLD_: '16384',
       MALLOC_ARENA_MAX: '2',
+      ALLOW_TEST_PAYMENTS: '1',
       STRIPE_SECRET_KEY: '',
       STRIPE_WEBHOOK_SECRET: '',
       SEED: 'none',

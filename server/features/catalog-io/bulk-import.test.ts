@@ -255,6 +255,27 @@ describe('batch apply', () => {
   });
 });
 
+describe('a distributor’s short sheet', () => {
+  it('SKU, selling price and stock of a variant of a product sold in options: no option columns needed, applied set-based', async () => {
+    const { header, rows } = await exportRecords();
+    const col = (name: string) => header.indexOf(name);
+    const row = rows.find((r) => r[col('Option1 name')] !== '' && r[col('Archived')] === 'no' && r[col('Track stock')] === 'yes')!;
+    const price = (Number(row[col('MRP')]) - 13).toFixed(2);
+    const uploadId = await upload(`SKU,Selling price,Stock\r\n${row[col('SKU')]},${price},4\r\n`);
+    const run = await dryRun(server.deps, { uploadId, mode: 'both', stock: 'add' });
+    expect(run.errors).toEqual([]);
+    expect(run.changes[0]?.changes.map((c) => c.field)).toEqual(['Selling price', 'Stock']);
+    await applyImport(server.deps, { uploadId, mode: 'both', stock: 'add' }, adminUser.id);
+    const after = await server.deps.db
+      .selectFrom('product_variants')
+      .select(['selling_price', 'stock', 'option_values'])
+      .where('sku', '=', row[col('SKU')]!)
+      .executeTakeFirstOrThrow();
+    expect([Number(after.selling_price), Number(after.stock)]).toEqual([Math.round(Number(price) * 100), Number(row[col('Stock')]) + 4]);
+    expect(JSON.parse(after.option_values)).toEqual([row[col('Option1 value')], ...(row[col('Option2 name')] ? [row[col('Option2 value')]] : [])].filter(Boolean));
+  });
+});
+
 async function pollJob(jobId: string): Promise<ImportJob> {
   for (let i = 0; i < 200; i++) {
     const reply = await admin.trpc<ImportJob>('query', 'catalogIo.job', { jobId });

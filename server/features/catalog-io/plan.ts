@@ -623,7 +623,9 @@ function* planSteps(table: ParsedTable, ctx: PlanContext): Generator<number, Pla
     }
     let images = current?.images ?? [];
     if (has('variantImages')) images = imagesOf(r.row, 'variantImages', r.get('variantImages') ?? '') ?? images;
-    const optionValues = names.length > 0 ? optionValuesOf(r, names) : (current?.optionValues ?? []);
+    // A file without option value columns (a distributor's SKU and stock) leaves an existing variant's options as they are.
+    const givesOptions = has('option1Value') || has('option2Value') || has('option3Value');
+    const optionValues = names.length > 0 && (givesOptions || !current) ? optionValuesOf(r, names) : (current?.optionValues ?? []);
     const track = yesNoOf(r, 'trackStock');
     const stockMin = ctx.stockMode === 'add' && current ? -STOCK_MAX : 0;
     const stock = wholeOf(r, 'stock', stockMin, STOCK_MAX, ctx.stockMode === 'add' && current ? 'a whole number of units to add' : 'a whole number of units (0 or more)');
