@@ -68,6 +68,10 @@ const CONNECTIONS = 32;
 const TARGETS = { exportS: 20, dryRunS: 30, applyS: 60, p99Ratio: 2 };
 /** Long text columns a price edit leaves alone, left out of the file when the whole export is over the upload limit. */
 const LEAN_DROPS = ['Description', 'Image URLs', 'Variant image URLs', 'Manufacturer address', 'Importer address', 'Manufacturer', 'Importer', 'Net quantity', 'Warranty by'];
+/** Then the product columns a price list need not repeat (a distributor's sheet: SKU, options, prices, stock). */
+const PRICE_LIST_DROPS = ['Product name', 'Brand', 'Category', 'HSN', 'GST rate %', 'Country of origin', 'Warranty (months)', 'EAN', 'Weight (g)'];
+/** server/features/catalog-io/parse.ts's MAX_DATA_ROWS: the most data rows an import file holds. */
+const MAX_DATA_ROWS = 300_000;
 const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
 // ---- the shop ------------------------------------------------------------------------------
@@ -165,6 +169,22 @@ async function stop(child: ChildProcess): Promise<void> {
 
 // ---- HTTP ----------------------------------------------------------------------------------
 
+/**
+ * fetch, sent again when the connection it reused had just been closed by the shop (its
+ * keep-alive timeout ran out while this process was busy editing a big file): undici does not
+ * resend a request with a body itself.
+ */
+async function fetchAgain(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof TypeError)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
 async function signIn(url: string): Promise<string> {
   const res = await fetch(`${url}/api/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
   if (!res.ok) throw new Error(`sign in: ${res.status} ${await res.text()}`);
@@ -176,8 +196,8 @@ async function signIn(url: string): Promise<string> {
 async function trpc<T>(url: string, kind: 'query' | 'mutation', procedure: string, input: unknown, cookie: string): Promise<T> {
   const res =
     kind === 'query'
-      ? await fetch(`${url}/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { cookie } })
-      : await fetch(`${url}/trpc/${procedure}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, origin: url }, body: JSON.stringify(input) });
+      ? await fetchAgain(`${url}/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { cookie } })
+      : await fetchAgain(`${url}/trpc/${procedure}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, origin: url }, body: JSON.stringify(input) });
   const reply = (await res.json()) as { result?: { data: T }; error?: { message: string } };
   if (!res.ok || !reply.result) throw new Error(`${procedure}: ${res.status} ${reply.error?.message ?? ''}`);
   return reply.result.data;
@@ -274,6 +294,10 @@ async function main(): Promise<void> {
   let shop: { child: ChildProcess; url: string } | undefined;
   const verdicts: Verdict[] = [];
   const notes: string[] = [];
+  const note = (text: string) => {
+    notes.push(text);
+    console.log(text);
+  };
   try {
     await seed(dataDir, database.url);
     shop = await startShop(dataDir, database.url);
@@ -285,7 +309,7 @@ async function main(): Promise<void> {
     const aloneRun = browse(url, requests, DURATION);
     await new Promise((resolve) => setTimeout(resolve, DURATION * 1000));
     const alone = await aloneRun.stop();
-    notes.push(`browse mix alone (${CONNECTIONS} conns, ${DURATION} s): ${fmt(alone.rps, 0)} req/s, p50 ${fmt(alone.p50)} ms, p99 ${fmt(alone.p99)} ms`);
+    note(`browse mix alone (${CONNECTIONS} conns, ${DURATION} s): ${fmt(alone.rps, 0)} req/s, p50 ${fmt(alone.p50)} ms, p99 ${fmt(alone.p99)} ms`);
 
     // Export.
     const exportStarted = performance.now();
@@ -298,11 +322,13 @@ async function main(): Promise<void> {
     const csv = exported.value;
     const records: string[][] = parseCsv(csv, { bom: true, relax_column_count: true });
     const [header, ...rows] = records as [string[], ...string[][]];
-    notes.push(`export: ${rows.length.toLocaleString('en-IN')} rows, ${fmt(csv.length / 1024 / 1024)} MB in ${fmt(exportS)} s (shop RSS up to ${fmt(exported.rssMb, 0)} MB)`);
+    note(`export: ${rows.length.toLocaleString('en-IN')} rows, ${fmt(csv.length / 1024 / 1024)} MB in ${fmt(exportS)} s (shop RSS up to ${fmt(exported.rssMb, 0)} MB)`);
     verdicts.push({ ok: exportS < TARGETS.exportS, text: `export of ${rows.length.toLocaleString('en-IN')} rows < ${TARGETS.exportS} s: ${fmt(exportS)} s` });
 
     // Edit: a share of the rows get a new selling price (one rupee under the MRP, or ₹1 less), half of those a new stock.
     const col = (name: string) => header.indexOf(name);
+    // A file holds at most MAX_DATA_ROWS rows: the new variants take the places of the last rows (left out, unchanged).
+    if (rows.length + NEW_VARIANTS > MAX_DATA_ROWS) rows.splice(MAX_DATA_ROWS - NEW_VARIANTS);
     const live = rows.filter((r) => r[col('Archived')] === 'no');
     const step = Math.max(1, Math.round(1 / EDIT_SHARE));
     const edited: { sku: string; price: number; stock: number | null }[] = [];
@@ -337,26 +363,28 @@ async function main(): Promise<void> {
     }
     let file = Buffer.from(stringify([header, ...rows, ...added], { bom: true, record_delimiter: '\r\n' }));
     let dropped: string[] = [];
-    if (file.length > IMPORT_MAX_BYTES) {
-      // Over the upload limit: leave out the long text columns the edit does not touch (a file
-      // with fewer columns keeps what it leaves out); every spec column stays.
-      dropped = LEAN_DROPS.filter((name) => header.includes(name));
-      const keep = header.map((name, i) => (dropped.includes(name) ? -1 : i)).filter((i) => i >= 0);
+    // Over the upload limit: leave out the long text columns the edit does not touch (a file with
+    // fewer columns keeps what it leaves out), then, if still over, the spec columns.
+    const specHeaders = header.filter((name) => / \[[a-z0-9_-]+\]$/.test(name));
+    for (const drops of [LEAN_DROPS, [...LEAN_DROPS, ...specHeaders], [...LEAN_DROPS, ...specHeaders, ...PRICE_LIST_DROPS]]) {
+      if (file.length <= IMPORT_MAX_BYTES) break;
+      dropped = drops.filter((name) => header.includes(name));
+      const keep = header.map((name, k) => (dropped.includes(name) ? -1 : k)).filter((k) => k >= 0);
       file = Buffer.from(
         stringify(
-          [header, ...rows, ...added].map((r) => keep.map((i) => r[i] ?? '')),
+          [header, ...rows, ...added].map((r) => keep.map((k) => r[k] ?? '')),
           { bom: true, record_delimiter: '\r\n' },
         ),
       );
     }
-    notes.push(
-      `edited: ${edited.length.toLocaleString('en-IN')} prices (${edited.filter((e) => e.stock !== null).length.toLocaleString('en-IN')} with stock), ${added.length} new variants; file ${fmt(file.length / 1024 / 1024)} MB, ${header.length - dropped.length} columns${dropped.length > 0 ? ` (the export, ${fmt(csv.length / 1024 / 1024)} MB, is over the ${IMPORT_MAX_MB} MB upload limit: left out ${dropped.join(', ')})` : ''}`,
+    note(
+      `edited: ${edited.length.toLocaleString('en-IN')} prices (${edited.filter((e) => e.stock !== null).length.toLocaleString('en-IN')} with stock), ${added.length} new variants; file ${fmt(file.length / 1024 / 1024)} MB, ${header.length - dropped.length} columns${dropped.length > 0 ? ` (the export, ${fmt(csv.length / 1024 / 1024)} MB, is over the ${IMPORT_MAX_MB} MB upload limit: left out ${dropped.filter((name) => !specHeaders.includes(name)).join(', ')}${dropped.some((name) => specHeaders.includes(name)) ? ` and ${specHeaders.length} spec columns` : ''})` : ''}`,
     );
 
     // Upload.
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(file)]), 'bench-prices.csv');
-    const up = await fetch(`${url}/admin/catalogue-import`, { method: 'POST', body: form, headers: { cookie, origin: url } });
+    const up = await fetchAgain(`${url}/admin/catalogue-import`, { method: 'POST', body: form, headers: { cookie, origin: url } });
     const upload = (await up.json()) as { uploadId?: string; error?: { message: string } };
     if (up.status !== 201 || !upload.uploadId) throw new Error(`upload: ${up.status} ${upload.error?.message ?? ''}`);
     const before = await counts(database.url);
@@ -374,7 +402,7 @@ async function main(): Promise<void> {
       const seconds = (performance.now() - started) / 1000;
       const during = await load.stop();
       const report = run.value.result;
-      notes.push(
+      note(
         `${phase.name}: ${fmt(seconds)} s (job's own ${fmt(run.value.elapsedMs / 1000)} s); products ${JSON.stringify(report?.products)}, variants ${JSON.stringify(report?.variants)}, ${report?.errorCount ?? '?'} errors; browse meanwhile ${fmt(during.rps, 0)} req/s, p50 ${fmt(during.p50)} ms, p99 ${fmt(during.p99)} ms, ${during.errors} errors; shop RSS up to ${fmt(run.rssMb, 0)} MB`,
       );
       if ((report?.errorCount ?? 1) > 0) throw new Error(`the ${phase.name} found errors: ${JSON.stringify(report?.errors.slice(0, 3))}`);
@@ -388,7 +416,7 @@ async function main(): Promise<void> {
     // The result.
     const after = await counts(database.url);
     const check = await sample(database.url, edited);
-    notes.push(
+    note(
       `variants ${before.variants} → ${after.variants}; import stock moves ${after.importMoves - before.importMoves}; sample of ${check.checked} edited rows: ${check.wrong} differ`,
     );
     const stocked = edited.filter((e) => e.stock !== null).length;

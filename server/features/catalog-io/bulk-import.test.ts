@@ -17,7 +17,7 @@ import type { ImportJob } from '../../../shared/schemas/catalog-io';
 import { AppError } from '../../errors';
 import { applyImport, batchable, dryRun } from './catalog-io.service';
 import { currentJob, JOB_STALE_MS, readJob, settleJobs, startJob } from './import-job';
-import { productsById } from './catalog-io.queries';
+import { productIdsBySku, productsById } from './catalog-io.queries';
 import { planImport } from './plan';
 import { parseTable } from './parse';
 import { matchHeaders, specColumns } from './columns';
@@ -252,6 +252,23 @@ describe('batch apply', () => {
     expect(Number((await idOf(b[col('SKU')]!)).stock)).toBe(Number(vb.stock) - 1);
     const summary = await server.deps.db.selectFrom('products').select(['price_min']).where('id', '=', a[col('Handle')]!).executeTakeFirstOrThrow();
     expect(Number(summary.price_min)).toBeLessThanOrEqual(Math.round((Number(a2[col('MRP')]) - 9) * 100));
+  });
+});
+
+describe('reading what a big file names', () => {
+  it('past 20,000 ids or SKUs the catalogue is read whole in keyset pages: the same products and owners as by lists', async () => {
+    const { rows } = await exportRecords();
+    const ids = [...new Set(rows.map((r) => r[0]!))];
+    const skus = rows.map((r) => r[11]!);
+    const padding = Array.from({ length: 20_001 }, (_, i) => `NOPE-${i}`);
+    const byList = await productsById(server.deps.db, ids);
+    const whole = await productsById(server.deps.db, [...ids, ...padding]);
+    const key = (list: { id: string }[]) => JSON.stringify([...list].sort((a, b) => a.id.localeCompare(b.id)));
+    expect(whole.length).toBe(ids.length);
+    expect(key(whole)).toBe(key(byList));
+    const owners = await productIdsBySku(server.deps.db, skus);
+    expect(await productIdsBySku(server.deps.db, [...skus, ...padding])).toEqual(owners);
+    expect(owners.size).toBe(new Set(skus.map((s) => s.toLowerCase())).size);
   });
 });
 
