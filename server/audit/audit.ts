@@ -101,6 +101,16 @@ export async function writeAudit(db: DB, entry: { at: string; actorId: string | 
     .execute();
 }
 
+/** writeAudit for many entries at once (a catalogue import's hundreds of thousands): multi-row inserts. */
+export async function writeAudits(db: DB, entries: readonly { at: string; actorId: string | null; action: AuditAction; detail: unknown }[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += 500) {
+    await db
+      .insertInto('audit_log')
+      .values(entries.slice(i, i + 500).map((entry) => ({ id: newId(), at: entry.at, actor_id: entry.actorId, action: entry.action, detail: JSON.stringify(entry.detail) })))
+      .execute();
+  }
+}
+
 type Key = { at: string; id: string };
 const before = (a: Key, b: Key) => a.at > b.at || (a.at === b.at && a.id > b.id);
 

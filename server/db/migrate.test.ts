@@ -437,6 +437,53 @@ describe(`migrations (${dialect})`, () => {
     }
   });
 
+  it('bring a shop of the release before import jobs (up to 2026-12-05-01-catalogue-uploads) forward: uploads kept, an empty catalogue_import_jobs table that holds one running job at a time', async () => {
+    const target = await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-')));
+    const db = openDatabase(target);
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrationsFor(dialect)) } });
+      expect((await migrator.migrateTo('2026-12-05-01-catalogue-uploads')).error).toBeUndefined();
+      await db
+        .insertInto('catalogue_uploads')
+        .values({ id: 'u1', actor_id: null, file_name: 'prices.csv', size: 3, bytes: Buffer.from('a,b'), created_at: new Date().toISOString() })
+        .execute();
+
+      expect(await migrateToLatest(db)).toEqual(migrationNames.slice(migrationNames.indexOf('2026-12-05-01-catalogue-uploads') + 1));
+
+      expect((await db.selectFrom('catalogue_uploads').select('file_name').execute()).map((r) => r.file_name)).toEqual(['prices.csv']);
+      expect(await db.selectFrom('catalogue_import_jobs').selectAll().execute()).toEqual([]);
+      const at = new Date().toISOString();
+      const job = (id: string, slot: string | null) => ({
+        id,
+        action: 'apply',
+        upload_id: 'u1',
+        file_name: 'prices.csv',
+        mode: 'both',
+        stock_mode: 'set',
+        actor_id: null,
+        process_token: 'p',
+        state: slot ? 'running' : 'done',
+        phase: slot ? 'reading' : 'done',
+        started_at: at,
+        heartbeat_at: at,
+        running_slot: slot,
+      });
+      await db
+        .insertInto('catalogue_import_jobs')
+        .values([job('j1', 'shop'), job('j2', null), job('j3', null)])
+        .execute();
+      // A second running job is refused by the database itself (one import at a time, across processes).
+      await expect(db.insertInto('catalogue_import_jobs').values(job('j4', 'shop')).execute()).rejects.toThrow();
+      expect(await db.selectFrom('catalogue_import_jobs').select(['id', 'rows_checked', 'actor_name']).orderBy('id').execute()).toEqual([
+        { id: 'j1', rows_checked: 0, actor_name: '' },
+        { id: 'j2', rows_checked: 0, actor_name: '' },
+        { id: 'j3', rows_checked: 0, actor_name: '' },
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('bring a shop of the release before categories (up to 2026-12-02-02) forward: the twelve become rows, with the owner’s tax and the spec’s home rows', async () => {
     const target = await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-')));
     const db = openDatabase(target);

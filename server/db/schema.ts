@@ -293,6 +293,37 @@ export interface CatalogueUploadsTable {
   created_at: string;
 }
 
+/** A catalogue import run as a background job (issue 28; migration 2026-12-06-07-catalogue-import-jobs). */
+export interface CatalogueImportJobsTable {
+  id: string;
+  /** 'dryRun' or 'apply'. */
+  action: string;
+  upload_id: string;
+  file_name: string;
+  mode: string;
+  stock_mode: string;
+  actor_id: string | null;
+  actor_name: Generated<string>;
+  /** Which app process runs it (a random token per process). */
+  process_token: string;
+  /** 'running', 'done' or 'failed'. */
+  state: string;
+  phase: string;
+  rows_checked: Generated<number>;
+  rows_written: Generated<number>;
+  to_write: Generated<number>;
+  total: Generated<number>;
+  started_at: string;
+  heartbeat_at: string;
+  finished_at: string | null;
+  /** The report (JSON) once done. */
+  result: string | null;
+  /** { code, message } (JSON) once failed. */
+  error: string | null;
+  /** 'shop' while running (unique: one import at a time), null once ended. */
+  running_slot: string | null;
+}
+
 export interface ShopSettingsTable {
   id: string;
   value: string;
@@ -411,6 +442,7 @@ export interface Database {
   stock_movements: StockMovementsTable;
   stored_images: StoredImagesTable;
   catalogue_uploads: CatalogueUploadsTable;
+  catalogue_import_jobs: CatalogueImportJobsTable;
   shop_settings: ShopSettingsTable;
   categories: CategoriesTable;
   addresses: AddressesTable;

@@ -9,11 +9,11 @@ import { migrationNames } from './migrations';
  * Tables that are not shop data: SQLite's own, Kysely's migration bookkeeping, the SQLite-only
  * log of stale cached replies (PostgreSQL sends the same news with NOTIFY), and the images table
  * (a SQLite shop keeps its images as files in DATA_DIR/images), and catalogue files uploaded for
- * an import (kept an hour). Full-text indexes (virtual
+ * an import (kept an hour) and the import jobs' progress. Full-text indexes (virtual
  * tables and their shadow tables) are left out below: triggers, or PostgreSQL's generated
  * search column, rebuild them from the products.
  */
-const NOT_SHOP_DATA = [/^sqlite_/, /^kysely_migration/, /^cache_invalidations$/, /^stored_images$/, /^catalogue_uploads$/];
+const NOT_SHOP_DATA = [/^sqlite_/, /^kysely_migration/, /^cache_invalidations$/, /^stored_images$/, /^catalogue_uploads$/, /^catalogue_import_jobs$/];
 
 /**
  * Tables a migration fills with defaults (the spec's twelve categories with their HSN code and

@@ -71,3 +71,50 @@ export type ImportReport = {
   /** True once written (apply); false for a dry run. */
   applied: boolean;
 };
+
+/** A long import's dry run or apply as a background job (catalogIo.startJob): one at a time per shop. */
+export const IMPORT_JOB_ACTIONS = ['dryRun', 'apply'] as const;
+export type ImportJobAction = (typeof IMPORT_JOB_ACTIONS)[number];
+
+export const ImportJobStartInputSchema = ImportRunInputSchema.extend({
+  action: z.enum(IMPORT_JOB_ACTIONS, { error: `action must be one of: ${IMPORT_JOB_ACTIONS.join(', ')}` }),
+});
+export type ImportJobStartInput = z.input<typeof ImportJobStartInputSchema>;
+
+export const ImportJobInputSchema = z.object({
+  jobId: z
+    .string({ error: 'jobId is required' })
+    .trim()
+    .regex(/^[a-f0-9]{32}$/, { error: 'jobId is not a job of this shop' }),
+});
+
+/** `reading` the file, `checking` its rows, `writing` them (apply), then `done` or `failed`. */
+export type ImportJobPhase = 'reading' | 'checking' | 'writing' | 'done' | 'failed';
+
+/** A job as the admin page shows it: its progress bar, then its report or its error. */
+export type ImportJob = {
+  jobId: string;
+  action: ImportJobAction;
+  uploadId: string;
+  fileName: string;
+  mode: ImportMode;
+  stock: StockMode;
+  state: 'running' | 'done' | 'failed';
+  phase: ImportJobPhase;
+  /** Rows of the file checked so far, of `total`. */
+  rowsChecked: number;
+  /** Rows written so far (apply), of `toWrite` (the rows that change something; 0 until known). */
+  rowsWritten: number;
+  toWrite: number;
+  total: number;
+  startedBy: { id: string | null; name: string };
+  startedAt: string;
+  finishedAt: string | null;
+  elapsedMs: number;
+  /** Estimated from the pace so far; null while too early to tell or once ended. */
+  timeLeftMs: number | null;
+  /** The dry run's or apply's report once done. */
+  result: ImportReport | null;
+  /** Why it failed (the apply's refusal, or "stopped": its process ended). */
+  error: { code: string; message: string } | null;
+};

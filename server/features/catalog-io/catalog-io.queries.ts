@@ -144,13 +144,29 @@ export async function productPage(db: DB, afterId: string | null, limit: number)
   return withVariants(db, await query.orderBy('products.id').limit(limit).execute());
 }
 
+/** Past this many, a file names most of a catalogue: read it all in keyset pages rather than by lists of ids. */
+const WHOLE_CATALOGUE_READ = 20_000;
+
 /** Products by id (unknown ids left out), each with every variant. */
 export async function productsById(db: DB, ids: readonly string[]): Promise<IoProduct[]> {
   const out: IoProduct[] = [];
   const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 500) {
-    const chunk = unique.slice(i, i + 500);
+  if (unique.length > WHOLE_CATALOGUE_READ && !db.isTransaction) {
+    const wanted = new Set(unique);
+    for (let after: string | null = null; ;) {
+      const page = await productPage(db, after, 500);
+      out.push(...page.filter((p) => wanted.has(p.id)));
+      if (!db.isTransaction) await aTurn();
+      if (page.length < 500) return out;
+      after = page[page.length - 1]!.id;
+    }
+  }
+  // Outside a transaction, small pieces with a turn of the event loop between them (shoppers are served meanwhile).
+  const size = db.isTransaction ? 500 : 100;
+  for (let i = 0; i < unique.length; i += size) {
+    const chunk = unique.slice(i, i + size);
     out.push(...(await withVariants(db, await productSelect(db).where('products.id', 'in', chunk).execute())));
+    if (!db.isTransaction) await aTurn();
   }
   return out;
 }
@@ -159,6 +175,16 @@ export async function productsById(db: DB, ids: readonly string[]): Promise<IoPr
 export async function productIdsBySku(db: DB, skus: readonly string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   const unique = [...new Set(skus.map((s) => s.toLowerCase()))];
+  if (unique.length > WHOLE_CATALOGUE_READ) {
+    const wanted = new Set(unique);
+    for (let after = ''; ;) {
+      const rows = await db.selectFrom('product_variants').select(['id', 'sku', 'product_id']).where('id', '>', after).orderBy('id').limit(5000).execute();
+      for (const r of rows) if (wanted.has(r.sku.toLowerCase())) found.set(r.sku.toLowerCase(), r.product_id);
+      if (!db.isTransaction) await aTurn();
+      if (rows.length < 5000) return found;
+      after = rows[rows.length - 1]!.id;
+    }
+  }
   for (let i = 0; i < unique.length; i += 500) {
     const chunk = unique.slice(i, i + 500);
     const rows = await db
@@ -167,9 +193,16 @@ export async function productIdsBySku(db: DB, skus: readonly string[]): Promise<
       .where(sql<string>`lower(sku)`, 'in', chunk)
       .execute();
     for (const r of rows) found.set(r.sku.toLowerCase(), r.product_id);
+    if (!db.isTransaction) await aTurn();
   }
   return found;
 }
+
+/**
+ * A turn of the event loop between two chunks of a big read outside a transaction: on SQLite
+ * every query runs synchronously, so without it a shopper's request would wait for the whole read.
+ */
+const aTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** How many variants an export of the whole catalogue writes. */
 export async function countVariants(db: DB): Promise<number> {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { adminProcedure, router } from '../../trpc/init';
-import { ImportRunInputSchema } from '../../../shared/schemas/catalog-io';
+import { ImportJobInputSchema, ImportJobStartInputSchema, ImportRunInputSchema } from '../../../shared/schemas/catalog-io';
 import * as service from './catalog-io.service';
+import * as jobs from './import-job';
 
 const FormatSchema = z.object({ format: z.enum(['csv', 'xlsx'], { error: 'format must be csv or xlsx' }) });
 
@@ -40,6 +41,20 @@ export const catalogIoRouter = router({
   /** Imports the upload, all or nothing (planned again inside the transaction). */
   // (tRPC reserves the name `apply`.)
   applyImport: adminProcedure.input(ImportRunInputSchema).mutation(({ ctx, input }) => service.applyImport(ctx.deps, input, ctx.user._id)),
+
+  /**
+   * The dry run or apply of an upload as a background job (a big file): answers at once with the
+   * job's id; 409 naming who started the running one and when while another import runs.
+   */
+  startJob: adminProcedure
+    .input(ImportJobStartInputSchema)
+    .mutation(({ ctx, input }) => jobs.startJob(ctx.deps, input, { id: ctx.user._id, name: ctx.user.name || ctx.user.email })),
+
+  /** A job's phase and progress (rows checked and written, time left), then its report or its error. */
+  job: adminProcedure.input(ImportJobInputSchema).query(({ ctx, input }) => jobs.readJob(ctx.deps, input.jobId)),
+
+  /** The shop's running import job, else its latest (the page finds it again after a reload); null when none. */
+  currentJob: adminProcedure.query(({ ctx }) => jobs.currentJob(ctx.deps)),
 
   /** The failing rows as a CSV with an error column (the route sends it as a file). */
   errorRows: adminProcedure.input(ImportRunInputSchema).query(({ ctx, input }) => service.errorRowsCsv(ctx.deps, input)),

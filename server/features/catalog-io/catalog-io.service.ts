@@ -7,15 +7,17 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { writeAudit } from '../../audit/audit';
 import { listAdminCategories } from '../catalog/categories.service';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, type ImportMode, type ImportReport, type StockMode } from '../../../shared/schemas/catalog-io';
+import { lockProducts, saveVariantEditsBatch, type BatchVariantEdit } from '../catalog/variants.service';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, type ImportCounts, type ImportMode, type ImportReport, type StockMode } from '../../../shared/schemas/catalog-io';
 import { matchHeaders, specColumns } from './columns';
 import { escapeFormula, splitList, unescapeFormula } from './cells';
 import { exportHeaders, exportRows, writeCsv, writeXlsx, type ExportPaging } from './export';
 import { parseTable, type ParsedTable } from './parse';
-import { errorText, planImport, type Plan, type PlanContext } from './plan';
+import { CHANGES_LISTED, errorText, planImport, planImportAsync, type Plan, type PlanContext, type UpdateAction } from './plan';
 import { writePlan } from './apply';
 import { isWebPicture, isZipPicture, resolvePictures, type PictureResult } from './pictures';
 import * as q from './catalog-io.queries';
+import type { IoProduct } from './catalog-io.queries';
 
 /**
  * The catalogue in a spreadsheet (issue 28): export every product and variant as CSV or .xlsx,
@@ -99,7 +101,8 @@ export function checkPicturesZip(bytes: Buffer): void {
   }
 }
 
-async function readUpload(db: DB, uploadId: string, clock: () => Date): Promise<{ fileName: string; bytes: Buffer }> {
+/** The stored upload. @throws AppError NOT_FOUND once it is gone (kept an hour). */
+export async function readUpload(db: DB, uploadId: string, clock: () => Date): Promise<{ fileName: string; bytes: Buffer }> {
   const row = await db.selectFrom('catalogue_uploads').select(['file_name', 'bytes', 'created_at']).where('id', '=', uploadId).executeTakeFirst();
   if (!row || Date.parse(row.created_at) < clock().getTime() - UPLOAD_KEPT_MS) {
     throw new AppError('NOT_FOUND', 'That upload is gone (uploads are kept for an hour): upload the file again.', { fieldErrors: { uploadId: 'not found' } });
@@ -195,22 +198,224 @@ async function planWithPictures(deps: RunDeps, table: ParsedTable, input: RunInp
   return { ...ctx, pictures: await filePictures(deps, table, input, ctx) };
 }
 
-/** What an import of the upload would do, written nowhere (its pictures are fetched and stored, so the apply finds them). @throws AppError BAD_INPUT (400) for a file that cannot be read. */
-export async function dryRun(deps: RunDeps, input: RunInput): Promise<ImportReport> {
+/** Where a long run is: the admin page's progress bar (the background job reports it). */
+export type ImportProgress = { phase: 'reading' | 'checking' | 'writing'; rowsChecked: number; rowsWritten: number; toWrite: number; total: number };
+
+export type RunOptions = {
+  onProgress?: (progress: ImportProgress) => void;
+  /**
+   * 'batch' (the default): planned outside any transaction, then written in one short one, price
+   * and stock changes with set-based SQL. 'services': the first slice's way (planned again inside
+   * the transaction, every product through the product form's services), kept for the tests that
+   * hold the two to the same result.
+   */
+  path?: 'batch' | 'services';
+};
+
+function refuseErrors(plan: Plan): void {
+  if (plan.errors.length === 0) return;
+  const first = plan.errors[0];
+  throw new AppError(
+    'BAD_INPUT',
+    `Nothing was imported: ${plan.errorRows} ${plan.errorRows === 1 ? 'row has' : 'rows have'} errors${first ? ` (${errorText(first)})` : ''}. Run the dry run, fix the rows and upload the file again.`,
+    { fieldErrors: { file: `${plan.errors.length} errors` } },
+  );
+}
+
+/**
+ * What an import of the upload would do, written nowhere; planned in chunks while the shop keeps
+ * serving (planImportAsync). @throws AppError BAD_INPUT (400) for a file that cannot be read.
+ */
+export async function dryRun(deps: RunDeps, input: RunInput, opts: RunOptions = {}): Promise<ImportReport> {
+  const progress = opts.onProgress ?? (() => undefined);
+  progress({ phase: 'reading', rowsChecked: 0, rowsWritten: 0, toWrite: 0, total: 0 });
   const upload = await readUpload(deps.db, input.uploadId, deps.clock);
   const table = await parseTable(upload.bytes);
-  const plan = planImport(table, await planWithPictures(deps, table, input));
+  const total = table.rows.length;
+  progress({ phase: 'checking', rowsChecked: 0, rowsWritten: 0, toWrite: 0, total });
+  // Its pictures are fetched and stored now, so the apply finds them.
+  const ctx = await planWithPictures(deps, table, input);
+  const plan = await planImportAsync(table, ctx, (rowsChecked) => progress({ phase: 'checking', rowsChecked, rowsWritten: 0, toWrite: 0, total }));
   return report(input.uploadId, upload.fileName, plan, false);
 }
 
 /**
- * Applies the upload, all or nothing: in one transaction the file is planned again against the
- * catalogue as it is then (never trusting an earlier dry run), refused whole while any row has an
- * error, else written through the catalogue's services; one audit entry sums it up.
+ * Applies the upload, all or nothing. The file is planned first, outside any transaction and in
+ * chunks that let the shop answer meanwhile, and refused whole while any row has an error. Then,
+ * in ONE transaction (on PostgreSQL at READ COMMITTED under the import's lock, the products it
+ * changes locked FOR UPDATE): the products the plan changes are read again, and any that moved
+ * since it was planned (a sale, an admin's edit) has its rows planned again against what is
+ * there now (a stock that moved since the export is then the row's error, as in the dry run);
+ * price, stock and other figure changes of existing variants are written with set-based SQL
+ * (variants.service's saveVariantEditsBatch), everything else (new products and variants,
+ * product fields, options, specs, archive and restore) through the product form's services; one
+ * audit entry sums it up. A failure anywhere rolls everything back.
  * @throws AppError BAD_INPUT (nothing written) when rows are in error; whatever a service refuses
  *   while writing (a SKU taken meanwhile: CONFLICT; a stock moved: STOCK_CHANGED), nothing written.
  */
-export async function applyImport(deps: RunDeps, input: RunInput, actorId: string | null, hooks: { beforeCommit?: (trx: DB) => Promise<void> } = {}): Promise<ImportReport> {
+export async function applyImport(
+  deps: RunDeps,
+  input: RunInput,
+  actorId: string | null,
+  hooks: { beforeCommit?: (trx: DB) => Promise<void>; afterPlan?: () => Promise<void> } = {},
+  opts: RunOptions = {},
+): Promise<ImportReport> {
+  if (opts.path === 'services') return applyThroughServices(deps, input, actorId, hooks);
+  const progress = opts.onProgress ?? (() => undefined);
+  progress({ phase: 'reading', rowsChecked: 0, rowsWritten: 0, toWrite: 0, total: 0 });
+  const upload = await readUpload(deps.db, input.uploadId, deps.clock);
+  const table = await parseTable(upload.bytes);
+  const total = table.rows.length;
+  progress({ phase: 'checking', rowsChecked: 0, rowsWritten: 0, toWrite: 0, total });
+  const runOpts = { ...input, publicUrl: deps.env.PUBLIC_URL };
+  // Pictures are fetched and stored before the transaction opens (no transaction waits on the network).
+  const ctx = await planWithPictures(deps, table, input);
+  const plan = await planImportAsync(table, ctx, (rowsChecked) => progress({ phase: 'checking', rowsChecked, rowsWritten: 0, toWrite: 0, total }));
+  refuseErrors(plan);
+  // (Tests: a sale or an edit between the plan and the write.)
+  await hooks.afterPlan?.();
+  progress({ phase: 'writing', rowsChecked: total, rowsWritten: 0, toWrite: 0, total });
+  return transaction(
+    deps.db,
+    async (trx) => {
+      const touched = plan.actions.flatMap((a) => (a.kind === 'update' ? [a.productId] : []));
+      await lockProducts(trx, touched);
+      const fresh = new Map((await q.productsById(trx, touched)).map((p) => [p.id, p]));
+      let final: Plan;
+      let current: Map<string, IoProduct>;
+      if (JSON.stringify(await listAdminCategories(trx)) !== JSON.stringify(ctx.categories)) {
+        // A category changed since the plan: plan the whole file again, here.
+        const again = { ...(await planContext(trx, table, runOpts)), pictures: ctx.pictures };
+        final = planImport(table, again);
+        current = new Map(again.products);
+      } else {
+        const moved = plan.actions.filter(
+          (a): a is UpdateAction => a.kind === 'update' && JSON.stringify(ctx.products.get(a.productId)) !== JSON.stringify(fresh.get(a.productId)),
+        );
+        final = moved.length > 0 ? replanMoved(table, plan, ctx, moved, fresh) : plan;
+        current = new Map([...ctx.products, ...fresh]);
+      }
+      refuseErrors(final);
+      const batch: UpdateAction[] = [];
+      const rest: Plan['actions'] = [];
+      for (const action of final.actions) {
+        if (action.kind === 'update' && batchable(action, current.get(action.productId))) batch.push(action);
+        else rest.push(action);
+      }
+      let written = 0;
+      const rowsOf = (a: Plan['actions'][number]) => (a.kind === 'update' ? a.edits.length + a.added.length || 1 : a.variants.length);
+      const toWrite = final.actions.reduce((n, a) => n + rowsOf(a), 0);
+      progress({ phase: 'writing', rowsChecked: total, rowsWritten: 0, toWrite, total });
+      for (let i = 0; i < rest.length; i += 200) {
+        const chunk = rest.slice(i, i + 200);
+        await writePlan(trx, { ...final, actions: chunk }, current, { deps, actorId, fileName: upload.fileName });
+        written += chunk.reduce((n, a) => n + rowsOf(a), 0);
+        progress({ phase: 'writing', rowsChecked: total, rowsWritten: written, toWrite, total });
+      }
+      await saveVariantEditsBatch(trx, batchEdits(batch, current), {
+        at: nowIso(deps.clock),
+        actorId,
+        movement: { reason: 'import', note: `import: ${upload.fileName}` },
+      });
+      written += batch.reduce((n, a) => n + rowsOf(a), 0);
+      progress({ phase: 'writing', rowsChecked: total, rowsWritten: written, toWrite, total });
+      await auditImport(trx, deps, input, actorId, upload.fileName, final);
+      await hooks.beforeCommit?.(trx);
+      return report(input.uploadId, upload.fileName, final, true);
+    },
+    { locks: ['catalogue-import'] },
+  );
+}
+
+async function auditImport(trx: DB, deps: Pick<Deps, 'clock'>, input: RunInput, actorId: string | null, fileName: string, plan: Plan): Promise<void> {
+  await writeAudit(trx, {
+    at: nowIso(deps.clock),
+    actorId,
+    action: 'catalog.import',
+    detail: {
+      fileName,
+      mode: input.mode,
+      stock: input.stock,
+      rows: plan.rows,
+      products: plan.products,
+      variants: plan.variants,
+      changes: plan.changes.slice(0, 50),
+    },
+  });
+}
+
+/**
+ * The plan with the rows of `moved` (products changed since it was made) planned again against
+ * `fresh` (those products as they are now, read in the transaction): their counts, changes,
+ * errors and actions replace the first plan's.
+ */
+function replanMoved(table: ParsedTable, plan: Plan, ctx: PlanContext, moved: readonly UpdateAction[], fresh: ReadonlyMap<string, IoProduct>): Plan {
+  const rowSet = new Set(moved.flatMap((a) => a.rows));
+  const movedIds = new Set(moved.map((a) => a.productId));
+  const sub: ParsedTable = { ...table, rows: table.rows.filter((r) => rowSet.has(r.row)) };
+  const products = new Map(ctx.products);
+  const skuOwners = new Map(ctx.skuOwners);
+  for (const id of movedIds) {
+    for (const v of ctx.products.get(id)?.variants ?? []) if (skuOwners.get(v.sku.toLowerCase()) === id) skuOwners.delete(v.sku.toLowerCase());
+    const now = fresh.get(id);
+    if (now) {
+      products.set(id, now);
+      for (const v of now.variants) skuOwners.set(v.sku.toLowerCase(), id);
+    } else products.delete(id);
+  }
+  const before = planImport(sub, ctx);
+  const after = planImport(sub, { ...ctx, products, skuOwners });
+  const counts = (key: 'products' | 'variants') =>
+    Object.fromEntries((Object.keys(plan[key]) as (keyof ImportCounts)[]).map((k) => [k, plan[key][k] - before[key][k] + after[key][k]])) as ImportCounts;
+  return {
+    ...plan,
+    products: counts('products'),
+    variants: counts('variants'),
+    errors: after.errors,
+    errorRows: after.errorRows,
+    changes: [...plan.changes.filter((c) => !rowSet.has(c.row)), ...after.changes].sort((a, b) => a.row - b.row).slice(0, CHANGES_LISTED),
+    actions: [...plan.actions.filter((a) => !(a.kind === 'update' && movedIds.has(a.productId))), ...after.actions],
+  };
+}
+
+/**
+ * An update the set-based writer does as the product form would: figures (prices, EAN, weight,
+ * pictures) and stock of existing variants, nothing else (product fields, options, specs,
+ * archive, tracking switched and new variants go through the services).
+ */
+export function batchable(a: UpdateAction, product: IoProduct | undefined): boolean {
+  if (!product || a.product !== null || a.added.length > 0 || a.archived !== null) return false;
+  return a.edits.every((e) => {
+    const v = product.variants.find((x) => x.id === e.variantId);
+    if (!v || e.archived !== null || e.specsChanged) return false;
+    if (e.fields && (e.fields.sku !== v.sku || JSON.stringify(e.fields.optionValues) !== JSON.stringify(v.optionValues))) return false;
+    if (e.stock && !(e.stock.trackStock && v.trackStock && e.stock.stock !== undefined && e.stock.expected !== undefined)) return false;
+    return true;
+  });
+}
+
+function batchEdits(actions: readonly UpdateAction[], products: ReadonlyMap<string, IoProduct>): BatchVariantEdit[] {
+  return actions.flatMap((a) => {
+    const p = products.get(a.productId);
+    if (!p) return [];
+    return a.edits.flatMap((e) => {
+      const v = p.variants.find((x) => x.id === e.variantId);
+      if (!v) return [];
+      return [
+        {
+          productId: a.productId,
+          productName: p.name,
+          current: v,
+          fields: e.fields ? { ean: e.fields.ean, price: e.fields.price, sellingPrice: e.fields.sellingPrice, weightGrams: e.fields.weightGrams, images: e.fields.images } : null,
+          stock: e.stock && e.stock.stock !== undefined && e.stock.expected !== undefined ? { from: e.stock.expected, to: e.stock.stock } : null,
+        },
+      ];
+    });
+  });
+}
+
+/** The first slice's apply: planned again inside one transaction, written through the catalogue's services. */
+async function applyThroughServices(deps: RunDeps, input: RunInput, actorId: string | null, hooks: { beforeCommit?: (trx: DB) => Promise<void> }): Promise<ImportReport> {
   const upload = await readUpload(deps.db, input.uploadId, deps.clock);
   const table = await parseTable(upload.bytes);
   // Pictures are fetched and stored before the transaction opens (no transaction waits on the network).
@@ -218,30 +423,10 @@ export async function applyImport(deps: RunDeps, input: RunInput, actorId: strin
   return transaction(deps.db, async (trx) => {
     const ctx = { ...(await planContext(trx, table, { ...input, publicUrl: deps.env.PUBLIC_URL })), pictures };
     const plan = planImport(table, ctx);
-    if (plan.errors.length > 0) {
-      const first = plan.errors[0];
-      throw new AppError(
-        'BAD_INPUT',
-        `Nothing was imported: ${plan.errorRows} ${plan.errorRows === 1 ? 'row has' : 'rows have'} errors${first ? ` (${errorText(first)})` : ''}. Run the dry run, fix the rows and upload the file again.`,
-        { fieldErrors: { file: `${plan.errors.length} errors` } },
-      );
-    }
+    refuseErrors(plan);
     const current = new Map([...ctx.products.values()].map((p) => [p.id, p]));
     await writePlan(trx, plan, current, { deps, actorId, fileName: upload.fileName });
-    await writeAudit(trx, {
-      at: nowIso(deps.clock),
-      actorId,
-      action: 'catalog.import',
-      detail: {
-        fileName: upload.fileName,
-        mode: input.mode,
-        stock: input.stock,
-        rows: plan.rows,
-        products: plan.products,
-        variants: plan.variants,
-        changes: plan.changes.slice(0, 50),
-      },
-    });
+    await auditImport(trx, deps, input, actorId, upload.fileName, plan);
     await hooks.beforeCommit?.(trx);
     return report(input.uploadId, upload.fileName, plan, true);
   });

@@ -120,6 +120,26 @@ class TableBuilder {
   }
 }
 
+/**
+ * A turn of the event loop (setImmediate) once 8 ms of work went by since the last: the parser's
+ * stream hands rows over in promise callbacks only, which never let a shopper's request in, so a
+ * big file would hold the shop for its whole parse.
+ */
+function eventLoopTurns(sliceMs = 8): { due: () => Promise<void> | undefined } {
+  let started = performance.now();
+  return {
+    due() {
+      if (performance.now() - started < sliceMs) return undefined;
+      return new Promise<void>((resolve) =>
+        setImmediate(() => {
+          started = performance.now();
+          resolve();
+        }),
+      );
+    },
+  };
+}
+
 /** The text in 64 KB pieces: csv-parse fed one large string copies what is left of it per row (a million rows took minutes). */
 function* chunksOf(text: string): Generator<string> {
   for (let i = 0; i < text.length; i += 65_536) yield text.slice(i, i + 65_536);
@@ -141,10 +161,12 @@ async function parseCsvText(text: string): Promise<ParsedTable> {
     }),
   );
   let emptyLines = 0;
+  const turns = eventLoopTurns();
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { records: number; empty_lines: number } }>) {
       emptyLines = info.empty_lines;
       builder.add(info.records + info.empty_lines, record);
+      await turns.due();
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -188,7 +210,9 @@ async function parseXlsx(bytes: Uint8Array): Promise<ParsedTable> {
     });
     for await (const sheet of reader) {
       let last = 0;
+      const turns = eventLoopTurns();
       for await (const row of sheet) {
+        await turns.due();
         // Rows the sheet leaves out are empty rows.
         builder.emptyRows += Math.max(0, row.number - last - 1);
         last = row.number;

@@ -83,6 +83,8 @@ export type UpdateAction = {
   kind: 'update';
   productId: string;
   row: number;
+  /** Every row of the file that is this product's (unchanged ones too). */
+  rows: number[];
   /** The product's fields as they will be, when one of them changed. */
   product: {
     productName: string;
@@ -155,6 +157,38 @@ function checkText(c: Collector, row: number, column: string, value: string, max
  *   of the columns that identify a row); each row's own problems are in the plan's `errors`.
  */
 export function planImport(table: ParsedTable, ctx: PlanContext): Plan {
+  const steps = planSteps(table, ctx);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The plan pauses (yields) every this many rows or so, to see whether the event loop is due a turn. */
+const PLAN_CHUNK_ROWS = 200;
+/** planImportAsync works this long at most before giving the event loop a turn. */
+export const PLAN_SLICE_MS = 8;
+
+/**
+ * planImport for a big file while the shop serves: the same plan, giving the event loop a turn
+ * (setImmediate) after every PLAN_SLICE_MS of work, so shoppers' requests are answered meanwhile
+ * (a request waits for one slice at most); `onProgress` hears how many rows are checked.
+ */
+export async function planImportAsync(table: ParsedTable, ctx: PlanContext, onProgress?: (rowsChecked: number) => void): Promise<Plan> {
+  const steps = planSteps(table, ctx);
+  let sliceStarted = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - sliceStarted < PLAN_SLICE_MS) continue;
+    onProgress?.(step.value);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    sliceStarted = performance.now();
+  }
+}
+
+/** planImport's work, yielding every PLAN_CHUNK_ROWS rows or so: the rows checked so far (0 while SKUs are checked). */
+function* planSteps(table: ParsedTable, ctx: PlanContext): Generator<number, Plan, void> {
   const specs = specColumns(ctx.categories);
   const matched = matchHeaders(table.headers, specs);
   if (matched.duplicates.length > 0) {
@@ -200,7 +234,9 @@ export function planImport(table: ParsedTable, ctx: PlanContext): Plan {
 
   // ---- SKUs: given once each ----
   const firstRowOfSku = new Map<string, number>();
+  let skusChecked = 0;
   for (const r of rows) {
+    if (++skusChecked % PLAN_CHUNK_ROWS === 0) yield 0;
     const sku = r.get('sku');
     if (!sku) continue;
     const parsed = SkuSchema.safeParse(sku);
@@ -473,7 +509,15 @@ export function planImport(table: ParsedTable, ctx: PlanContext): Plan {
     return { facts: next, ok: true };
   };
 
+  let rowsChecked = 0;
+  let sinceYield = 0;
   for (const group of groups.values()) {
+    rowsChecked += group.rows.length;
+    sinceYield += group.rows.length;
+    if (sinceYield >= PLAN_CHUNK_ROWS) {
+      sinceYield = 0;
+      yield rowsChecked;
+    }
     const lead = group.rows[0] as Row;
     const target = group.target;
     const errorsBefore = errors.length;
@@ -876,6 +920,7 @@ export function planImport(table: ParsedTable, ctx: PlanContext): Plan {
       kind: 'update',
       productId: target.id,
       row: lead.row,
+      rows: group.map((r) => r.row),
       product:
         productWrites || optionsChanged || specsChanged
           ? {

@@ -122,6 +122,49 @@ export async function setStock(db: DB, variantId: string, from: number, to: numb
   return true;
 }
 
+/**
+ * setStock for many tracked variants at once (a catalogue import), each compare-and-set against
+ * its `from`: one UPDATE per chunk, a stock movement for each variant set, in the caller's
+ * transaction. Resolves with the variants NOT set because their stock moved (or they are no
+ * longer tracked): the caller refuses the whole batch then. Summaries are the caller's to
+ * refresh (variants.queries' refreshSummaries), once for all.
+ */
+export async function setStocks(db: DB, rows: readonly { variantId: string; productId: string; from: number; to: number }[], m: MovementContext): Promise<string[]> {
+  const moved: string[] = [];
+  const wanted = rows.filter((r) => r.from !== r.to);
+  for (let i = 0; i < wanted.length; i += 400) {
+    const chunk = wanted.slice(i, i + 400);
+    const values = sql.join(chunk.map((r) => sql`(cast(${r.variantId} as text), cast(${r.from} as integer), cast(${r.to} as integer))`));
+    const set = await sql<{ id: string }>`with v(vid, from_stock, to_stock) as (values ${values})
+      update product_variants set stock = v.to_stock, updated_at = ${m.at}
+      from v where product_variants.id = v.vid and product_variants.track_stock = 1 and product_variants.stock = v.from_stock
+      returning id`.execute(db);
+    const done = new Set(set.rows.map((r) => r.id));
+    const movements = chunk.filter((r) => done.has(r.variantId));
+    for (const r of chunk) if (!done.has(r.variantId)) moved.push(r.variantId);
+    if (movements.length === 0) continue;
+    await db
+      .insertInto('stock_movements')
+      .values(
+        movements.map((r) => ({
+          id: newId(),
+          product_id: r.productId,
+          variant_id: r.variantId,
+          at: m.at,
+          reason: m.reason,
+          delta: r.to - r.from,
+          stock_before: r.from,
+          stock_after: r.to,
+          order_id: m.orderId ?? null,
+          actor_id: m.actorId ?? null,
+          note: m.note ?? '',
+        })),
+      )
+      .execute();
+  }
+  return moved;
+}
+
 /** Records a variant's first stock figure (or the figure it starts being tracked at). */
 export async function recordInitialStock(db: DB, productId: string, variantId: string, stock: number, m: MovementContext): Promise<void> {
   await recordMovement(db, productId, variantId, 0, stock, m);

@@ -233,18 +233,32 @@ export function summaryVariantOf<V extends { sellingPrice: number; position: num
 export async function refreshSummary(db: DB, productId: string, at: string): Promise<void> {
   const product = await db
     .selectFrom('products')
-    .select(['price', 'selling_price', 'stock', 'track_stock', 'price_min', 'price_max', 'variant_count', 'colour_count', 'options'])
+    .select(SUMMARY_COLUMNS)
     .where('id', '=', productId)
     .$if(dialectOf(db) === 'postgres', (q) => q.forUpdate())
     .executeTakeFirst();
   if (!product) return;
-  const live = await listVariants(db, productId);
+  const next = summaryOf(product, await listVariants(db, productId));
+  if (!next) return;
+  await db
+    .updateTable('products')
+    .set({ ...next, updated_at: at })
+    .where('id', '=', productId)
+    .execute();
+}
+
+const SUMMARY_COLUMNS = ['price', 'selling_price', 'stock', 'track_stock', 'price_min', 'price_max', 'variant_count', 'colour_count', 'options'] as const;
+type SummaryRow = Record<Exclude<(typeof SUMMARY_COLUMNS)[number], 'options'>, number | string> & { options: string };
+type Summary = { price: number; selling_price: number; stock: number; track_stock: number; price_min: number; price_max: number; variant_count: number; colour_count: number };
+
+/** The product row's summary of `live` (its live variants), or null when it has none or nothing would change. */
+function summaryOf(product: SummaryRow, live: readonly VariantRecord[]): Summary | null {
   const summary = summaryVariantOf(live);
-  if (!summary) return;
+  if (!summary) return null;
   const prices = live.map((v) => v.sellingPrice);
   const colourAt = parseOptions(product.options).findIndex((o) => isColourOption(o.name));
   const colours = colourAt < 0 ? 0 : new Set(live.map((v) => v.optionValues[colourAt]).filter((v) => v !== undefined)).size;
-  const next = {
+  const next: Summary = {
     price: summary.price,
     selling_price: summary.sellingPrice,
     stock: summary.trackStock ? summary.stock : 0,
@@ -254,11 +268,91 @@ export async function refreshSummary(db: DB, productId: string, at: string): Pro
     variant_count: live.length,
     colour_count: colours,
   };
-  const changed = (Object.keys(next) as (keyof typeof next)[]).some((key) => Number(product[key]) !== next[key]);
-  if (!changed) return;
-  await db
-    .updateTable('products')
-    .set({ ...next, updated_at: at })
-    .where('id', '=', productId)
-    .execute();
+  const changed = (Object.keys(next) as (keyof Summary)[]).some((key) => Number(product[key]) !== next[key]);
+  return changed ? next : null;
+}
+
+/** Rows of one set-based statement: few enough bound values for either database. */
+const BATCH_ROWS = 400;
+
+/**
+ * refreshSummary for many products at once (a catalogue import): their rows and live variants
+ * read in a few queries, the summaries that changed written by one UPDATE per chunk. The caller
+ * holds the products' rows (on PostgreSQL, locked FOR UPDATE first).
+ */
+export async function refreshSummaries(db: DB, productIds: readonly string[], at: string): Promise<void> {
+  const ids = [...new Set(productIds)];
+  for (let i = 0; i < ids.length; i += BATCH_ROWS) {
+    const chunk = ids.slice(i, i + BATCH_ROWS);
+    const rows = await db
+      .selectFrom('products')
+      .select(['id', ...SUMMARY_COLUMNS])
+      .where('id', 'in', chunk)
+      .execute();
+    const live = await listLiveVariantsOf(db, chunk);
+    const changed: (Summary & { id: string })[] = [];
+    for (const row of rows) {
+      const next = summaryOf(row, live.get(row.id) ?? []);
+      if (next) changed.push({ id: row.id, ...next });
+    }
+    if (changed.length === 0) continue;
+    const values = sql.join(
+      changed.map(
+        (c) =>
+          sql`(cast(${c.id} as text), cast(${c.price} as bigint), cast(${c.selling_price} as bigint), cast(${c.stock} as integer), cast(${c.track_stock} as integer), cast(${c.price_min} as bigint), cast(${c.price_max} as bigint), cast(${c.variant_count} as integer), cast(${c.colour_count} as integer))`,
+      ),
+    );
+    await sql`with v(vid, price, selling_price, stock, track_stock, price_min, price_max, variant_count, colour_count) as (values ${values})
+      update products set price = v.price, selling_price = v.selling_price, stock = v.stock, track_stock = v.track_stock, price_min = v.price_min,
+        price_max = v.price_max, variant_count = v.variant_count, colour_count = v.colour_count, updated_at = ${at}
+      from v where products.id = v.vid`.execute(db);
+  }
+}
+
+/** New figures of existing variants (all but stock and options), many at once: one UPDATE per chunk. */
+export async function updateVariantRows(
+  db: DB,
+  rows: readonly { id: string; ean: string | null; price: number; sellingPrice: number; weightGrams: number | null; images: readonly string[] }[],
+  at: string,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH_ROWS) {
+    const values = sql.join(
+      rows
+        .slice(i, i + BATCH_ROWS)
+        .map(
+          (r) =>
+            sql`(cast(${r.id} as text), cast(${r.ean} as text), cast(${r.price} as bigint), cast(${r.sellingPrice} as bigint), cast(${r.weightGrams} as integer), cast(${JSON.stringify(r.images)} as text))`,
+        ),
+    );
+    await sql`with v(vid, ean, price, selling_price, weight_grams, images) as (values ${values})
+      update product_variants set ean = v.ean, price = v.price, selling_price = v.selling_price, weight_grams = v.weight_grams, images = v.images, updated_at = ${at}
+      from v where product_variants.id = v.vid`.execute(db);
+  }
+}
+
+/** Marks products changed at `at` (what the product form's save writes on the row it saves), many at once. */
+export async function touchProducts(db: DB, productIds: readonly string[], at: string): Promise<void> {
+  const ids = [...new Set(productIds)];
+  for (let i = 0; i < ids.length; i += BATCH_ROWS * 2) {
+    await db
+      .updateTable('products')
+      .set({ updated_at: at })
+      .where('id', 'in', ids.slice(i, i + BATCH_ROWS * 2))
+      .execute();
+  }
+}
+
+/** Locks the rows of these products' variants, then the products' own, FOR UPDATE (PostgreSQL; SQLite runs one transaction at a time). */
+export async function lockProducts(db: DB, productIds: readonly string[]): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return;
+  const ids = [...new Set(productIds)].sort();
+  // Variants first, then products: the order a sale takes them (takeStock, then refreshSummary).
+  for (let i = 0; i < ids.length; i += BATCH_ROWS * 2) {
+    const chunk = ids.slice(i, i + BATCH_ROWS * 2);
+    await db.selectFrom('product_variants').select('id').where('product_id', 'in', chunk).orderBy('id').forUpdate().execute();
+  }
+  for (let i = 0; i < ids.length; i += BATCH_ROWS * 2) {
+    const chunk = ids.slice(i, i + BATCH_ROWS * 2);
+    await db.selectFrom('products').select('id').where('id', 'in', chunk).orderBy('id').forUpdate().execute();
+  }
 }

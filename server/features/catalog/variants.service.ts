@@ -4,7 +4,7 @@ import { newId, nowIso } from '../../db/database';
 import { transaction } from '../../db/transaction';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { changedFields, writeAudit } from '../../audit/audit';
+import { changedFields, writeAudit, writeAudits } from '../../audit/audit';
 import { MAX_QUANTITY_PER_LINE } from '../../../shared/schemas/cart';
 import {
   variantLabel,
@@ -215,15 +215,18 @@ export async function applyVariantStock(
     else if (wanted.updatedAt !== undefined) seen = (await stock.stockAsOf(w.trx, current._id, wanted.updatedAt)) ?? current.stock;
     // The figure the form showed, sent back as it was: not a change, whatever was sold since.
     if (wanted.stock === seen) return;
-    if (!(await stock.setStock(w.trx, current._id, seen, wanted.stock, movement))) {
-      const who = current.label ? `${w.productName} (${current.label}, SKU ${current.sku})` : w.productName;
-      throw new AppError(
-        'STOCK_CHANGED',
-        `The stock of ${who} changed from ${seen} to ${current.stock} since this form was loaded (orders were placed or another admin changed it). Nothing was saved: reload and enter the stock again.`,
-        { fieldErrors: { [field]: `changed from ${seen} to ${current.stock} since the form was loaded` } },
-      );
-    }
+    if (!(await stock.setStock(w.trx, current._id, seen, wanted.stock, movement))) throw stockChanged(w.productName, current, seen, field);
   }
+}
+
+/** 409 STOCK_CHANGED: the stock of `current` is not the `seen` figure a form (or a file) was based on. */
+function stockChanged(productName: string, current: { label: string; sku: string; stock: number }, seen: number, field: string): AppError {
+  const who = current.label ? `${productName} (${current.label}, SKU ${current.sku})` : productName;
+  return new AppError(
+    'STOCK_CHANGED',
+    `The stock of ${who} changed from ${seen} to ${current.stock} since this form was loaded (orders were placed or another admin changed it). Nothing was saved: reload and enter the stock again.`,
+    { fieldErrors: { [field]: `changed from ${seen} to ${current.stock} since the form was loaded` } },
+  );
 }
 
 /**
@@ -462,3 +465,97 @@ export type { VariantRecord } from './variants.queries';
 export const findVariant = v.findVariant;
 export const refreshSummary = v.refreshSummary;
 export type VariantWriter = Writer;
+
+/** One variant's edit in a batch (a catalogue import): the variant as it was read, its new figures (all but stock, tracking and options), a stock compare-and-set. */
+export type BatchVariantEdit = {
+  productId: string;
+  productName: string;
+  current: {
+    id: string;
+    sku: string;
+    ean: string | null;
+    optionValues: readonly string[];
+    price: number;
+    sellingPrice: number;
+    weightGrams: number | null;
+    images: readonly string[];
+    position: number;
+    trackStock: boolean;
+  };
+  fields: { ean: string | null; price: number; sellingPrice: number; weightGrams: number | null; images: readonly string[] } | null;
+  /** A tracked variant's stock set to `to` only if it is still `from`. */
+  stock: { from: number; to: number } | null;
+};
+
+/**
+ * Many variants' figures and stock at once (a catalogue import's price and stock changes), in the
+ * caller's transaction, with set-based SQL instead of a form's save per product: the same rows
+ * as the product form's save would leave (each variant's fields, the product row marked saved,
+ * the summary refreshed, a `variant.update` audit entry per variant with the same changes, a
+ * stock movement per stock set), in a few statements per few hundred variants. The caller holds
+ * the products (variants.queries' lockProducts on PostgreSQL).
+ * @throws AppError BAD_INPUT for a selling price above the MRP; STOCK_CHANGED when a stock moved
+ *   since it was read (the caller's transaction then rolls back everything).
+ */
+export async function saveVariantEditsBatch(
+  trx: DB,
+  edits: readonly BatchVariantEdit[],
+  opts: { at: string; actorId: string | null; movement: { reason: 'import'; note: string } },
+): Promise<void> {
+  const { at, actorId } = opts;
+  const rows: Parameters<typeof v.updateVariantRows>[1][number][] = [];
+  const audits: Parameters<typeof writeAudits>[1][number][] = [];
+  const saved = new Set<string>();
+  edits.forEach((e, i) => {
+    if (!e.fields) return;
+    const c = e.current;
+    const before = {
+      sku: c.sku,
+      ean: c.ean,
+      optionValues: c.optionValues,
+      price: c.price,
+      sellingPrice: c.sellingPrice,
+      weightGrams: c.weightGrams,
+      images: c.images,
+      position: c.position,
+      trackStock: c.trackStock,
+    };
+    const next = { ...before, ...e.fields };
+    if (next.sellingPrice > next.price) {
+      throw new AppError('BAD_INPUT', `Variant ${nameOf(next, i)}: sellingPrice must not be more than price (the MRP)`, {
+        fieldErrors: { [`variants.${i}.sellingPrice`]: 'must not be more than price' },
+      });
+    }
+    // The product form's save rewrites its product's row, whatever the variant's changes.
+    saved.add(e.productId);
+    const changes = changedFields(before, next, VARIANT_AUDIT_FIELDS);
+    if (changes.some((ch) => ch.field !== 'trackStock')) rows.push({ id: c.id, ...e.fields });
+    if (changes.length > 0) {
+      audits.push({
+        at,
+        actorId,
+        action: 'variant.update',
+        detail: { productId: e.productId, name: e.productName, variantId: c.id, sku: next.sku, label: variantLabel(next.optionValues), changes },
+      });
+    }
+  });
+  await v.touchProducts(trx, [...saved], at);
+  await v.updateVariantRows(trx, rows, at);
+  await writeAudits(trx, audits);
+  const stocks = edits.flatMap((e) => (e.stock && e.stock.from !== e.stock.to ? [{ variantId: e.current.id, productId: e.productId, ...e.stock }] : []));
+  const moved = await stock.setStocks(trx, stocks, { reason: opts.movement.reason, at, actorId, note: opts.movement.note });
+  const first = moved[0];
+  if (first !== undefined) {
+    const edit = edits.find((e) => e.current.id === first);
+    const now = await v.findVariant(trx, first);
+    throw stockChanged(edit?.productName ?? '', { label: now?.label ?? '', sku: now?.sku ?? edit?.current.sku ?? '', stock: now?.stock ?? 0 }, edit?.stock?.from ?? 0, 'stock');
+  }
+  await v.refreshSummaries(
+    trx,
+    edits.map((e) => e.productId),
+    at,
+  );
+}
+
+/** Holds these products and their variants for the caller's transaction (PostgreSQL: FOR UPDATE, variants first as a sale takes them). */
+export const lockProducts = v.lockProducts;
