@@ -222,6 +222,9 @@ describe('the category page on phones: Sort and Filter sheets', () => {
     const errors: string[] = [];
     const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => errors.push(args.map(String).join(' ')));
     const recoverable: unknown[] = [];
+    // act() needs this flag; testing-library turns it off around its own async waits, and a wait
+    // of an earlier test still settling on a loaded machine left it off here.
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     const root = await act(() => hydrateRoot(container, app(), { onRecoverableError: (error) => recoverable.push(error) }));
     try {
       expect(errors).toEqual([]);
