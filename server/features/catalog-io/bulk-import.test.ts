@@ -154,13 +154,25 @@ async function appliedRows(uploadId: string, path: 'batch' | 'services', clock: 
 function weeklyEdit(header: string[], rows: string[][]) {
   const col = (name: string) => header.indexOf(name);
   const edited = rows.map((r) => [...r]);
-  const live = edited.filter((r) => r[col('Archived')] === 'no');
-  const priced = live.slice(0, 12);
+  const all = edited.filter((r) => r[col('Archived')] === 'no');
+  // The figure edits stay off the two products renamed and archived through the services below
+  // (the export's order follows random ids: an edit there would merge into their actions).
+  const groups = new Map<string, string[][]>();
+  for (const r of all) groups.set(r[col('Handle')]!, [...(groups.get(r[col('Handle')]!) ?? []), r]);
+  const serviced = new Set(
+    [...groups.entries()]
+      .filter(([, g]) => g.length >= 3)
+      .slice(0, 2)
+      .map(([handle]) => handle),
+  );
+  const live = [...all.filter((r) => serviced.has(r[col('Handle')]!)), ...all.filter((r) => !serviced.has(r[col('Handle')]!))];
+  const figures = live.filter((r) => !serviced.has(r[col('Handle')]!));
+  const priced = figures.slice(0, 12);
   for (const r of priced) r[col('Selling price')] = (Number(r[col('MRP')]) - 3).toFixed(2);
-  const stocked = live.filter((r) => r[col('Track stock')] === 'yes').slice(3, 9);
+  const stocked = figures.filter((r) => r[col('Track stock')] === 'yes').slice(3, 9);
   for (const r of stocked) r[col('Stock')] = String(Number(r[col('Stock at export')]) + 7);
-  live[14]![col('Weight (g)')] = '321';
-  live[15]![col('EAN')] = '';
+  figures[14]![col('Weight (g)')] = '321';
+  figures[15]![col('EAN')] = '';
   // Through the services: a product renamed (and a price of its own), a variant of a product sold in several archived.
   const handles = new Map<string, string[][]>();
   for (const r of live) handles.set(r[col('Handle')]!, [...(handles.get(r[col('Handle')]!) ?? []), r]);
