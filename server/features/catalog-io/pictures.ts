@@ -374,15 +374,15 @@ export async function resolvePictures(input: ResolveInput): Promise<Map<string, 
   const deadline = AbortSignal.timeout(limits.budgetMs);
   let fetchedBytes = 0;
   try {
-    const todo: string[] = [];
+    const toFetch: string[] = [];
     for (const token of tokens) {
       const cached = resolvedCache.get(`${input.cacheKey}\n${token}`);
       if (cached && (await input.store.has(cached.slice('/images/'.length)))) results.set(token, { url: cached });
-      else if (todo.length >= limits.maxPictures)
+      else if (toFetch.length >= limits.maxPictures)
         results.set(token, { error: `was not fetched: one import takes at most ${limits.maxPictures} pictures (import the rest in another file)` });
-      else todo.push(token);
+      else toFetch.push(token);
     }
-    await pool(todo, limits.concurrency, async (token) => {
+    await pool(toFetch, limits.concurrency, async (token) => {
       try {
         let bytes: Buffer;
         if (isWebPicture(token)) {
