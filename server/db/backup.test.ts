@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct, signInAs } from '../testing/factories';
 import { testDialect } from '../testing/test-database';
 import { HttpClient, sqliteFileOf, startTestServer, type TestServer } from '../testing/test-server';
-import { newId, sqliteHandle } from './database';
+import { newId, sqliteHandles } from './database';
 import { BackupError, restoreShop, verifyBackup, type BackupManifest } from './backup';
 import { testPayForm } from '../testing/factories';
 
@@ -47,7 +47,7 @@ describe.runIf(testDialect() === 'sqlite')('npm run backup and npm run restore (
   it('a backup taken while orders keep coming holds every order placed before it started, and restores into an empty DATA_DIR', async () => {
     const { db } = server.deps;
     // Some bulk, so the snapshot is more than a few pages.
-    const sqlite = sqliteHandle(db);
+    const sqlite = sqliteHandles(db).writer;
     const insertMovement = sqlite.prepare(`insert into stock_movements (id, product_id, at, reason, delta, stock_before, stock_after) values (?, ?, ?, 'restock', 1, 0, 1)`);
     sqlite.transaction(() => {
       for (let i = 0; i < 20_000; i++) insertMovement.run(newId(), 'bulk', new Date().toISOString());

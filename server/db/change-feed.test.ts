@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { insertProduct } from '../testing/factories';
+import { transaction } from './transaction';
 
 let server: TestServer;
 
@@ -36,5 +37,39 @@ describe('the change feed', () => {
     await feed.catchUp?.();
     await feed.catchUp?.();
     expect(feed.poll().tags.filter((tag) => tag.startsWith('catch-up:'))).toEqual([]);
+  });
+
+  it('hands on the changes of a transaction only once it has committed, and never those of one rolled back', async () => {
+    const { db } = server.deps;
+    const feed = server.deps.changes;
+    const product = await insertProduct(db, { category: 'camera', stock: 5 });
+    await feed.catchUp?.();
+    feed.poll();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let inside!: () => void;
+    const opened = new Promise<void>((resolve) => (inside = resolve));
+    const long = transaction(db, async (trx) => {
+      await trx.updateTable('products').set({ product_name: 'Open Cam' }).where('id', '=', product.id).execute();
+      inside();
+      await gate;
+    });
+    await opened;
+    // A reader meanwhile still reads the old name: a cache emptied now would fill again with it.
+    await feed.catchUp?.();
+    expect(feed.poll().tags).not.toContain(`product:${product.id}`);
+    release();
+    await long;
+    await feed.catchUp?.();
+    expect(feed.poll().tags).toContain(`product:${product.id}`);
+
+    await expect(
+      transaction(db, async (trx) => {
+        await trx.updateTable('products').set({ product_name: 'Never Cam' }).where('id', '=', product.id).execute();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await feed.catchUp?.();
+    expect(feed.poll()).toEqual({ tags: [], lost: false });
   });
 });

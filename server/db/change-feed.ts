@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { DB } from './database';
-import { postgresClientConfig, sqliteHandle } from './database';
+import { postgresClientConfig, sqliteHandles } from './database';
 import type { DatabaseTarget } from './target';
 
 /**
@@ -40,11 +40,12 @@ const PRUNE_EVERY_MS = 5 * 60 * 1000;
  * one writer at a time, so sequence numbers commit in order and a reader never skips a row.
  */
 export function sqliteChangeFeed(db: DB): ChangeFeed {
-  const sqlite = sqliteHandle(db);
-  const after = sqlite.prepare<[number], { seq: number; tag: string }>('select seq, tag from cache_invalidations where seq > ? order by seq');
-  let last = (sqlite.prepare('select coalesce(max(seq), 0) from cache_invalidations').pluck().get() as number) ?? 0;
+  // Read on the reader: only committed rows (the writer would also see an open transaction's).
+  const { writer, reader } = sqliteHandles(db);
+  const after = reader.prepare<[number], { seq: number; tag: string }>('select seq, tag from cache_invalidations where seq > ? order by seq');
+  let last = (reader.prepare('select coalesce(max(seq), 0) from cache_invalidations').pluck().get() as number) ?? 0;
   // The newest row always stays, so a reader that fell behind a prune sees the gap.
-  const prune = sqlite.prepare('delete from cache_invalidations where created_at < ? and seq < (select max(seq) from cache_invalidations)');
+  const prune = writer.prepare('delete from cache_invalidations where created_at < ? and seq < (select max(seq) from cache_invalidations)');
   const pruning = setInterval(() => {
     try {
       prune.run(new Date(Date.now() - KEEP_MS).toISOString());

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema';
+import { SqliteReadWriteDialect } from './sqlite-read-write';
 import type { DatabaseTarget, Dialect } from './target';
 
 export type DB = Kysely<Database>;
@@ -57,38 +58,55 @@ function openPostgres(url: string, poolSize: number): DB {
  * alongside the writer, synchronous=FULL so a committed order survives a power loss, foreign
  * keys on, a busy timeout for the seed/CLI scripts that may share the file, and a larger page cache.
  *
- * Kysely's SQLite dialect runs everything on this one connection, so a transaction holds the
- * whole database: never await a network call inside one.
+ * Two connections (sqlite-read-write.ts): the writer runs every write and every transaction, one
+ * at a time, so a transaction holds the writer (never await a network call inside one); SELECTs
+ * outside a transaction run on a read-only reader and see the last committed state, so a long
+ * transaction does not keep shoppers' pages waiting. `:memory:` is one connection (a second one
+ * would be another, empty database).
  */
 function openSqlite(file: string): DB {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  const memory = file === ':memory:';
+  if (!memory) fs.mkdirSync(path.dirname(file), { recursive: true });
+  const writer = new SQLite(file);
+  writer.pragma('journal_mode = WAL');
+  writer.pragma('synchronous = FULL');
+  writer.pragma('foreign_keys = ON');
+  writer.pragma('busy_timeout = 5000');
   // 16 MB of page cache instead of SQLite's 2 MB: a product lookup in a 100k catalogue drops
   // from ~20 µs to ~6 µs once the hot pages stay in memory. Not more: a crawl of every product
   // fills whatever it is given and holds it for good (malloc keeps it), while a page missed here
   // is a read from the system's file cache, a few microseconds (issue 26: 32 MB made the shop
-  // 16 MB larger after a crawl, against its 200 MB budget).
-  sqlite.pragma('cache_size = -16000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  handles.set(db, sqlite);
+  // 16 MB larger after a crawl, against its 200 MB budget). The reader, which serves the pages,
+  // gets the same; the writer fills its own only with what writes touch.
+  writer.pragma('cache_size = -16000');
+  let reader: SQLite.Database | null = null;
+  if (!memory) {
+    reader = new SQLite(file, { fileMustExist: true });
+    // Anything but a read on it is refused, loudly (a write must go through the writer).
+    reader.pragma('query_only = ON');
+    reader.pragma('busy_timeout = 5000');
+    reader.pragma('cache_size = -16000');
+  }
+  const dialect = reader
+    ? new SqliteReadWriteDialect({ writer: withStatementCache(writer), reader: withStatementCache(reader) })
+    : new SqliteDialect({ database: withStatementCache(writer) });
+  const db = new Kysely<Database>({ dialect });
+  handles.set(db, { writer, reader: reader ?? writer });
   dialects.set(db, 'sqlite');
   return db;
 }
 
-const handles = new WeakMap<DB, SQLite.Database>();
+const handles = new WeakMap<DB, { writer: SQLite.Database; reader: SQLite.Database }>();
 
 /**
- * The better-sqlite3 handle under a Kysely instance opened by openDatabase, for the few readers
- * that must not wait in Kysely's queue (the change feed reads its log synchronously).
+ * The better-sqlite3 handles under a Kysely instance opened by openDatabase, for the few readers
+ * that must not wait in Kysely's queue (the change feed reads its log synchronously, on the
+ * reader: only what has committed).
  */
-export function sqliteHandle(db: DB): SQLite.Database {
-  const handle = handles.get(db);
-  if (!handle) throw new Error('sqliteHandle needs a database opened by openDatabase');
-  return handle;
+export function sqliteHandles(db: DB): { writer: SQLite.Database; reader: SQLite.Database } {
+  const found = handles.get(db);
+  if (!found) throw new Error('sqliteHandles needs a database opened by openDatabase');
+  return found;
 }
 
 const STATEMENT_CACHE_SIZE = 500;

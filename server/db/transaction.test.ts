@@ -48,4 +48,57 @@ describe(`transaction (${testDialect()})`, () => {
     });
     expect(await names()).toEqual(['Both']);
   });
+
+  it('lets reads outside it go on while a transaction is open: they see what was committed, and a write waits its turn', async () => {
+    const product = await insertProduct(db, { productName: 'Committed name' });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let inside!: () => void;
+    const opened = new Promise<void>((resolve) => (inside = resolve));
+    const long = transaction(db, async (trx) => {
+      await trx.updateTable('products').set({ product_name: 'Uncommitted name' }).where('id', '=', product.id).execute();
+      inside();
+      await gate;
+    });
+    await opened;
+    // A shopper's read while the transaction is open: answered now, with the committed name.
+    const read = await db.selectFrom('products').select('product_name').where('id', '=', product.id).executeTakeFirstOrThrow();
+    expect(read.product_name).toBe('Committed name');
+    // A write outside it waits for the transaction to end (then runs after it).
+    let wrote = false;
+    const write = db
+      .updateTable('products')
+      .set({ brand_name: 'After' })
+      .where('id', '=', product.id)
+      .execute()
+      .then(() => (wrote = true));
+    if (testDialect() === 'sqlite') {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(wrote).toBe(false);
+    }
+    release();
+    await long;
+    await write;
+    const after = await db.selectFrom('products').select(['product_name', 'brand_name']).where('id', '=', product.id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ product_name: 'Uncommitted name', brand_name: 'After' });
+  });
+
+  it('rolls back on a failure while reads run beside it, and a read inside it sees its own writes', async () => {
+    const product = await insertProduct(db, { productName: 'Kept' });
+    await expect(
+      transaction(db, async (trx) => {
+        await trx.updateTable('products').set({ product_name: 'Dropped' }).where('id', '=', product.id).execute();
+        const own = await trx.selectFrom('products').select('product_name').where('id', '=', product.id).executeTakeFirstOrThrow();
+        expect(own.product_name).toBe('Dropped');
+        const outside = await db.selectFrom('products').select('product_name').where('id', '=', product.id).executeTakeFirstOrThrow();
+        expect(outside.product_name).toBe('Kept');
+        throw new Error('refused while writing');
+      }),
+    ).rejects.toThrow('refused while writing');
+    const row = await db.selectFrom('products').select('product_name').where('id', '=', product.id).executeTakeFirstOrThrow();
+    expect(row.product_name).toBe('Kept');
+    // The writer is free again.
+    await transaction(db, (trx) => trx.updateTable('products').set({ product_name: 'Again' }).where('id', '=', product.id).execute());
+    expect((await db.selectFrom('products').select('product_name').where('id', '=', product.id).executeTakeFirstOrThrow()).product_name).toBe('Again');
+  });
 });
