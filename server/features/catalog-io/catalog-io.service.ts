@@ -212,6 +212,8 @@ export type RunOptions = {
   path?: 'batch' | 'services';
 };
 
+const aTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 function refuseErrors(plan: Plan): void {
   if (plan.errors.length === 0) return;
   const first = plan.errors[0];
@@ -289,9 +291,13 @@ export async function applyImport(
         final = planImport(table, again);
         current = new Map(again.products);
       } else {
-        const moved = plan.actions.filter(
-          (a): a is UpdateAction => a.kind === 'update' && JSON.stringify(ctx.products.get(a.productId)) !== JSON.stringify(fresh.get(a.productId)),
-        );
+        const moved: UpdateAction[] = [];
+        const updates = plan.actions.filter((a): a is UpdateAction => a.kind === 'update');
+        for (let i = 0; i < updates.length; i += 500) {
+          for (const a of updates.slice(i, i + 500)) if (JSON.stringify(ctx.products.get(a.productId)) !== JSON.stringify(fresh.get(a.productId))) moved.push(a);
+          // (A turn between pieces: on SQLite shoppers' reads are answered while the transaction is open.)
+          await aTurn();
+        }
         final = moved.length > 0 ? replanMoved(table, plan, ctx, moved, fresh) : plan;
         current = new Map([...ctx.products, ...fresh]);
       }
@@ -445,7 +451,12 @@ export async function errorRowsCsv(deps: RunDeps, input: RunInput): Promise<{ fi
   const records = [['error', ...table.headers]];
   for (const r of table.rows) {
     const messages = byRow.get(r.row);
-    if (messages) records.push([`row ${r.row}: ${messages.join('; ')}`, ...r.cells].map((c, i) => (i === 0 ? escapeFormula(c) : c)));
+    if (messages)
+      records.push(
+        [`row ${r.row}: ${messages.join('; ')}`, ...Array.from({ length: Math.max(table.headers.length, r.cells.length) }, (_, i) => r.cells[i] ?? '')].map((c, i) =>
+          i === 0 ? escapeFormula(c) : c,
+        ),
+      );
   }
   const base = upload.fileName.replace(/\.(csv|xlsx|txt)$/i, '');
   return { fileName: `${base}-errors.csv`, csv: stringify(records, { bom: true, record_delimiter: '\r\n' }) };

@@ -19,6 +19,7 @@ export const MAX_COLUMNS = 1000;
 /** The longest cell (a description is at most 5,000 characters; image lists are longer). */
 export const MAX_CELL_CHARS = 32_000;
 
+/** A data row's cells, as many as it holds up to its last non-empty one (a cell past them is empty). */
 export type ParsedRow = { row: number; cells: string[] };
 export type ParsedTable = { format: 'csv' | 'xlsx'; headers: string[]; rows: ParsedRow[]; emptyRows: number };
 
@@ -111,6 +112,14 @@ class TableBuilder {
       throw bad(`Row ${rowNumber}, column ${header}: the cell holds more than ${MAX_CELL_CHARS.toLocaleString('en-IN')} characters.`);
     }
     if (this.rows.length >= MAX_DATA_ROWS) throw bad(`The file has more than ${MAX_DATA_ROWS.toLocaleString('en-IN')} rows: split it into files of fewer rows.`);
+    // A product's columns repeat on each of its variants' rows: keep one copy of a cell that
+    // equals the one above it (a 300,000-row file then holds its descriptions once per product).
+    const above = this.rows[this.rows.length - 1]?.cells;
+    if (above) for (let i = 0; i < trimmedEnd.length; i++) if (trimmedEnd[i] === above[i]) trimmedEnd[i] = above[i]!;
+    // Nor the empty cells at its end (the other categories' spec columns): a missing cell reads as empty.
+    let end = trimmedEnd.length;
+    while (end > 0 && trimmedEnd[end - 1] === '') end -= 1;
+    trimmedEnd.length = end;
     this.rows.push({ row: rowNumber, cells: trimmedEnd });
   }
 
