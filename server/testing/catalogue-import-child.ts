@@ -31,10 +31,10 @@ const say = (report: ChildReport) => {
 };
 
 /**
- * The job's progress, read after every query this process runs. On SQLite the apply's
- * transaction never lets a timer run (better-sqlite3 answers synchronously), so a poll on a
- * timer would see nothing until it commits; a query's result is the one moment that comes
- * round inside it. readJob answers this process's running job from memory (no query).
+ * The job's progress, read after every query this process runs, so the test hears of the first
+ * rows written at once (a poll on a timer would run only at the event loop's turns, which a
+ * SQLite transaction gives every 10 ms). readJob answers this process's running job from memory
+ * (no query).
  */
 let jobId: string | null = null;
 let last = '';

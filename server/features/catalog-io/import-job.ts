@@ -22,7 +22,7 @@ import { applyImport, dryRun, readUpload, type ImportProgress } from './catalog-
  * process does not run it; on PostgreSQL when its heartbeat is older than JOB_STALE_MS (or
  * when it is this process's and no longer runs).
  *
- * On SQLite the heartbeat's write waits while the apply's transaction holds the one connection:
+ * On SQLite the heartbeat's write waits while the apply's transaction holds the writer:
  * the progress a poll reads comes from memory there (one process), the row catches up after.
  */
 
