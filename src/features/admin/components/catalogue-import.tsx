@@ -326,7 +326,7 @@ export function CatalogueImport() {
               </p>
             ) : null}
             <span className="text-sm text-zinc-600" role="status">
-              {checking ? 'Reading the file and fetching its pictures: nothing is written yet.' : said}
+              {sending === 'dryRun' ? 'Sending the file …' : checking ? 'Checking in the background (its progress is below): nothing is written yet.' : said}
             </span>
           </div>
         </form>
