@@ -395,7 +395,9 @@ function JobProgress({ job, action, mine, timeZone }: { job: ImportJob | null; a
         aria-valuetext={percent === undefined ? phase : `${percent}%: ${phase}`}
         className="h-3 w-full overflow-hidden rounded-full bg-zinc-200"
       >
+        {/* Keyed: the bar does not shrink from the waiting stripe to the share done in a transition. */}
         <div
+          key={percent === undefined ? 'waiting' : 'share'}
           className={`h-full rounded-full bg-brand-700 transition-[width] duration-500 motion-reduce:transition-none ${percent === undefined ? 'w-1/4 animate-pulse' : ''}`}
           style={percent === undefined ? undefined : { width: `${Math.max(percent, 2)}%` }}
         />
