@@ -97,11 +97,7 @@ const describe = (row: JobRow) =>
  * @throws AppError NOT_FOUND for an upload that is gone; CONFLICT (409) while another import
  *   runs in this shop, naming it, who started it and when.
  */
-export async function startJob(
-  deps: JobDeps,
-  input: JobInput,
-  actor: { id: string | null; name: string },
-): Promise<{ jobId: string }> {
+export async function startJob(deps: JobDeps, input: JobInput, actor: { id: string | null; name: string }): Promise<{ jobId: string }> {
   const upload = await readUpload(deps.db, input.uploadId, deps.clock);
   // A ZIP that is gone is said now (404 naming it), not by a job that fails at once.
   if (input.pictures) await checkPictures(deps, input.pictures);
