@@ -484,6 +484,45 @@ describe(`migrations (${dialect})`, () => {
     }
   });
 
+  it('bring a shop of the release before jobs kept their pictures (up to 2026-12-06-07-catalogue-import-jobs) forward: its jobs kept, without a ZIP; a new job keeps its ZIP’s upload id', async () => {
+    const target = await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-')));
+    const db = openDatabase(target);
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrationsFor(dialect)) } });
+      expect((await migrator.migrateTo('2026-12-06-07-catalogue-import-jobs')).error).toBeUndefined();
+      const at = new Date().toISOString();
+      const job = {
+        action: 'dryRun',
+        upload_id: 'u1',
+        file_name: 'prices.csv',
+        mode: 'both',
+        stock_mode: 'set',
+        actor_id: null,
+        process_token: 'p',
+        started_at: at,
+        heartbeat_at: at,
+      };
+      // The previous release's row, written as it wrote it (no such column then).
+      await sql`insert into catalogue_import_jobs (id, action, upload_id, file_name, mode, stock_mode, process_token, state, phase, rows_checked, total, started_at, heartbeat_at, finished_at, result)
+        values ('j1', 'dryRun', 'u1', 'prices.csv', 'both', 'set', 'p', 'done', 'done', 120, 120, ${at}, ${at}, ${at}, '{"applied":false}')`.execute(db);
+      const before = await db.selectFrom('catalogue_import_jobs').selectAll().executeTakeFirstOrThrow();
+
+      expect(await migrateToLatest(db)).toEqual(migrationNames.slice(migrationNames.indexOf('2026-12-06-07-catalogue-import-jobs') + 1));
+
+      expect(await db.selectFrom('catalogue_import_jobs').selectAll().where('id', '=', 'j1').executeTakeFirstOrThrow()).toEqual({ ...before, pictures_upload_id: null });
+      await db
+        .insertInto('catalogue_import_jobs')
+        .values({ ...job, id: 'j2', state: 'running', phase: 'reading', running_slot: 'shop', pictures_upload_id: 'z1' })
+        .execute();
+      expect(await db.selectFrom('catalogue_import_jobs').select(['id', 'pictures_upload_id']).orderBy('id').execute()).toEqual([
+        { id: 'j1', pictures_upload_id: null },
+        { id: 'j2', pictures_upload_id: 'z1' },
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('bring a shop of the release before categories (up to 2026-12-02-02) forward: the twelve become rows, with the owner’s tax and the spec’s home rows', async () => {
     const target = await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-')));
     const db = openDatabase(target);

@@ -322,6 +322,8 @@ export interface CatalogueImportJobsTable {
   error: string | null;
   /** 'shop' while running (unique: one import at a time), null once ended. */
   running_slot: string | null;
+  /** The upload id of the ZIP of pictures sent with the file, null without one (migration 2026-12-07-01-import-job-pictures). */
+  pictures_upload_id: string | null;
 }
 
 export interface ShopSettingsTable {

@@ -96,6 +96,8 @@ export type ImportJob = {
   jobId: string;
   action: ImportJobAction;
   uploadId: string;
+  /** The upload id of the ZIP of pictures sent with the file (the error rows' link names it), null without one. */
+  picturesId: string | null;
   fileName: string;
   mode: ImportMode;
   stock: StockMode;

@@ -16,7 +16,10 @@ import { describeViolations, hasHorizontalOverflow, launchBrowser, openShopPage,
  * (the counts, the 2 errors with row and column), downloads the rows with errors, fixes them in
  * the file and uploads the whole file again, applies, and sees the new prices on the product
  * pages and the import in the audit log. A fresh export uploaded as it is says "No changes".
- * The page is photographed at 1280 and 375 px (and 1024, the narrowest panel) into /tmp/shots.
+ * The dry run and the apply run as background jobs: the page shows their progress bar, and a
+ * reload during or after one shows it again (a big file's dry run, 20,000 rows, is watched
+ * running). The page is photographed at 1280 and 375 px (and 1024, the narrowest panel) into
+ * /tmp/shots, a job running and ended at 1280x800 and 390x844.
  */
 
 const SHOTS = '/tmp/shots';
@@ -48,6 +51,8 @@ const csvOf = (rows: string[][]) => Buffer.from(stringifyCsv(rows, { bom: true, 
 async function uploadAndCheck(page: Page, name: string, bytes: Buffer): Promise<void> {
   await page.getByLabel('Catalogue file (CSV or Excel)').setInputFiles({ name, mimeType: 'text/csv', buffer: bytes });
   await page.getByRole('button', { name: 'Check file' }).click();
+  // A background job: its progress bar while it runs (a small file may be done before it shows), then its report.
+  await page.getByRole('progressbar').or(page.getByTestId('import-dry-run')).first().waitFor({ timeout: 60_000 });
   await page.getByRole('heading', { name: `Check of ${name}` }).waitFor({ timeout: 60_000 });
 }
 
@@ -128,6 +133,12 @@ describe('the owner imports the catalogue from a spreadsheet', () => {
     const apply = page.getByRole('button', { name: 'Apply' });
     expect(await apply.isDisabled()).toBe(true);
     expect(await page.getByTestId('apply-blocked').innerText()).toMatch(/^2 rows have errors: fix them in the file/);
+    // A reload after the job: the page finds it again and shows its report (its error rows' link too).
+    await page.reload();
+    await page.getByRole('heading', { name: 'Check of catalogue-edited.csv' }).waitFor();
+    expect(await count(page, 'count-error-rows')).toBe('2 rows in error');
+    expect(await errorRows.count()).toBe(2);
+    expect(await apply.isDisabled()).toBe(true);
     expect(describeViolations(await seriousA11yViolations(page))).toBe('');
     expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.screenshot({ path: path.join(SHOTS, 'import-1280.png'), fullPage: true });
@@ -164,6 +175,7 @@ describe('the owner imports the catalogue from a spreadsheet', () => {
     expect(await count(page, 'count-variants-update')).toBe('10');
     expect(await apply.isEnabled()).toBe(true);
     await apply.click();
+    await page.getByRole('progressbar').or(page.getByTestId('import-applied')).first().waitFor({ timeout: 60_000 });
     const summary = page.getByTestId('import-applied');
     await summary.waitFor({ timeout: 60_000 });
     expect(await summary.innerText()).toContain('Products 1 added, 11 updated');
@@ -171,6 +183,10 @@ describe('the owner imports the catalogue from a spreadsheet', () => {
     expect(await summary.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(SHOTS, 'import-applied-1280.png'), fullPage: true });
+    // After a reload, the summary again.
+    await page.reload();
+    await summary.waitFor();
+    expect(await summary.innerText()).toContain('Products 1 added, 11 updated');
 
     // 6. The storefront shows the new prices; the new product and variants are there.
     for (const r of [priced[0]!, priced[9]!]) {
@@ -224,11 +240,80 @@ describe('the owner imports the catalogue from a spreadsheet', () => {
     const stored = new RegExp(`Image URLs: .* → ${shop.url}/images/([0-9a-f]+)\\.webp`).exec(change)?.[1];
     expect(stored, change).toBeDefined();
     await page.getByRole('button', { name: 'Apply' }).click();
+    // Reloaded at once (the job running, or just ended): the page finds it and shows its end.
+    await page.getByRole('progressbar').or(page.getByTestId('import-applied')).first().waitFor({ timeout: 60_000 });
+    await page.reload();
     await page.getByTestId('import-applied').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('import-applied').innerText()).toContain('Imported one-picture.csv');
 
     await page.goto(`/product/${row[col('Handle')]}`);
     await expect.poll(async () => (await page.getByTestId('main-image').locator('img').getAttribute('src')) ?? '').toContain(stored!);
     expect(owner.consoleErrors).toEqual([]);
     await owner.close();
   }, 120_000);
+
+  it('a big file’s dry run is a job with a progress bar: rows checked of the total, the time left; a reload while it runs shows it again, then its report', async () => {
+    const owner = await openShopPage(browser, shop, 'desktop');
+    const { page } = owner;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInAsOwner(page);
+    await page.goto('/admit-panel/import-export');
+    const exported = await downloadBy(page, () => page.getByRole('link', { name: 'Download CSV' }).click());
+    const [header, ...rows] = records(exported.bytes) as [string[], ...string[][]];
+    const col = (name: string) => header.indexOf(name);
+    const model = rows.find((r) => rows.filter((x) => x[col('Handle')] === r[col('Handle')]).length === 1 && r[col('Archived')] === 'no')!;
+    // Big enough that the dry run is still running after a reload (a few seconds on this machine).
+    const BIG = 60_000;
+    const added = Array.from({ length: BIG }, (_, i) => {
+      const r = [...model];
+      r[col('Handle')] = `e2e-bulk-${i}`;
+      r[col('Product name')] = `Zorbix Bulk ${i}`;
+      r[col('SKU')] = `E2E-BULK-${i}`;
+      r[col('EAN')] = '';
+      r[col('Stock at export')] = '';
+      r[col('Description')] = '';
+      return r;
+    });
+    const total = rows.length + BIG;
+    const big = csvOf([header, ...rows, ...added]);
+    expect(big.length).toBeLessThan(45 * 1024 * 1024);
+    await page.getByLabel('Catalogue file (CSV or Excel)').setInputFiles({ name: 'catalogue-big.csv', mimeType: 'text/csv', buffer: big });
+    await page.getByRole('button', { name: 'Check file' }).click();
+
+    // Running: the bar, "Checking rows: n of 60,1xx" in Indian grouping, Check held back.
+    const bar = page.getByRole('progressbar', { name: 'Checking “catalogue-big.csv”' });
+    await bar.waitFor({ timeout: 30_000 });
+    const checkedLine = page.getByTestId('import-progress-checked');
+    await expect.poll(() => checkedLine.innerText(), { timeout: 30_000 }).toMatch(new RegExp(`^Checking rows: [\\d,]+ of ${total.toLocaleString('en-IN')}$`));
+    expect(await page.getByRole('button', { name: 'Checking …' }).isDisabled()).toBe(true);
+    expect(await page.getByTestId('import-progress-left').innerText()).toMatch(/^(about \d+ (s|min) left|Time left: estimating …)$/);
+    expect(Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(0);
+    await page.screenshot({ path: path.join(SHOTS, 'import-job-running-1280.png'), fullPage: true });
+
+    // Reloaded while it runs: its progress again, with whose file it is; Check waits, with the reason.
+    await page.reload();
+    const progress = page.getByTestId('import-progress');
+    await progress.waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('import-progress-owner').innerText()).toMatch(/^Started by .+, \d{1,2} \w{3} \d{4}, /);
+    expect(await page.getByRole('button', { name: 'Check file' }).isDisabled()).toBe(true);
+    expect(await page.getByTestId('import-wait').innerText()).toBe('Wait for the running import to finish: one import runs at a time.');
+    await page.screenshot({ path: path.join(SHOTS, 'import-job-reloaded-1280.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await page.screenshot({ path: path.join(SHOTS, 'import-job-running-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(describeViolations(await seriousA11yViolations(page))).toBe('');
+
+    // Its report at the end: the new products counted, nothing written.
+    await page.getByRole('heading', { name: 'Check of catalogue-big.csv' }).waitFor({ timeout: 120_000 });
+    expect(await progress.count()).toBe(0);
+    expect(await count(page, 'count-products-create')).toBe(BIG.toLocaleString('en-IN'));
+    expect(await page.getByRole('button', { name: 'Check file' }).isEnabled()).toBe(true);
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await page.screenshot({ path: path.join(SHOTS, 'import-job-done-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(SHOTS, 'import-job-done-390.png'), fullPage: true });
+    expect(owner.consoleErrors).toEqual([]);
+    await owner.close();
+  }, 240_000);
 });

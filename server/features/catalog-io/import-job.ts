@@ -6,7 +6,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import type { CatalogueImportJobsTable } from '../../db/schema';
 import type { ImportJob, ImportJobAction, ImportJobPhase, ImportMode, ImportReport, StockMode } from '../../../shared/schemas/catalog-io';
-import { applyImport, dryRun, readUpload, type ImportProgress } from './catalog-io.service';
+import { applyImport, dryRun, readUpload, UPLOAD_KEPT_MS, type ImportProgress } from './catalog-io.service';
 
 /**
  * A long import as a background job (issue 28): `startJob` records the job and answers at once;
@@ -76,6 +76,19 @@ async function failIfStale(deps: JobDeps, row: JobRow): Promise<boolean> {
   return true;
 }
 
+/** What a job is asked to do: the upload, with the ZIP of pictures sent with it, if any. */
+type JobInput = { uploadId: string; mode: ImportMode; stock: StockMode; action: ImportJobAction; pictures?: string | undefined };
+
+/** @throws AppError NOT_FOUND naming `pictures` for a ZIP upload that is gone (its bytes are not read here). */
+async function checkPictures(deps: JobDeps, uploadId: string): Promise<void> {
+  const row = await deps.db.selectFrom('catalogue_uploads').select('created_at').where('id', '=', uploadId).executeTakeFirst();
+  if (!row || Date.parse(row.created_at) < deps.clock().getTime() - UPLOAD_KEPT_MS) {
+    throw new AppError('NOT_FOUND', 'That ZIP of pictures is gone (uploads are kept for an hour): upload the file and its pictures again.', {
+      fieldErrors: { pictures: 'not found' },
+    });
+  }
+}
+
 const describe = (row: JobRow) =>
   `the ${row.action === 'apply' ? 'import' : 'dry run'} of “${row.file_name}”, started by ${row.actor_name || 'an admin'} at ${row.started_at.slice(0, 19).replace('T', ' ')} UTC`;
 
@@ -84,12 +97,10 @@ const describe = (row: JobRow) =>
  * @throws AppError NOT_FOUND for an upload that is gone; CONFLICT (409) while another import
  *   runs in this shop, naming it, who started it and when.
  */
-export async function startJob(
-  deps: JobDeps,
-  input: { uploadId: string; mode: ImportMode; stock: StockMode; action: ImportJobAction },
-  actor: { id: string | null; name: string },
-): Promise<{ jobId: string }> {
+export async function startJob(deps: JobDeps, input: JobInput, actor: { id: string | null; name: string }): Promise<{ jobId: string }> {
   const upload = await readUpload(deps.db, input.uploadId, deps.clock);
+  // A ZIP that is gone is said now (404 naming it), not by a job that fails at once.
+  if (input.pictures) await checkPictures(deps, input.pictures);
   const jobId = newId();
   let row: JobRow | undefined;
   for (let attempt = 0; ; attempt++) {
@@ -99,6 +110,7 @@ export async function startJob(
         id: jobId,
         action: input.action,
         upload_id: input.uploadId,
+        pictures_upload_id: input.pictures ?? null,
         file_name: upload.fileName,
         mode: input.mode,
         stock_mode: input.stock,
@@ -136,7 +148,7 @@ export async function startJob(
 }
 
 /** Runs the job in the background; its end (done or failed) is written to its row. */
-function run(deps: JobDeps, row: JobRow, input: { uploadId: string; mode: ImportMode; stock: StockMode; action: ImportJobAction }, actorId: string | null): void {
+function run(deps: JobDeps, row: JobRow, input: JobInput, actorId: string | null): void {
   const jobId = row.id;
   const state: Running = { row, progress: { phase: 'reading', rowsChecked: 0, rowsWritten: 0, toWrite: 0, total: 0 }, finished: Promise.resolve() };
   running.set(jobId, state);
@@ -166,7 +178,7 @@ function run(deps: JobDeps, row: JobRow, input: { uploadId: string; mode: Import
   state.finished = (async () => {
     let end: { state: 'done'; result: ImportReport } | { state: 'failed'; error: { code: string; message: string } };
     try {
-      const run = { uploadId: input.uploadId, mode: input.mode, stock: input.stock };
+      const run = { uploadId: input.uploadId, mode: input.mode, stock: input.stock, pictures: input.pictures };
       const result = input.action === 'apply' ? await applyImport(deps, run, actorId, {}, { onProgress }) : await dryRun(deps, run, { onProgress });
       end = { state: 'done', result };
     } catch (error) {
@@ -234,6 +246,7 @@ function toJob(row: JobRow, now: Date): ImportJob {
     jobId: row.id,
     action: row.action === 'apply' ? 'apply' : 'dryRun',
     uploadId: row.upload_id,
+    picturesId: row.pictures_upload_id,
     fileName: row.file_name,
     mode: row.mode as ImportMode,
     stock: row.stock_mode as StockMode,

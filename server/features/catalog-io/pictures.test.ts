@@ -12,9 +12,10 @@ import { demoFacts } from '../../demo/demo-facts';
 import { twoTone } from '../../images/image.fixtures';
 import { signInAs, testShopSettings } from '../../testing/factories';
 import { startTestServer, type HttpClient, type TestServer } from '../../testing/test-server';
-import type { ImportReport } from '../../../shared/schemas/catalog-io';
+import type { ImportJob, ImportReport } from '../../../shared/schemas/catalog-io';
 import { loadEnv } from '../../env';
 import { dryRun } from './catalog-io.service';
+import { settleJobs } from './import-job';
 import { fetchPicture, isPrivateAddress, openZipPictures, resolvePictures } from './pictures';
 import { zipOf } from './zip.fixtures';
 
@@ -101,6 +102,7 @@ beforeAll(async () => {
 afterAll(async () => {
   images?.closeAllConnections();
   await new Promise<void>((resolve) => (images ? images.close(() => resolve()) : resolve()));
+  await settleJobs();
   await server?.close();
 });
 
@@ -112,6 +114,16 @@ async function upload(csv: string, zip?: Buffer | string): Promise<{ status: num
   if (zip !== undefined) form.append('pictures', new Blob([new Uint8Array(typeof zip === 'string' ? Buffer.from(zip) : zip)]), 'pictures.zip');
   const res = await fetch(`${server.url}/admin/catalogue-import`, { method: 'POST', body: form, headers: { cookie: cookieOf(admin), origin: server.url } });
   return { status: res.status, body: (await res.json()) as never };
+}
+
+async function pollJob(jobId: string): Promise<ImportJob> {
+  for (let i = 0; i < 400; i++) {
+    const reply = await admin.trpc<ImportJob>('query', 'catalogIo.job', { jobId });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    if (reply.body.state !== 'running') return reply.body;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the job never ended');
 }
 
 const toCsv = (records: string[][]) => records.map((r) => r.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\r\n') + '\r\n';
@@ -211,6 +223,45 @@ describe('pictures by address and from a ZIP', () => {
     const notZip = await upload(toCsv([header, row]), 'just text');
     expect(notZip.status).toBe(400);
     expect(notZip.body.error?.message).toMatch(/pictures file is not a ZIP/);
+  });
+
+  it('a job carries the ZIP: its dry run and apply take the pictures from it, and the job (found again after a reload) names it', async () => {
+    const { header, rows } = await exported();
+    const col = (name: string) => header.indexOf(name);
+    const row = [...rows.find((r) => r[col('Archived')] === 'no')!];
+    row[col('Image URLs')] = 'job/front.png';
+    const up = await upload(toCsv([header, row]), zipOf([{ name: 'job/front.png', data: await twoTone(70, 50).png().toBuffer() }]));
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    const input = { uploadId: up.body.uploadId, pictures: up.body.picturesId, mode: 'both', stock: 'set' };
+
+    const dry = await pollJob((await admin.trpc<{ jobId: string }>('mutation', 'catalogIo.startJob', { ...input, action: 'dryRun' })).body.jobId);
+    expect(dry).toMatchObject({ state: 'done', action: 'dryRun', uploadId: up.body.uploadId, picturesId: up.body.picturesId, error: null });
+    expect(dry.result?.errors).toEqual([]);
+    const change = dry.result?.changes[0]?.changes.find((c) => c.field === 'Image URLs');
+    expect(change?.to).toMatch(new RegExp(`^${server.url}/images/[0-9a-f]+\\.webp$`));
+
+    const apply = await admin.trpc<{ jobId: string }>('mutation', 'catalogIo.startJob', { ...input, action: 'apply' });
+    const applied = await pollJob(apply.body.jobId);
+    expect(applied).toMatchObject({ state: 'done', action: 'apply', picturesId: up.body.picturesId, rowsWritten: 1 });
+    const product = await server.deps.db.selectFrom('products').select(['images']).where('id', '=', row[col('Handle')]!).executeTakeFirstOrThrow();
+    expect(JSON.parse(product.images)).toEqual([expect.stringMatching(/^\/images\/[0-9a-f]+\.webp$/)]);
+    // After a reload the page asks for the current job: the ZIP's id comes with it (the error rows' link names it).
+    const current = await admin.trpc<ImportJob | null>('query', 'catalogIo.currentJob');
+    expect(current.body).toMatchObject({ jobId: apply.body.jobId, picturesId: up.body.picturesId });
+
+    // Without a ZIP the job says so (null); a ZIP that is gone is a 404 naming it, and no job starts.
+    const plain = await upload(toCsv([header, rows[0]!]));
+    const none = await pollJob((await admin.trpc<{ jobId: string }>('mutation', 'catalogIo.startJob', { uploadId: plain.body.uploadId, action: 'dryRun' })).body.jobId);
+    expect(none).toMatchObject({ state: 'done', picturesId: null });
+    const gone = await admin.trpc<{ message: string; data: { fieldErrors: Record<string, string> } }>('mutation', 'catalogIo.startJob', {
+      uploadId: plain.body.uploadId,
+      pictures: newId(),
+      action: 'dryRun',
+    });
+    expect(gone.status).toBe(404);
+    expect(JSON.stringify(gone.body)).toContain('That ZIP of pictures is gone');
+    expect(JSON.stringify(gone.body)).toContain('"pictures":"not found"');
+    expect((await admin.trpc<ImportJob | null>('query', 'catalogIo.currentJob')).body?.jobId).toBe(none.jobId);
   });
 
   it('refuses private and loopback addresses unless the setting allows them', async () => {

@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ImportCounts, ImportMode, ImportReport, ImportUpload, StockMode } from '../../../../shared/schemas/catalog-io';
+import type { ImportCounts, ImportJob, ImportJobAction, ImportMode, ImportReport, ImportUpload, StockMode } from '../../../../shared/schemas/catalog-io';
 import { IMPORT_MAX_MB } from '../../../../shared/schemas/catalog-io';
-import { errorMessage } from '../../../lib/trpc';
-import { CATALOGUE_CSV_URL, CATALOGUE_XLSX_URL, errorRowsUrl, uploadCatalogueFile, useCatalogueImport, type ImportChoices } from '../api/use-catalogue-import';
+import { formatDateTime } from '../../../lib/format-date';
+import { errorMessage, errorStatus, fieldErrors } from '../../../lib/trpc';
+import { useShopTimeZone } from '../../../lib/use-shop-time-zone';
+import { CATALOGUE_CSV_URL, CATALOGUE_XLSX_URL, errorRowsUrl, uploadCatalogueFile, uploadOfJob, useCatalogueImport, type ImportChoices } from '../api/use-catalogue-import';
 
 const MODE_CHOICES: { value: ImportMode; label: string; hint: string }[] = [
   { value: 'both', label: 'Create and update', hint: 'New SKUs become products or variants; known SKUs are updated.' },
@@ -32,28 +34,139 @@ function summaryOf(report: ImportReport): string {
 type Checked = { upload: ImportUpload; choices: ImportChoices; report: ImportReport };
 
 /**
+ * The job the page follows: one started here ('mine'), one found running on opening the page
+ * ('restored'), or another admin's that refused ours with 409 ('other').
+ */
+type Followed = { jobId: string; origin: 'mine' | 'restored' | 'other'; action?: ImportJobAction; picturesName?: string | undefined };
+
+/** A finished job is shown again on opening the page this long after it ended (as long as its upload is kept, so its Apply still works). */
+const SHOWN_AGAIN_MS = 60 * 60 * 1000;
+
+const WAIT = 'Wait for the running import to finish: one import runs at a time.';
+
+const jobName = (job: ImportJob) => `${job.action === 'apply' ? 'import' : 'dry run'} of “${job.fileName}”`;
+
+/**
  * The admin's Import / export page (issue 28): the catalogue downloads as CSV or Excel; a file
  * (with a ZIP of the pictures its rows name, if any) is checked first, a dry run that writes
  * nothing and lists what would change, the rows in error (row, column, problem) and the columns
- * ignored, and then applied, all or nothing, once no row is in error.
+ * ignored, and then applied, all or nothing, once no row is in error. Both run as background
+ * jobs: the page shows their progress, and finds a running or just-finished one again after a
+ * reload; while any import runs in the shop, Check and Apply wait.
  */
 export function CatalogueImport() {
-  const ids = { file: useId(), pictures: useId(), picturesHint: useId(), fileHint: useId(), result: useId() };
+  const ids = { file: useId(), pictures: useId(), picturesHint: useId(), fileHint: useId(), result: useId(), wait: useId() };
   const importer = useCatalogueImport();
+  const timeZone = useShopTimeZone();
   const [file, setFile] = useState<File | null>(null);
   const [pictures, setPictures] = useState<File | null>(null);
   const [choices, setChoices] = useState<ImportChoices>({ mode: 'both', stock: 'set' });
-  const [checking, setChecking] = useState(false);
+  // A start on its way (the upload, then startJob): which.
+  const [sending, setSending] = useState<ImportJobAction | null>(null);
+  const [followed, setFollowed] = useState<Followed | null>(null);
+  const [progress, setProgress] = useState<ImportJob | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [checked, setChecked] = useState<Checked | null>(null);
-  const [applied, setApplied] = useState<ImportReport | null>(null);
+  const [applied, setApplied] = useState<{ report: ImportReport; restored: boolean } | null>(null);
   const [said, setSaid] = useState('');
   // The upload of the files as chosen, so checking again with other choices sends nothing again.
   const uploaded = useRef<{ file: File; pictures: File | null; upload: ImportUpload } | null>(null);
+  // Stops following a job when the page closes or follows another.
+  const following = useRef<AbortController | null>(null);
 
   const choose = (next: Partial<ImportChoices>) => {
     setChoices((c) => ({ ...c, ...next }));
     setApplied(null);
+  };
+
+  /** What an ended job leaves on the page: its report, its summary, or its error. */
+  const showEnd = useCallback(
+    (job: ImportJob, how: { origin: Followed['origin']; picturesName?: string | undefined; justEnded: boolean }) => {
+      // An apply that ended while the page watched: whatever lists products reads them again.
+      if (how.justEnded && job.action === 'apply' && job.state === 'done') void importer.applied();
+      if (how.origin === 'other') {
+        setRefusal(null);
+        setSaid(`The other ${jobName(job)} has ended: you can go on.`);
+        return;
+      }
+      const choicesOfJob = { mode: job.mode, stock: job.stock };
+      if (how.origin === 'restored') setChoices(choicesOfJob);
+      setSaid('');
+      if (job.state === 'failed' || !job.result) {
+        const message = job.error?.message ?? 'The import failed on the server; nothing was written. Try again.';
+        if (job.action === 'dryRun') {
+          setChecked(null);
+          uploaded.current = null;
+        }
+        setRefusal(how.origin === 'restored' ? `The ${jobName(job)} failed: ${message}` : message);
+        return;
+      }
+      const report = job.result;
+      if (job.action === 'apply') {
+        setApplied({ report, restored: !how.justEnded });
+        setChecked(null);
+        uploaded.current = null;
+        return;
+      }
+      setChecked({ upload: uploadOfJob(job, how.picturesName), choices: choicesOfJob, report });
+      setSaid(
+        `Checked ${report.fileName}: ${report.errorRows > 0 ? `${plural(report.errorRows, 'row')} in error.` : changesAnything(report) ? 'no errors, ready to apply.' : 'no changes.'}`,
+      );
+    },
+    [importer],
+  );
+
+  /** Shows the job's progress until it ends, then its end. */
+  const follow = useCallback(
+    async (job: Followed, known: ImportJob | null = null) => {
+      following.current?.abort();
+      const controller = new AbortController();
+      following.current = controller;
+      setFollowed(job);
+      setProgress(known);
+      try {
+        const ended = await importer.follow(job.jobId, setProgress, controller.signal);
+        setFollowed(null);
+        setProgress(null);
+        showEnd(ended, { origin: job.origin, picturesName: job.picturesName, justEnded: true });
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        setFollowed(null);
+        setProgress(null);
+        setRefusal(errorMessage(error));
+      }
+    },
+    [importer, showEnd],
+  );
+
+  // On opening the page: the shop's running import shows its progress again; one that ended in
+  // the last hour shows its report or summary (see README, Decisions).
+  useEffect(() => {
+    let gone = false;
+    importer
+      .current()
+      .then((job) => {
+        if (gone || !job || following.current) return;
+        if (job.state === 'running') {
+          setChoices({ mode: job.mode, stock: job.stock });
+          void follow({ jobId: job.jobId, origin: 'restored', action: job.action }, job);
+        } else if (job.finishedAt && Date.now() - Date.parse(job.finishedAt) < SHOWN_AGAIN_MS) {
+          showEnd(job, { origin: 'restored', justEnded: false });
+        }
+      })
+      .catch(() => undefined); // the page works without it
+    return () => {
+      gone = true;
+    };
+  }, [importer, follow, showEnd]);
+  // The page closed: its job goes on, unwatched.
+  useEffect(() => () => following.current?.abort(), []);
+
+  /** A refused start: the server's words; a 409 names the running import, which the page then follows. */
+  const refuse = (error: unknown) => {
+    setRefusal(errorMessage(error));
+    const other = fieldErrors(error).jobId;
+    if (errorStatus(error) === 409 && other) void follow({ jobId: other, origin: 'other' });
   };
 
   const onCheck = async (event: FormEvent) => {
@@ -62,53 +175,69 @@ export function CatalogueImport() {
       setRefusal('Choose the catalogue file first (.csv or .xlsx).');
       return;
     }
-    setChecking(true);
+    setSending('dryRun');
     setRefusal(null);
     setApplied(null);
     setSaid('');
+    let upload: ImportUpload;
     try {
       const previous = uploaded.current;
-      const upload = previous && previous.file === file && previous.pictures === pictures ? previous.upload : await uploadCatalogueFile(file, pictures);
+      upload = previous && previous.file === file && previous.pictures === pictures ? previous.upload : await uploadCatalogueFile(file, pictures);
       uploaded.current = { file, pictures, upload };
-      const report = await importer.check(upload, choices);
-      setChecked({ upload, choices, report });
-      setSaid(
-        `Checked ${report.fileName}: ${report.errorRows > 0 ? `${plural(report.errorRows, 'row')} in error.` : changesAnything(report) ? 'no errors, ready to apply.' : 'no changes.'}`,
-      );
     } catch (error) {
       setChecked(null);
-      // An upload kept an hour may be gone: the next check sends the file again.
       uploaded.current = null;
       setRefusal(errorMessage(error));
+      setSending(null);
+      return;
+    }
+    try {
+      const { jobId } = await importer.start(upload, choices, 'dryRun');
+      void follow({ jobId, origin: 'mine', action: 'dryRun', picturesName: upload.picturesName });
+    } catch (error) {
+      // An upload kept an hour may be gone: the next check sends the file again.
+      if (errorStatus(error) !== 409) {
+        setChecked(null);
+        uploaded.current = null;
+      }
+      refuse(error);
     } finally {
-      setChecking(false);
+      setSending(null);
     }
   };
 
   const onApply = async () => {
     if (!checked) return;
     setRefusal(null);
+    setSending('apply');
     try {
-      const report = await importer.apply(checked.upload, checked.choices);
-      setApplied(report);
-      setChecked(null);
-      setSaid('');
-      uploaded.current = null;
+      const { jobId } = await importer.start(checked.upload, checked.choices, 'apply');
+      void follow({ jobId, origin: 'mine', action: 'apply', picturesName: checked.upload.picturesName });
     } catch (error) {
-      setRefusal(errorMessage(error));
+      refuse(error);
+    } finally {
+      setSending(null);
     }
   };
 
+  const mine = followed?.origin === 'mine' ? followed.action : undefined;
+  const checking = sending === 'dryRun' || mine === 'dryRun';
+  const applying = sending === 'apply' || mine === 'apply';
+  const waiting = followed !== null && followed.origin !== 'mine';
+  const busy = sending !== null || followed !== null;
+
   const stale = checked !== null && (checked.choices.mode !== choices.mode || checked.choices.stock !== choices.stock);
-  const blocked = !checked
-    ? 'Check the file first.'
-    : stale
-      ? 'The choices changed since the check: check the file again.'
-      : checked.report.errorCount > 0
-        ? `${plural(checked.report.errorRows, 'row has', 'rows have')} errors: fix ${checked.report.errorRows === 1 ? 'it' : 'them'} in the file (download the rows with errors below), then check it again.`
-        : !changesAnything(checked.report)
-          ? 'Nothing to import: the file changes nothing.'
-          : null;
+  const blocked = waiting
+    ? WAIT
+    : !checked
+      ? 'Check the file first.'
+      : stale
+        ? 'The choices changed since the check: check the file again.'
+        : checked.report.errorCount > 0
+          ? `${plural(checked.report.errorRows, 'row has', 'rows have')} errors: fix ${checked.report.errorRows === 1 ? 'it' : 'them'} in the file (download the rows with errors below), then check it again.`
+          : !changesAnything(checked.report)
+            ? 'Nothing to import: the file changes nothing.'
+            : null;
 
   return (
     <div className="flex flex-col gap-6">
@@ -188,11 +317,16 @@ export function CatalogueImport() {
           </div>
 
           <div className="flex flex-wrap items-center gap-3">
-            <button type="submit" className="btn-primary min-w-36" disabled={checking || importer.applying}>
+            <button type="submit" className="btn-primary min-w-36" disabled={busy} aria-describedby={waiting ? ids.wait : undefined}>
               {checking ? 'Checking …' : 'Check file'}
             </button>
+            {waiting ? (
+              <p id={ids.wait} className="text-sm text-zinc-700" data-testid="import-wait">
+                {WAIT}
+              </p>
+            ) : null}
             <span className="text-sm text-zinc-600" role="status">
-              {checking ? 'Reading the file and fetching its pictures: nothing is written yet.' : said}
+              {sending === 'dryRun' ? 'Sending the file …' : checking ? 'Checking in the background (its progress is below): nothing is written yet.' : said}
             </span>
           </div>
         </form>
@@ -204,10 +338,88 @@ export function CatalogueImport() {
             {refusal}
           </p>
         ) : null}
-        {applied ? <AppliedSummary report={applied} /> : null}
-        {checked ? <DryRun checked={checked} blocked={blocked} busy={importer.applying || checking} applying={importer.applying} onApply={() => void onApply()} /> : null}
+        {followed ? <JobProgress job={progress} action={followed.action} mine={followed.origin === 'mine'} timeZone={timeZone} /> : null}
+        {applied ? <AppliedSummary report={applied.report} focus={!applied.restored} /> : null}
+        {checked ? <DryRun checked={checked} blocked={blocked} busy={busy} applying={applying} onApply={() => void onApply()} /> : null}
       </div>
     </div>
+  );
+}
+
+/** "about 40 s left", "about 3 min left", "about 1 h 5 min left"; null: too early to tell. */
+function timeLeftText(ms: number | null): string {
+  if (ms === null) return 'Time left: estimating …';
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  if (seconds < 60) return `about ${seconds} s left`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `about ${minutes} min left`;
+  return `about ${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
+}
+
+/** The share done, 0 to 1 (checking is the whole of a dry run and half of an apply); null while the file is read. */
+function shareDone(job: ImportJob): number | null {
+  if (job.phase === 'reading') return null;
+  const checked = job.total > 0 ? Math.min(1, job.rowsChecked / job.total) : 0;
+  if (job.action === 'dryRun') return checked;
+  const written = job.toWrite > 0 ? Math.min(1, job.rowsWritten / job.toWrite) : 0;
+  return checked * 0.5 + written * 0.5;
+}
+
+const count = (n: number) => n.toLocaleString('en-IN');
+
+/** A running job: whose file, a progress bar, rows checked and written, the time left. */
+function JobProgress({ job, action, mine, timeZone }: { job: ImportJob | null; action: ImportJobAction | undefined; mine: boolean; timeZone: string }) {
+  const headingId = useId();
+  const doing = (job?.action ?? action) === 'apply' ? 'Importing' : (job?.action ?? action) === 'dryRun' ? 'Checking' : 'Running';
+  const share = job ? shareDone(job) : null;
+  const phase = !job ? 'Starting …' : job.phase === 'reading' ? 'Reading the file …' : `Checking rows: ${count(job.rowsChecked)} of ${count(job.total)}`;
+  const percent = share === null ? undefined : Math.round(share * 100);
+  return (
+    <section className="card flex flex-col gap-3 p-4 sm:p-6" aria-labelledby={headingId} data-testid="import-progress">
+      <div>
+        <h2 id={headingId} className="text-lg font-semibold break-words">
+          {doing} {job ? `“${job.fileName}”` : 'the file'}
+        </h2>
+        {job && !mine ? (
+          <p className="text-sm text-zinc-600" data-testid="import-progress-owner">
+            Started by {job.startedBy.name || 'an admin'}, {formatDateTime(job.startedAt, timeZone)}.
+          </p>
+        ) : null}
+      </div>
+      <div
+        role="progressbar"
+        aria-labelledby={headingId}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={percent === undefined ? phase : `${percent}%: ${phase}`}
+        className="h-3 w-full overflow-hidden rounded-full bg-zinc-200"
+      >
+        {/* Keyed: the bar does not shrink from the waiting stripe to the share done in a transition. */}
+        <div
+          key={percent === undefined ? 'waiting' : 'share'}
+          className={`h-full rounded-full bg-brand-700 transition-[width] duration-500 motion-reduce:transition-none ${percent === undefined ? 'w-1/4 animate-pulse' : ''}`}
+          style={percent === undefined ? undefined : { width: `${Math.max(percent, 2)}%` }}
+        />
+      </div>
+      <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm tabular-nums text-zinc-800">
+        <p data-testid="import-progress-checked">{phase}</p>
+        {job?.action === 'apply' && (job.phase === 'writing' || job.toWrite > 0) ? (
+          <p data-testid="import-progress-written">
+            Writing: {count(job.rowsWritten)} of {count(job.toWrite)}
+          </p>
+        ) : null}
+        {job ? (
+          <p className="text-zinc-600" data-testid="import-progress-left">
+            {timeLeftText(job.timeLeftMs)}
+          </p>
+        ) : null}
+      </div>
+      <p className="text-xs text-zinc-600">
+        {(job?.action ?? action) === 'apply' ? 'All or nothing: nothing shows in the shop until every row is written. ' : 'A dry run: nothing is written. '}
+        It goes on if you leave this page; come back to see it.
+      </p>
+    </section>
   );
 }
 
@@ -253,10 +465,13 @@ function Choices<T extends string>({
   );
 }
 
-function AppliedSummary({ report }: { report: ImportReport }) {
+function AppliedSummary({ report, focus }: { report: ImportReport; focus: boolean }) {
   const ref = useRef<HTMLElement>(null);
-  // The check's report it replaces was long: the summary is brought into view, and focus with it.
-  useEffect(() => ref.current?.focus(), []);
+  // The check's report it replaces was long: the summary is brought into view, and focus with it
+  // (not when the page, opened again, finds an import that ended earlier).
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, [focus]);
   return (
     <section
       ref={ref}
@@ -290,7 +505,8 @@ function DryRun({ checked, blocked, busy, applying, onApply }: { checked: Checke
           Check of {report.fileName}
         </h2>
         <p className="text-sm text-zinc-600">
-          {plural(report.rows, 'row')} read{upload.picturesName ? `, pictures from ${upload.picturesName}` : ''}. Nothing has been written yet.
+          {plural(report.rows, 'row')} read
+          {upload.picturesName ? `, pictures from ${upload.picturesName}` : upload.picturesId ? ', pictures from the ZIP sent with it' : ''}. Nothing has been written yet.
         </p>
       </div>
 
