@@ -158,8 +158,8 @@ export async function writeCsv(out: Writable, headers: readonly string[], pages:
       yield csvText(rows);
     }
   }
-  // A few pages read ahead (the next is made while the last is compressed and sent), never more.
-  await pipeline(Readable.from(chunks(), { highWaterMark: 4 }), out);
+  // One page read ahead (made while the last is compressed and sent): more only kept more alive for the GC.
+  await pipeline(Readable.from(chunks(), { highWaterMark: 1 }), out);
   return count;
 }
 
