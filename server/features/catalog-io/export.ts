@@ -127,10 +127,11 @@ function csvCell(cell: Cell): string {
 }
 
 /**
- * Rows as CSV text, each ended by CRLF: quoted as NEEDS_QUOTES says, quotes doubled. The same text as csv-stringify with `record_delimiter: '\r\n'` and
- * `quoted_match: /^\s|\s$/` (the test holds them side by side), written by hand because the
- * export's 100-odd cells a row (most of them empty spec cells) made csv-stringify's per-cell work
- * the export's largest cost.
+ * Rows as CSV text, each ended by CRLF, cells quoted as NEEDS_QUOTES says with their quotes
+ * doubled: the text csv-stringify wrote with `record_delimiter: '\r\n'` and `quoted_match:
+ * /^\s|\s$/` (export.test.ts holds them side by side), written by hand because the export's
+ * 100-odd cells a row (most of them empty spec cells) made csv-stringify's per-cell work the
+ * export's largest cost.
  */
 export function csvText(rows: readonly (readonly Cell[])[]): string {
   let text = '';
@@ -165,8 +166,8 @@ export async function writeCsv(out: Writable, headers: readonly string[], pages:
 
 /**
  * Streams the catalogue as an .xlsx workbook into `out` (exceljs's streaming writer: each row is
- * committed and let go), a page of rows at a time. Text stays text (a cell is never a formula in .xlsx, so no apostrophe),
- * numbers are numbers. Resolves with the number of data rows.
+ * committed and let go), a page of rows at a time. Text stays text (a cell is never a formula in
+ * .xlsx, so no apostrophe), numbers are numbers. Resolves with the number of data rows.
  */
 export async function writeXlsx(out: Writable, headers: readonly string[], pages: AsyncIterable<Cell[][]>): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
