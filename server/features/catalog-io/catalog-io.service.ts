@@ -11,7 +11,7 @@ import { lockProducts, saveVariantEditsBatch, type BatchVariantEdit } from '../c
 import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, type ImportCounts, type ImportMode, type ImportReport, type StockMode } from '../../../shared/schemas/catalog-io';
 import { matchHeaders, specColumns } from './columns';
 import { escapeFormula, splitList, unescapeFormula } from './cells';
-import { exportHeaders, exportRows, writeCsv, writeXlsx, type ExportPaging } from './export';
+import { exportHeaders, exportPages, writeCsv, writeXlsx, type ExportPaging } from './export';
 import { parseTable, type ParsedTable } from './parse';
 import { CHANGES_LISTED, errorText, planImport, planImportAsync, type Plan, type PlanContext, type UpdateAction } from './plan';
 import { writePlan } from './apply';
@@ -50,8 +50,8 @@ export async function exportCatalogue(
 ): Promise<number> {
   const categories = await listAdminCategories(deps.db);
   const headers = exportHeaders(specColumns(categories));
-  const rows = exportRows(deps.db, categories, deps.env.PUBLIC_URL, paging);
-  const count = format === 'csv' ? await writeCsv(out, headers, rows) : await writeXlsx(out, headers, rows);
+  const pages = exportPages(deps.db, categories, deps.env.PUBLIC_URL, paging);
+  const count = format === 'csv' ? await writeCsv(out, headers, pages) : await writeXlsx(out, headers, pages);
   await writeAudit(deps.db, { at: nowIso(deps.clock), actorId, action: 'catalog.export', detail: { format, rows: count } });
   return count;
 }

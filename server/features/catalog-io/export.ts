@@ -1,6 +1,6 @@
-import { Readable, Transform, type Writable } from 'node:stream';
+import { EventEmitter } from 'node:events';
+import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { DB } from '../../db/database';
 import type { SpecValue } from '../../../shared/specs';
@@ -87,6 +87,11 @@ export function exportRow(product: IoProduct, variant: IoVariant, categories: Re
  * (`onPage` is told each page's size: the tests check that an export pages).
  */
 export async function* exportRows(db: DB, categories: readonly ExportCategory[], publicUrl: string, paging: ExportPaging = {}): AsyncGenerator<Cell[]> {
+  for await (const rows of exportPages(db, categories, publicUrl, paging)) yield* rows;
+}
+
+/** exportRows a keyset page at a time: the rows of EXPORT_PAGE products (one await per page, not per row). */
+export async function* exportPages(db: DB, categories: readonly ExportCategory[], publicUrl: string, paging: ExportPaging = {}): AsyncGenerator<Cell[][]> {
   const specs = specColumns(categories);
   const byValue = new Map(categories.map((c) => [c.value, c]));
   const size = paging.pageSize ?? EXPORT_PAGE;
@@ -95,7 +100,9 @@ export async function* exportRows(db: DB, categories: readonly ExportCategory[],
     const page = await productPage(db, after, size);
     if (page.length === 0) return;
     paging.onPage?.(page.length);
-    for (const product of page) for (const variant of product.variants) yield exportRow(product, variant, byValue, specs, publicUrl);
+    const rows: Cell[][] = [];
+    for (const product of page) for (const variant of product.variants) rows.push(exportRow(product, variant, byValue, specs, publicUrl));
+    yield rows;
     after = page[page.length - 1]?.id ?? null;
     if (page.length < size) return;
   }
@@ -104,45 +111,117 @@ export async function* exportRows(db: DB, categories: readonly ExportCategory[],
 /** Products per page (EXPORT_PAGE), and a callback told each page's size. */
 export type ExportPaging = { pageSize?: number; onPage?: (products: number) => void };
 
-/** CSV text cells guarded against formulas; numbers as plain numbers. */
-function csvCells(cells: Cell[]): string[] {
-  return cells.map((c) => (typeof c === 'number' ? String(c) : escapeFormula(c)));
+/**
+ * A cell that must be quoted: a quote, a comma or a CRLF in it, or a space (a line break too) at
+ * either end. A lone LF or CR inside a cell is left unquoted, as csv-stringify leaves it when
+ * given a record delimiter (its quote_record_delimiter is then off): the file stays the same.
+ */
+const NEEDS_QUOTES = /[",]|\r\n|^\s|\s$/;
+
+/** One CSV cell: text guarded against formulas, quoted (its quotes doubled) when it must be; a number as a plain number. */
+function csvCell(cell: Cell): string {
+  if (typeof cell === 'number') return String(cell);
+  if (cell === '') return cell;
+  const text = escapeFormula(cell);
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/**
+ * Rows as CSV text, each ended by CRLF, cells quoted as NEEDS_QUOTES says with their quotes
+ * doubled: the text csv-stringify wrote with `record_delimiter: '\r\n'` and `quoted_match:
+ * /^\s|\s$/` (export.test.ts holds them side by side), written by hand because the export's
+ * 100-odd cells a row (most of them empty spec cells) made csv-stringify's per-cell work the
+ * export's largest cost.
+ */
+export function csvText(rows: readonly (readonly Cell[])[]): string {
+  let text = '';
+  for (const row of rows) {
+    let line = '';
+    for (let i = 0; i < row.length; i++) line += i === 0 ? csvCell(row[i]!) : `,${csvCell(row[i]!)}`;
+    text += `${line}\r\n`;
+  }
+  return text;
 }
 
 /**
  * Streams the catalogue as CSV into `out`: UTF-8 with a byte-order mark (Excel then reads ₹ and
  * Indic names right), CRLF line ends, RFC 4180 quoting. Resolves with the number of data rows.
+ * Each page of rows is written as one chunk (a write per row cost several asynchronous hops, and
+ * a pass of the compression middleware, per row); pipeline waits for 'drain' between pages.
  */
-export async function writeCsv(out: Writable, headers: readonly string[], rows: AsyncIterable<Cell[]>): Promise<number> {
+export async function writeCsv(out: Writable, headers: readonly string[], pages: AsyncIterable<Cell[][]>): Promise<number> {
   let count = 0;
-  const counted = new Transform({
-    objectMode: true,
-    transform(row: Cell[], _enc, done) {
-      count += 1;
-      done(null, csvCells(row));
-    },
-  });
-  const csv = stringify({ bom: true, record_delimiter: '\r\n', quoted_match: /^\s|\s$/ });
-  csv.write(csvCells([...headers]));
-  await pipeline(Readable.from(rows), counted, csv, out);
+  async function* chunks(): AsyncGenerator<string> {
+    yield `\uFEFF${csvText([headers])}`;
+    for await (const rows of pages) {
+      if (rows.length === 0) continue;
+      count += rows.length;
+      yield csvText(rows);
+    }
+  }
+  // One page read ahead (made while the last is compressed and sent): more only kept more alive for the GC.
+  await pipeline(Readable.from(chunks(), { highWaterMark: 1 }), out);
   return count;
 }
 
 /**
  * Streams the catalogue as an .xlsx workbook into `out` (exceljs's streaming writer: each row is
- * committed and let go). Text stays text (a cell is never a formula in .xlsx, so no apostrophe),
- * numbers are numbers. Resolves with the number of data rows.
+ * committed and let go), a page of rows at a time. Text stays text (a cell is never a formula in
+ * .xlsx, so no apostrophe), numbers are numbers. Resolves with the number of data rows.
  */
-export async function writeXlsx(out: Writable, headers: readonly string[], rows: AsyncIterable<Cell[]>): Promise<number> {
+export async function writeXlsx(out: Writable, headers: readonly string[], pages: AsyncIterable<Cell[][]>): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Catalogue');
   sheet.addRow([...headers]).commit();
   let count = 0;
-  for await (const row of rows) {
-    sheet.addRow(row).commit();
-    count += 1;
+  for await (const rows of pages) {
+    // An empty cell is left out of the sheet (a spreadsheet, and the import, read it as empty):
+    // most of a row's 100-odd spec cells are empty, and each written cell costs its XML.
+    for (const row of rows) sheet.addRow(row.map((cell) => (cell === '' ? null : cell))).commit();
+    count += rows.length;
+    await drained(sheetSink(sheet), out);
   }
   sheet.commit();
   await workbook.commit();
   return count;
+}
+
+/** A writable stream as Node's own and readable-stream's (which archiver uses) both are: its buffered bytes, and 'drain'. */
+type Backlogged = EventEmitter & { _writableState: { length: number; highWaterMark: number } };
+
+/**
+ * Where exceljs hands the sheet's XML on to the ZIP (the PassThrough archiver reads the entry
+ * from). exceljs writes into it without waiting for 'drain', so a fast read of the catalogue would
+ * pile the whole sheet up there: writeXlsx waits for it to drain between pages instead.
+ * Undefined if exceljs is not built that way (then nothing waits, as before).
+ */
+function sheetSink(sheet: ExcelJS.Worksheet): Backlogged | undefined {
+  const pipes = (sheet as unknown as { stream?: { pipes?: unknown } }).stream?.pipes;
+  const sink: unknown = Array.isArray(pipes) ? pipes[0] : undefined;
+  if (!(sink instanceof EventEmitter)) return undefined;
+  const state = (sink as Partial<Backlogged>)._writableState;
+  return typeof state?.length === 'number' && typeof state.highWaterMark === 'number' ? (sink as Backlogged) : undefined;
+}
+
+/**
+ * Resolves when the sheet may take another page: the ZIP has taken in the sheet's XML so far
+ * (`sink` holds no more than its high-water mark) and the download has taken the ZIP's output
+ * (`out` needs no 'drain': the ZIP, which does not wait for it either, then holds little).
+ * Rejects once the download is closed or failed: the reader has gone, the export stops.
+ */
+async function drained(sink: Backlogged | undefined, out: Writable): Promise<void> {
+  for (;;) {
+    if (out.destroyed) throw new Error('The download was closed before the export was written');
+    const behind: EventEmitter | undefined = sink && sink._writableState.length > sink._writableState.highWaterMark ? sink : out.writableNeedDrain ? out : undefined;
+    if (!behind) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        behind.off('drain', done).off('close', done).off('error', done);
+        out.off('close', done).off('error', done);
+        resolve();
+      };
+      behind.on('drain', done).on('close', done).on('error', done);
+      out.on('close', done).on('error', done);
+    });
+  }
 }
