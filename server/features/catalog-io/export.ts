@@ -116,7 +116,7 @@ export type ExportPaging = { pageSize?: number; onPage?: (products: number) => v
  * either end. A lone LF or CR inside a cell is left unquoted, as csv-stringify leaves it when
  * given a record delimiter (its quote_record_delimiter is then off): the file stays the same.
  */
-const NEEDS_QUOTES = /[",]|\r\n|^\s|\s$/;
+const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
 /** One CSV cell: text guarded against formulas, quoted (its quotes doubled) when it must be; a number as a plain number. */
 function csvCell(cell: Cell): string {
@@ -128,8 +128,9 @@ function csvCell(cell: Cell): string {
 
 /**
  * Rows as CSV text, each ended by CRLF, cells quoted as NEEDS_QUOTES says with their quotes
- * doubled: the text csv-stringify wrote with `record_delimiter: '\r\n'` and `quoted_match:
- * /^\s|\s$/` (export.test.ts holds them side by side), written by hand because the export's
+ * doubled: the text csv-stringify writes with `record_delimiter: '\r\n'` and `quoted_match:
+ * /^\s|\s$|[\r\n]/` (export.test.ts holds them side by side; a line break inside a cell is
+ * quoted, or Excel would cut the row there), written by hand because the export's
  * 100-odd cells a row (most of them empty spec cells) made csv-stringify's per-cell work the
  * export's largest cost.
  */
