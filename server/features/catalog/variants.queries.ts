@@ -272,15 +272,32 @@ function summaryOf(product: SummaryRow, live: readonly VariantRecord[]): Summary
   return changed ? next : null;
 }
 
+/** The summary the product row holds now (written back unchanged to touch a product). */
+function summaryNow(row: SummaryRow): Summary {
+  return {
+    price: Number(row.price),
+    selling_price: Number(row.selling_price),
+    stock: Number(row.stock),
+    track_stock: Number(row.track_stock),
+    price_min: Number(row.price_min),
+    price_max: Number(row.price_max),
+    variant_count: Number(row.variant_count),
+    colour_count: Number(row.colour_count),
+  };
+}
+
 /** Rows of one set-based statement: few enough bound values for either database. */
 const BATCH_ROWS = 400;
 
 /**
  * refreshSummary for many products at once (a catalogue import): their rows and live variants
- * read in a few queries, the summaries that changed written by one UPDATE per chunk. The caller
- * holds the products' rows (on PostgreSQL, locked FOR UPDATE first).
+ * read in a few queries, the summaries that changed written by one UPDATE per chunk. `touch`:
+ * products whose row is written (its updated_at set) even when their summary did not change
+ * (what the product form's save does), in the same UPDATE: on PostgreSQL each write of a product
+ * row computes its search vector again. The caller holds the products' rows (on PostgreSQL,
+ * locked FOR UPDATE first).
  */
-export async function refreshSummaries(db: DB, productIds: readonly string[], at: string): Promise<void> {
+export async function refreshSummaries(db: DB, productIds: readonly string[], at: string, opts: { touch?: ReadonlySet<string> } = {}): Promise<void> {
   const ids = [...new Set(productIds)];
   for (let i = 0; i < ids.length; i += BATCH_ROWS) {
     const chunk = ids.slice(i, i + BATCH_ROWS);
@@ -294,6 +311,7 @@ export async function refreshSummaries(db: DB, productIds: readonly string[], at
     for (const row of rows) {
       const next = summaryOf(row, live.get(row.id) ?? []);
       if (next) changed.push({ id: row.id, ...next });
+      else if (opts.touch?.has(row.id)) changed.push({ id: row.id, ...summaryNow(row) });
     }
     if (changed.length === 0) continue;
     const values = sql.join(
@@ -327,18 +345,6 @@ export async function updateVariantRows(
     await sql`with v(vid, ean, price, selling_price, weight_grams, images) as (values ${values})
       update product_variants set ean = v.ean, price = v.price, selling_price = v.selling_price, weight_grams = v.weight_grams, images = v.images, updated_at = ${at}
       from v where product_variants.id = v.vid`.execute(db);
-  }
-}
-
-/** Marks products changed at `at` (what the product form's save writes on the row it saves), many at once. */
-export async function touchProducts(db: DB, productIds: readonly string[], at: string): Promise<void> {
-  const ids = [...new Set(productIds)];
-  for (let i = 0; i < ids.length; i += BATCH_ROWS * 2) {
-    await db
-      .updateTable('products')
-      .set({ updated_at: at })
-      .where('id', 'in', ids.slice(i, i + BATCH_ROWS * 2))
-      .execute();
   }
 }
 

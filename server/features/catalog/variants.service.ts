@@ -526,7 +526,6 @@ export async function saveVariantEditsBatch(
         fieldErrors: { [`variants.${i}.sellingPrice`]: 'must not be more than price' },
       });
     }
-    // The product form's save rewrites its product's row, whatever the variant's changes.
     saved.add(e.productId);
     const changes = changedFields(before, next, VARIANT_AUDIT_FIELDS);
     if (changes.some((ch) => ch.field !== 'trackStock')) rows.push({ id: c.id, ...e.fields });
@@ -539,7 +538,6 @@ export async function saveVariantEditsBatch(
       });
     }
   });
-  await v.touchProducts(trx, [...saved], at);
   await v.updateVariantRows(trx, rows, at);
   await writeAudits(trx, audits);
   const stocks = edits.flatMap((e) => (e.stock && e.stock.from !== e.stock.to ? [{ variantId: e.current.id, productId: e.productId, ...e.stock }] : []));
@@ -550,10 +548,13 @@ export async function saveVariantEditsBatch(
     const now = await v.findVariant(trx, first);
     throw stockChanged(edit?.productName ?? '', { label: now?.label ?? '', sku: now?.sku ?? edit?.current.sku ?? '', stock: now?.stock ?? 0 }, edit?.stock?.from ?? 0, 'stock');
   }
+  // The product form's save rewrites its product's row whatever the variant's changes: the saved
+  // products are touched in the summaries' UPDATE (one write of each product row, not two).
   await v.refreshSummaries(
     trx,
     edits.map((e) => e.productId),
     at,
+    { touch: saved },
   );
 }
 
