@@ -25,13 +25,14 @@ export function createCatalogueIoRouter(deps: Deps): Router {
     router.get(`/admin/catalogue.${format}`, async (req: Request, res: Response) => {
       try {
         const ctx = await createRequestContext(deps, req, res);
-        const { fileName, actorId } = await createCaller(ctx).catalogIo.exportFile({ format });
+        const asked = typeof req.query.category === 'string' ? req.query.category : undefined;
+        const { fileName, actorId, category } = await createCaller(ctx).catalogIo.exportFile({ format, category: asked });
         res
           .status(200)
           .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .set('Cache-Control', 'private, no-store')
           .set('Content-Disposition', `attachment; filename="${fileName}"`);
-        await exportCatalogue(deps, format, res, actorId);
+        await exportCatalogue(deps, format, res, actorId, { category });
       } catch (error) {
         // Once rows have gone out, the download can only be cut short (the browser then says it failed).
         if (res.headersSent) {
@@ -104,7 +105,11 @@ export function createCatalogueIoRouter(deps: Deps): Router {
 function refusalOf(error: unknown): Refusal {
   if (error instanceof multer.MulterError) {
     if (error.code === 'LIMIT_FILE_SIZE')
-      return new Refusal({ status: 413, message: `The file is larger than ${IMPORT_MAX_MB} MB: split it into smaller files.`, code: 'PAYLOAD_TOO_LARGE' });
+      return new Refusal({
+        status: 413,
+        message: `The file is larger than ${IMPORT_MAX_MB} MB: split it into smaller files (export one category at a time), or keep only the columns you changed (SKU and the figures).`,
+        code: 'PAYLOAD_TOO_LARGE',
+      });
     if (error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT') {
       return new Refusal({
         status: 400,

@@ -137,10 +137,11 @@ async function withVariants(db: DB, rows: readonly ProductRowOf[]): Promise<IoPr
   }));
 }
 
-/** One keyset page of products by id (archived ones too), each with every variant. */
-export async function productPage(db: DB, afterId: string | null, limit: number): Promise<IoProduct[]> {
+/** One keyset page of products by id (archived ones too; of one category when given), each with every variant. */
+export async function productPage(db: DB, afterId: string | null, limit: number, category?: string): Promise<IoProduct[]> {
   let query = productSelect(db);
   if (afterId !== null) query = query.where('products.id', '>', afterId);
+  if (category !== undefined) query = query.where('products.category', '=', category);
   return withVariants(db, await query.orderBy('products.id').limit(limit).execute());
 }
 

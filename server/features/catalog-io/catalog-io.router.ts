@@ -4,7 +4,11 @@ import { ImportJobInputSchema, ImportJobStartInputSchema, ImportRunInputSchema }
 import * as service from './catalog-io.service';
 import * as jobs from './import-job';
 
-const FormatSchema = z.object({ format: z.enum(['csv', 'xlsx'], { error: 'format must be csv or xlsx' }) });
+const FormatSchema = z.object({
+  format: z.enum(['csv', 'xlsx'], { error: 'format must be csv or xlsx' }),
+  /** One category's products only (its value, e.g. `mobiles`); the whole catalogue when left out. */
+  category: z.string({ error: 'category must be text' }).trim().max(100, { error: 'category is at most 100 characters' }).optional(),
+});
 
 /**
  * The catalogue file (ADMIN): the export and the upload are files (server/routes/catalogue-io.routes.ts),
@@ -12,7 +16,10 @@ const FormatSchema = z.object({ format: z.enum(['csv', 'xlsx'], { error: 'format
  */
 export const catalogIoRouter = router({
   /** The export's file name; its rows are streamed by the route. Answering at all means the caller may export. */
-  exportFile: adminProcedure.input(FormatSchema).query(({ ctx, input }) => ({ fileName: service.exportFileName(input.format, ctx.deps.clock), actorId: ctx.user._id })),
+  exportFile: adminProcedure.input(FormatSchema).query(async ({ ctx, input }) => {
+    const category = await service.exportCategory(ctx.deps.db, input.category);
+    return { fileName: service.exportFileName(input.format, ctx.deps.clock, category), actorId: ctx.user._id, category };
+  }),
 
   /** Keeps an uploaded file (bytes from the multipart route; not callable with JSON) for an hour. */
   upload: adminProcedure

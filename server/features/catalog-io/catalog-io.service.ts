@@ -33,13 +33,27 @@ export const UPLOAD_KEPT_MS = 60 * 60 * 1000;
 /** The report lists this many errors (the error file holds every failing row). */
 export const ERRORS_LISTED = 200;
 
-export function exportFileName(format: ExportFormat, clock: () => Date): string {
-  return `catalogue-${nowIso(clock).slice(0, 10)}.${format}`;
+export function exportFileName(format: ExportFormat, clock: () => Date, category?: string): string {
+  return `catalogue-${category ? `${category}-` : ''}${nowIso(clock).slice(0, 10)}.${format}`;
 }
 
 /**
- * Streams the whole catalogue (archived products and variants too) into `out`, one row per
- * variant, and records the export in the audit log. Resolves with the rows written.
+ * The category an export is limited to, checked: undefined for the whole catalogue.
+ * @throws AppError BAD_INPUT naming the category when the shop has none of that name.
+ */
+export async function exportCategory(db: DB, category: string | undefined): Promise<string | undefined> {
+  if (category === undefined || category === '') return undefined;
+  const known = (await listAdminCategories(db)).map((c) => c.value);
+  if (!known.includes(category)) {
+    throw new AppError('BAD_INPUT', `category '${category}' does not exist (the shop's categories: ${known.join(', ')})`, { fieldErrors: { category: 'no such category' } });
+  }
+  return category;
+}
+
+/**
+ * Streams the whole catalogue (archived products and variants too), or one category's products
+ * (`paging.category`: a big catalogue's file stays under the upload limit), into `out`, one row
+ * per variant, and records the export in the audit log. Resolves with the rows written.
  */
 export async function exportCatalogue(
   deps: Pick<Deps, 'db' | 'clock' | 'env'>,
@@ -48,11 +62,18 @@ export async function exportCatalogue(
   actorId: string | null,
   paging: ExportPaging = {},
 ): Promise<number> {
-  const categories = await listAdminCategories(deps.db);
+  const all = await listAdminCategories(deps.db);
+  // One category's export has that category's spec columns only.
+  const categories = paging.category === undefined ? all : all.filter((c) => c.value === paging.category);
   const headers = exportHeaders(specColumns(categories));
   const pages = exportPages(deps.db, categories, deps.env.PUBLIC_URL, paging);
   const count = format === 'csv' ? await writeCsv(out, headers, pages) : await writeXlsx(out, headers, pages);
-  await writeAudit(deps.db, { at: nowIso(deps.clock), actorId, action: 'catalog.export', detail: { format, rows: count } });
+  await writeAudit(deps.db, {
+    at: nowIso(deps.clock),
+    actorId,
+    action: 'catalog.export',
+    detail: { format, rows: count, ...(paging.category === undefined ? {} : { category: paging.category }) },
+  });
   return count;
 }
 
@@ -75,7 +96,11 @@ export async function storeUpload(
 ): Promise<{ uploadId: string; fileName: string; size: number }> {
   if (file.bytes.length === 0) throw new AppError('BAD_INPUT', 'The file is empty.', { fieldErrors: { [field]: 'empty' } });
   if (file.bytes.length > IMPORT_MAX_BYTES)
-    throw new AppError('BAD_INPUT', `The file is larger than ${IMPORT_MAX_MB} MB: split it into smaller files.`, { fieldErrors: { [field]: 'too large' } });
+    throw new AppError(
+      'BAD_INPUT',
+      `The file is larger than ${IMPORT_MAX_MB} MB: split it into smaller files (export one category at a time), or keep only the columns you changed (SKU and the figures).`,
+      { fieldErrors: { [field]: 'too large' } },
+    );
   const now = deps.clock();
   const id = newId();
   const fileName = cleanFileName(file.name);

@@ -150,6 +150,36 @@ describe('catalogue export', () => {
     expect(JSON.stringify(await refused.json())).toMatch(/needs an admin account/);
   });
 
+  it('exports one category (its spec columns only), named in the file name and the audit; an unknown category is a 400 naming it', async () => {
+    const file = await download('/admin/catalogue.csv?category=mobiles');
+    expect(file.status).toBe(200);
+    const records = csvRecords(file.bytes);
+    const header = records[0]!;
+    expect(header).toContain('RAM (GB) [mobiles]');
+    expect(header.filter((h) => / \[[a-z0-9_-]+\]$/.test(h) && !h.endsWith('[mobiles]'))).toEqual([]);
+    const phones = await server.deps.db
+      .selectFrom('product_variants')
+      .innerJoin('products', 'products.id', 'product_variants.product_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('products.category', '=', 'mobiles')
+      .executeTakeFirstOrThrow();
+    expect(records.length - 1).toBe(Number(phones.n));
+    expect(new Set(records.slice(1).map((r) => r[header.indexOf('Category')]))).toEqual(new Set(['mobiles']));
+    const res = await fetch(`${server.url}/admin/catalogue.xlsx?category=mobiles`, { headers: { cookie: cookieOf(admin) } });
+    expect(res.headers.get('content-disposition')).toMatch(/filename="catalogue-mobiles-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    await res.arrayBuffer();
+    const audit = await server.deps.db.selectFrom('audit_log').select('detail').where('action', '=', 'catalog.export').orderBy('at', 'desc').execute();
+    expect(audit.map((a) => JSON.parse(a.detail) as { category?: string }).some((d) => d.category === 'mobiles')).toBe(true);
+    // Re-imported, it changes nothing.
+    const run = await dryRun(file.bytes);
+    expect(run.body.errors).toEqual([]);
+    expect(run.body.variants).toMatchObject({ create: 0, update: 0, unchanged: Number(phones.n) });
+
+    const unknown = await download('/admin/catalogue.csv?category=tablet');
+    expect(unknown.status).toBe(400);
+    expect(unknown.bytes.toString('utf8')).toContain("category 'tablet' does not exist");
+  });
+
   it('reads the catalogue in keyset pages, never all at once', async () => {
     const pages: number[] = [];
     const out = new PassThrough();

@@ -97,7 +97,7 @@ export async function* exportPages(db: DB, categories: readonly ExportCategory[]
   const size = paging.pageSize ?? EXPORT_PAGE;
   let after: string | null = null;
   for (;;) {
-    const page = await productPage(db, after, size);
+    const page = await productPage(db, after, size, paging.category);
     if (page.length === 0) return;
     paging.onPage?.(page.length);
     const rows: Cell[][] = [];
@@ -108,13 +108,12 @@ export async function* exportPages(db: DB, categories: readonly ExportCategory[]
   }
 }
 
-/** Products per page (EXPORT_PAGE), and a callback told each page's size. */
-export type ExportPaging = { pageSize?: number; onPage?: (products: number) => void };
+/** Products per page (EXPORT_PAGE), a callback told each page's size, and one category's products only. */
+export type ExportPaging = { pageSize?: number; onPage?: (products: number) => void; category?: string | undefined };
 
 /**
- * A cell that must be quoted: a quote, a comma or a CRLF in it, or a space (a line break too) at
- * either end. A lone LF or CR inside a cell is left unquoted, as csv-stringify leaves it when
- * given a record delimiter (its quote_record_delimiter is then off): the file stays the same.
+ * A cell that must be quoted: a quote, a comma, a line break (CR or LF: Excel ends a row at
+ * either) in it, or a space at either end.
  */
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 

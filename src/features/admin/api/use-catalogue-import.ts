@@ -14,6 +14,12 @@ export const JOB_POLL_MS = 700;
 /** The export's downloads (plain GETs: the browser saves the file). */
 export const CATALOGUE_CSV_URL = '/admin/catalogue.csv';
 export const CATALOGUE_XLSX_URL = '/admin/catalogue.xlsx';
+
+/** The export's download: the whole catalogue, or one category's products (a big catalogue's file stays under the upload limit). */
+export function exportUrl(format: 'csv' | 'xlsx', category: string): string {
+  const base = format === 'csv' ? CATALOGUE_CSV_URL : CATALOGUE_XLSX_URL;
+  return category === '' ? base : `${base}?${new URLSearchParams({ category }).toString()}`;
+}
 const UPLOAD_URL = '/admin/catalogue-import';
 
 export type ImportChoices = { mode: ImportMode; stock: StockMode };

@@ -5,7 +5,8 @@ import { IMPORT_MAX_MB } from '../../../../shared/schemas/catalog-io';
 import { formatDateTime } from '../../../lib/format-date';
 import { errorMessage, errorStatus, fieldErrors } from '../../../lib/trpc';
 import { useShopTimeZone } from '../../../lib/use-shop-time-zone';
-import { CATALOGUE_CSV_URL, CATALOGUE_XLSX_URL, errorRowsUrl, uploadCatalogueFile, uploadOfJob, useCatalogueImport, type ImportChoices } from '../api/use-catalogue-import';
+import { useAdminCategories } from '../api/use-admin-categories';
+import { errorRowsUrl, exportUrl, uploadCatalogueFile, uploadOfJob, useCatalogueImport, type ImportChoices } from '../api/use-catalogue-import';
 
 const MODE_CHOICES: { value: ImportMode; label: string; hint: string }[] = [
   { value: 'both', label: 'Create and update', hint: 'New SKUs become products or variants; known SKUs are updated.' },
@@ -55,7 +56,9 @@ const jobName = (job: ImportJob) => `${job.action === 'apply' ? 'import' : 'dry 
  * reload; while any import runs in the shop, Check and Apply wait.
  */
 export function CatalogueImport() {
-  const ids = { file: useId(), pictures: useId(), picturesHint: useId(), fileHint: useId(), result: useId(), wait: useId() };
+  const ids = { file: useId(), pictures: useId(), picturesHint: useId(), fileHint: useId(), result: useId(), wait: useId(), exportCategory: useId() };
+  const categories = useAdminCategories();
+  const [exportCategory, setExportCategory] = useState('');
   const importer = useCatalogueImport();
   const timeZone = useShopTimeZone();
   const [file, setFile] = useState<File | null>(null);
@@ -251,14 +254,28 @@ export function CatalogueImport() {
           Every product and variant, one row per variant, archived ones too: edit it in a spreadsheet and import it back below. Keep the <strong>Stock at export</strong> column: it
           tells a sale made since from a change of yours.
         </p>
-        <div className="flex flex-wrap gap-3">
-          <a href={CATALOGUE_CSV_URL} download className="btn-outline">
+        <div className="flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor={ids.exportCategory} className="label">
+              Products
+            </label>
+            <select id={ids.exportCategory} className="field" value={exportCategory} onChange={(event) => setExportCategory(event.target.value)}>
+              <option value="">All categories</option>
+              {(categories.data ?? []).map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label} ({c.productCount.toLocaleString('en-IN')})
+                </option>
+              ))}
+            </select>
+          </div>
+          <a href={exportUrl('csv', exportCategory)} download className="btn-outline">
             Download CSV
           </a>
-          <a href={CATALOGUE_XLSX_URL} download className="btn-outline">
+          <a href={exportUrl('xlsx', exportCategory)} download className="btn-outline">
             Download Excel
           </a>
         </div>
+        <p className="text-xs text-zinc-600">A file imports up to {IMPORT_MAX_MB} MB: for a big catalogue, export and import one category at a time.</p>
       </section>
 
       <section className="card p-4 sm:p-6" aria-labelledby={`${ids.result}-import`}>
