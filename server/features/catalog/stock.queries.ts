@@ -127,7 +127,8 @@ export async function setStock(db: DB, variantId: string, from: number, to: numb
  * its `from`: one UPDATE per chunk, a stock movement for each variant set, in the caller's
  * transaction. Resolves with the variants NOT set because their stock moved (or they are no
  * longer tracked): the caller refuses the whole batch then. Summaries are the caller's to
- * refresh (variants.queries' refreshSummaries), once for all.
+ * refresh (variants.queries' refreshSummaries), once for all. The variants are found by id (`in
+ * (select vid from v)`, and `+` keeps SQLite off the stock index): see variants.queries' BATCH_ROWS.
  */
 export async function setStocks(db: DB, rows: readonly { variantId: string; productId: string; from: number; to: number }[], m: MovementContext): Promise<string[]> {
   const moved: string[] = [];
@@ -137,7 +138,7 @@ export async function setStocks(db: DB, rows: readonly { variantId: string; prod
     const values = sql.join(chunk.map((r) => sql`(cast(${r.variantId} as text), cast(${r.from} as integer), cast(${r.to} as integer))`));
     const set = await sql<{ id: string }>`with v(vid, from_stock, to_stock) as (values ${values})
       update product_variants set stock = v.to_stock, updated_at = ${m.at}
-      from v where product_variants.id = v.vid and product_variants.track_stock = 1 and product_variants.stock = v.from_stock
+      from v where product_variants.id in (select vid from v) and product_variants.id = v.vid and +product_variants.track_stock = 1 and +product_variants.stock = v.from_stock
       returning id`.execute(db);
     const done = new Set(set.rows.map((r) => r.id));
     const movements = chunk.filter((r) => done.has(r.variantId));
