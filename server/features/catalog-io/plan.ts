@@ -131,6 +131,30 @@ type Row = {
   spec(column: SpecColumn): string | undefined;
 };
 
+/** Where each column is in the file's rows. */
+type ColumnsAt = { base: ReadonlyMap<BaseColumnId, number>; spec: ReadonlyMap<string, number> };
+
+/** A cell, the formula escape taken off and trimmed; undefined when the file has no such column. */
+function cellAt(cells: readonly string[], i: number | undefined): string | undefined {
+  return i === undefined ? undefined : unescapeFormula(cells[i] ?? '').trim();
+}
+
+class FileRow implements Row {
+  constructor(
+    readonly row: number,
+    readonly cells: string[],
+    private readonly at: ColumnsAt,
+  ) {}
+
+  get(id: BaseColumnId): string | undefined {
+    return cellAt(this.cells, this.at.base.get(id));
+  }
+
+  spec(column: SpecColumn): string | undefined {
+    return cellAt(this.cells, this.at.spec.get(column.header));
+  }
+}
+
 type Collector = {
   error(row: number, column: string | null, message: string): void;
   warn(message: string): void;
@@ -208,13 +232,9 @@ function* planSteps(table: ParsedTable, ctx: PlanContext): Generator<number, Pla
   // A distributor's SKU + prices/stock sheet: updates only, whatever the mode; an unknown SKU is an error (planCreate).
   const quick = isQuickUpdate([...baseAt.keys()], specAt.size);
   const specHeaderIn = (s: SpecColumn) => table.headers[specAt.get(s.header) ?? -1] ?? s.header;
-  const cell = (cells: string[], i: number | undefined) => (i === undefined ? undefined : unescapeFormula(cells[i] ?? '').trim());
-  const rows: Row[] = table.rows.map((r) => ({
-    row: r.row,
-    cells: r.cells,
-    get: (id) => cell(r.cells, baseAt.get(id)),
-    spec: (s) => cell(r.cells, specAt.get(s.header)),
-  }));
+  const at: ColumnsAt = { base: baseAt, spec: specAt };
+  // (One object a row, its methods shared: 300,000 rows with two closures each held 600,000 functions.)
+  const rows: Row[] = table.rows.map((r) => new FileRow(r.row, r.cells, at));
 
   const errors: ImportError[] = [];
   const errorRowSet = new Set<number>();
@@ -252,7 +272,9 @@ function* planSteps(table: ParsedTable, ctx: PlanContext): Generator<number, Pla
 
   // ---- Rows grouped into products ----
   const groups = new Map<string, { target: IoProduct | null; handle: string; rows: Row[] }>();
+  let grouped = 0;
   for (const r of rows) {
+    if (++grouped % PLAN_CHUNK_ROWS === 0) yield 0;
     const handle = r.get('handle') ?? '';
     const sku = r.get('sku') ?? '';
     const owner = sku ? ctx.skuOwners.get(sku.toLowerCase()) : undefined;
