@@ -72,20 +72,21 @@ function openSqlite(file: string): DB {
   writer.pragma('synchronous = FULL');
   writer.pragma('foreign_keys = ON');
   writer.pragma('busy_timeout = 5000');
-  // 16 MB of page cache instead of SQLite's 2 MB: a product lookup in a 100k catalogue drops
-  // from ~20 µs to ~6 µs once the hot pages stay in memory. Not more: a crawl of every product
-  // fills whatever it is given and holds it for good (malloc keeps it), while a page missed here
-  // is a read from the system's file cache, a few microseconds (issue 26: 32 MB made the shop
-  // 16 MB larger after a crawl, against its 200 MB budget). The reader, which serves the pages,
-  // gets the same; the writer fills its own only with what writes touch.
-  writer.pragma('cache_size = -16000');
+  // 16 MB of page cache in all instead of SQLite's 2 MB: a product lookup in a 100k catalogue
+  // drops from ~20 µs to ~6 µs once the hot pages stay in memory. Not more: a crawl of every
+  // product fills whatever it is given and holds it for good (malloc keeps it), while a page
+  // missed here is a read from the system's file cache, a few microseconds (issue 26: 32 MB made
+  // the shop 16 MB larger after a crawl, against its 200 MB budget). The reader, which serves
+  // the pages, gets 12 MB; the writer, which touches what sales and edits change, 4 MB (16 MB
+  // each made the shop 215 MB after `npm run bench`).
+  writer.pragma(memory ? 'cache_size = -16000' : 'cache_size = -4000');
   let reader: SQLite.Database | null = null;
   if (!memory) {
     reader = new SQLite(file, { fileMustExist: true });
     // Anything but a read on it is refused, loudly (a write must go through the writer).
     reader.pragma('query_only = ON');
     reader.pragma('busy_timeout = 5000');
-    reader.pragma('cache_size = -16000');
+    reader.pragma('cache_size = -12000');
   }
   const dialect = reader
     ? new SqliteReadWriteDialect({ writer: withStatementCache(writer), reader: withStatementCache(reader) })
