@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { insertProduct } from '../testing/factories';
 import { transaction } from './transaction';
+import { holdTransaction } from '../testing/held-transaction';
 
 let server: TestServer;
 
@@ -45,21 +46,12 @@ describe('the change feed', () => {
     const product = await insertProduct(db, { category: 'camera', stock: 5 });
     await feed.catchUp?.();
     feed.poll();
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let inside!: () => void;
-    const opened = new Promise<void>((resolve) => (inside = resolve));
-    const long = transaction(db, async (trx) => {
-      await trx.updateTable('products').set({ product_name: 'Open Cam' }).where('id', '=', product.id).execute();
-      inside();
-      await gate;
-    });
-    await opened;
+    const held = await holdTransaction(db, (trx) => trx.updateTable('products').set({ product_name: 'Open Cam' }).where('id', '=', product.id).execute());
     // A reader meanwhile still reads the old name: a cache emptied now would fill again with it.
     await feed.catchUp?.();
     expect(feed.poll().tags).not.toContain(`product:${product.id}`);
-    release();
-    await long;
+    held.release();
+    await held.ended;
     await feed.catchUp?.();
     expect(feed.poll().tags).toContain(`product:${product.id}`);
 

@@ -6,6 +6,7 @@ import type { DB } from './database';
 import { transaction } from './transaction';
 import { openTestDatabase, testDialect } from '../testing/test-database';
 import { insertProduct } from '../testing/factories';
+import { holdTransaction } from '../testing/held-transaction';
 
 /**
  * transaction() called inside a transaction joins it (a catalogue import writes many products
@@ -51,16 +52,7 @@ describe(`transaction (${testDialect()})`, () => {
 
   it('lets reads outside it go on while a transaction is open: they see what was committed, and a write waits its turn', async () => {
     const product = await insertProduct(db, { productName: 'Committed name' });
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let inside!: () => void;
-    const opened = new Promise<void>((resolve) => (inside = resolve));
-    const long = transaction(db, async (trx) => {
-      await trx.updateTable('products').set({ product_name: 'Uncommitted name' }).where('id', '=', product.id).execute();
-      inside();
-      await gate;
-    });
-    await opened;
+    const held = await holdTransaction(db, (trx) => trx.updateTable('products').set({ product_name: 'Uncommitted name' }).where('id', '=', product.id).execute());
     // A shopper's read while the transaction is open: answered now, with the committed name.
     const read = await db.selectFrom('products').select('product_name').where('id', '=', product.id).executeTakeFirstOrThrow();
     expect(read.product_name).toBe('Committed name');
@@ -76,8 +68,8 @@ describe(`transaction (${testDialect()})`, () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(wrote).toBe(false);
     }
-    release();
-    await long;
+    held.release();
+    await held.ended;
     await write;
     const after = await db.selectFrom('products').select(['product_name', 'brand_name']).where('id', '=', product.id).executeTakeFirstOrThrow();
     expect(after).toEqual({ product_name: 'Uncommitted name', brand_name: 'After' });

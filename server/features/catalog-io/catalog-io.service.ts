@@ -254,16 +254,24 @@ function refuseErrors(plan: Plan): void {
  * serving (planImportAsync). @throws AppError BAD_INPUT (400) for a file that cannot be read.
  */
 export async function dryRun(deps: RunDeps, input: RunInput, opts: RunOptions = {}): Promise<ImportReport> {
-  const progress = opts.onProgress ?? (() => undefined);
+  const { upload, plan } = await readAndPlan(deps, input, opts.onProgress ?? (() => undefined));
+  return report(input.uploadId, upload.fileName, plan, false);
+}
+
+/**
+ * The upload read, parsed and planned outside any transaction, in chunks while the shop serves,
+ * telling `progress` as it goes. Its pictures are fetched and stored first (so an apply finds
+ * them, and no transaction ever waits on the network).
+ */
+async function readAndPlan(deps: RunDeps, input: RunInput, progress: (p: ImportProgress) => void) {
   progress({ phase: 'reading', rowsChecked: 0, rowsWritten: 0, toWrite: 0, total: 0 });
   const upload = await readUpload(deps.db, input.uploadId, deps.clock);
   const table = await parseTable(upload.bytes);
   const total = table.rows.length;
   progress({ phase: 'checking', rowsChecked: 0, rowsWritten: 0, toWrite: 0, total });
-  // Its pictures are fetched and stored now, so the apply finds them.
   const ctx = await planWithPictures(deps, table, input);
   const plan = await planImportAsync(table, ctx, (rowsChecked) => progress({ phase: 'checking', rowsChecked, rowsWritten: 0, toWrite: 0, total }));
-  return report(input.uploadId, upload.fileName, plan, false);
+  return { upload, table, total, ctx, plan };
 }
 
 /**
@@ -289,15 +297,8 @@ export async function applyImport(
 ): Promise<ImportReport> {
   if (opts.path === 'services') return applyThroughServices(deps, input, actorId, hooks);
   const progress = opts.onProgress ?? (() => undefined);
-  progress({ phase: 'reading', rowsChecked: 0, rowsWritten: 0, toWrite: 0, total: 0 });
-  const upload = await readUpload(deps.db, input.uploadId, deps.clock);
-  const table = await parseTable(upload.bytes);
-  const total = table.rows.length;
-  progress({ phase: 'checking', rowsChecked: 0, rowsWritten: 0, toWrite: 0, total });
+  const { upload, table, total, ctx, plan } = await readAndPlan(deps, input, progress);
   const runOpts = { ...input, publicUrl: deps.env.PUBLIC_URL };
-  // Pictures are fetched and stored before the transaction opens (no transaction waits on the network).
-  const ctx = await planWithPictures(deps, table, input);
-  const plan = await planImportAsync(table, ctx, (rowsChecked) => progress({ phase: 'checking', rowsChecked, rowsWritten: 0, toWrite: 0, total }));
   refuseErrors(plan);
   // (Tests: a sale or an edit between the plan and the write.)
   await hooks.afterPlan?.();
