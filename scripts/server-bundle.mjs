@@ -30,8 +30,13 @@ export async function ensureServerBundle() {
     const esbuild = await import('esbuild');
     fs.rmSync(path.join(root, 'dist-server'), { recursive: true, force: true });
     await esbuild.build({
-      // The demo seed runs in a child process of its own (server/seed/demo-seed-process.ts).
-      entryPoints: { index: path.join(root, 'server', 'index.ts'), 'demo-seed-child': path.join(root, 'server', 'seed', 'demo-seed-child.ts') },
+      // The demo seed runs in a child process of its own (server/seed/demo-seed-process.ts), a big
+      // catalogue file is planned in a worker thread (server/features/catalog-io/planner.ts).
+      entryPoints: {
+        index: path.join(root, 'server', 'index.ts'),
+        'demo-seed-child': path.join(root, 'server', 'seed', 'demo-seed-child.ts'),
+        'catalogue-plan-worker': path.join(root, 'server', 'features', 'catalog-io', 'plan-worker.ts'),
+      },
       outdir: path.join(root, 'dist-server'),
       outExtension: { '.js': '.mjs' },
       bundle: true,

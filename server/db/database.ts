@@ -14,8 +14,35 @@ export type DB = Kysely<Database>;
  * query in the features is the same on both; what differs lives in server/db (dialect.ts).
  */
 export function openDatabase(target: DatabaseTarget | string): DB {
-  if (typeof target === 'string') return openSqlite(target);
-  return target.dialect === 'sqlite' ? openSqlite(target.file) : openPostgres(target.url, target.poolSize);
+  const t: DatabaseTarget = typeof target === 'string' ? { dialect: 'sqlite', file: target } : target;
+  const db = t.dialect === 'sqlite' ? openSqlite(t.file) : openPostgres(t.url, t.poolSize);
+  if (t.dialect === 'postgres' || t.file !== ':memory:') targets.set(db, t);
+  return db;
+}
+
+const targets = new WeakMap<DB, DatabaseTarget>();
+
+/**
+ * Where a database opened by openDatabase lives, for another thread or process to open it too;
+ * null for an in-memory SQLite database (no other connection can reach it).
+ */
+export function sharedTarget(db: DB): DatabaseTarget | null {
+  return targets.get(db) ?? null;
+}
+
+/**
+ * A read-only view of the shop's database for a worker thread that only reads (the catalogue
+ * import's planning): on SQLite one read-only connection to the (existing, migrated) file, on
+ * PostgreSQL a pool of two.
+ */
+export function openReadOnlyDatabase(target: DatabaseTarget): DB {
+  if (target.dialect === 'postgres') return openPostgres(target.url, 2);
+  const reader = new SQLite(target.file, { fileMustExist: true });
+  reader.pragma('query_only = ON');
+  reader.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(reader) }) });
+  dialects.set(db, 'sqlite');
+  return db;
 }
 
 const dialects = new WeakMap<DB, Dialect>();

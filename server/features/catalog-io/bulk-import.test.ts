@@ -15,7 +15,8 @@ import { signInAs, testShopSettings, type TestUser } from '../../testing/factori
 import { startTestServer, type HttpClient, type TestServer } from '../../testing/test-server';
 import type { ImportJob } from '../../../shared/schemas/catalog-io';
 import { AppError } from '../../errors';
-import { applyImport, batchable, dryRun } from './catalog-io.service';
+import { applyImport, batchable, dryRun, errorRowsCsv } from './catalog-io.service';
+import type { PlannerThread } from './planner';
 import { currentJob, JOB_STALE_MS, readJob, settleJobs, startJob } from './import-job';
 import { productIdsBySku, productsById } from './catalog-io.queries';
 import { planImport } from './plan';
@@ -130,7 +131,7 @@ class Captured extends Error {
 }
 
 /** The catalogue as the apply leaves it just before its commit, then rolled back. */
-async function appliedRows(uploadId: string, path: 'batch' | 'services', clock: () => Date): Promise<Record<string, unknown[]>> {
+async function appliedRows(uploadId: string, path: 'batch' | 'services', clock: () => Date, thread: PlannerThread = 'auto'): Promise<Record<string, unknown[]>> {
   try {
     await applyImport(
       { ...server.deps, clock },
@@ -141,7 +142,7 @@ async function appliedRows(uploadId: string, path: 'batch' | 'services', clock: 
           throw new Captured(await catalogueRows(trx));
         },
       },
-      { path },
+      { path, thread },
     );
   } catch (error) {
     if (error instanceof Captured) return error.rows;
@@ -202,9 +203,12 @@ describe('batch apply', () => {
     const clock = () => instant;
     const before = await catalogueRows(server.deps.db);
     const viaServices = await appliedRows(uploadId, 'services', clock);
-    const viaBatch = await appliedRows(uploadId, 'batch', clock);
+    const viaBatch = await appliedRows(uploadId, 'batch', clock, 'app');
+    // Planned in a worker thread (planner.ts), with its own connection: the same rows.
+    const viaWorker = await appliedRows(uploadId, 'batch', clock, 'worker');
     expect(viaServices).not.toEqual(before);
     expect(viaBatch).toEqual(viaServices);
+    expect(viaWorker).toEqual(viaServices);
     // Both rolled back.
     expect(await catalogueRows(server.deps.db)).toEqual(before);
 
@@ -225,45 +229,80 @@ describe('batch apply', () => {
     expect(batched.length).toBeGreaterThanOrEqual(10);
   });
 
-  it('a sale between the plan and the write: a stock the file sets is refused whole; a sale of another variant of an edited product is kept', async () => {
+  it.each(['app', 'worker'] as const)(
+    'a sale between the plan and the write: a stock the file sets is refused whole; a sale of another variant of an edited product is kept (planned in the %s thread)',
+    async (thread) => {
+      const { header, rows } = await exportRecords();
+      const col = (name: string) => header.indexOf(name);
+      const byHandle = new Map<string, string[][]>();
+      for (const r of rows) if (r[col('Archived')] === 'no') byHandle.set(r[col('Handle')]!, [...(byHandle.get(r[col('Handle')]!) ?? []), r]);
+      const group = [...byHandle.values()].find((g) => g.length >= 2 && g.every((r) => r[col('Track stock')] === 'yes' && Number(r[col('Stock')]) > 2))!;
+      const [a, b] = group as [string[], string[]];
+      const idOf = async (sku: string) =>
+        await server.deps.db.selectFrom('product_variants').select(['id', 'stock', 'selling_price']).where('sku', '=', sku).executeTakeFirstOrThrow();
+      const sell = (variantId: string) => () =>
+        transaction(server.deps.db, async (trx) => {
+          expect(await catalog.takeStock(trx, variantId, 1, { reason: 'sale', at: new Date().toISOString(), onSaleOnly: true })).toBe('taken');
+        });
+
+      // 1. The file sets A's stock; A sells one between the plan and the write: nothing is written.
+      const setA = [...a];
+      setA[col('Stock')] = String(Number(a[col('Stock at export')]) + 10);
+      setA[col('Selling price')] = (Number(a[col('MRP')]) - 7).toFixed(2);
+      const first = await upload(toCsv([header, setA]));
+      const va = await idOf(a[col('SKU')]!);
+      const refused = applyImport(server.deps, { uploadId: first, mode: 'both', stock: 'set' }, adminUser.id, { afterPlan: sell(va.id) }, { thread });
+      await expect(refused).rejects.toThrow(`stock changed since the export: now ${Number(va.stock) - 1}, file says ${setA[col('Stock')]}`);
+      const after = await idOf(a[col('SKU')]!);
+      expect([Number(after.stock), Number(after.selling_price)]).toEqual([Number(va.stock) - 1, Number(va.selling_price)]);
+
+      // 2. The file changes A's price; B (same product, not in the file's changes) sells meanwhile: A's price is written, B's sale stays.
+      const { rows: again } = await exportRecords();
+      const a2 = again.find((r) => r[col('SKU')] === a[col('SKU')])!;
+      const b2 = again.find((r) => r[col('SKU')] === b[col('SKU')])!;
+      // (A cut of its own per run: the first run wrote its price.)
+      const cut = thread === 'app' ? 9 : 11;
+      const priceA = [...a2];
+      priceA[col('Selling price')] = (Number(a2[col('MRP')]) - cut).toFixed(2);
+      const second = await upload(toCsv([header, priceA, b2]));
+      const vb = await idOf(b[col('SKU')]!);
+      const applied = await applyImport(server.deps, { uploadId: second, mode: 'both', stock: 'set' }, adminUser.id, { afterPlan: sell(vb.id) }, { thread });
+      expect(applied.variants).toMatchObject({ update: 1, unchanged: 1 });
+      expect(Number((await idOf(a[col('SKU')]!)).selling_price)).toBe(Math.round((Number(a2[col('MRP')]) - cut) * 100));
+      expect(Number((await idOf(b[col('SKU')]!)).stock)).toBe(Number(vb.stock) - 1);
+      const summary = await server.deps.db.selectFrom('products').select(['price_min']).where('id', '=', a[col('Handle')]!).executeTakeFirstOrThrow();
+      expect(Number(summary.price_min)).toBeLessThanOrEqual(Math.round((Number(a2[col('MRP')]) - cut) * 100));
+    },
+  );
+});
+
+describe('planned in a worker thread', () => {
+  it('the dry run, the error rows and a file that cannot be read answer as planned in the app thread', async () => {
     const { header, rows } = await exportRecords();
-    const col = (name: string) => header.indexOf(name);
-    const byHandle = new Map<string, string[][]>();
-    for (const r of rows) if (r[col('Archived')] === 'no') byHandle.set(r[col('Handle')]!, [...(byHandle.get(r[col('Handle')]!) ?? []), r]);
-    const group = [...byHandle.values()].find((g) => g.length >= 2 && g.every((r) => r[col('Track stock')] === 'yes' && Number(r[col('Stock')]) > 2))!;
-    const [a, b] = group as [string[], string[]];
-    const idOf = async (sku: string) =>
-      await server.deps.db.selectFrom('product_variants').select(['id', 'stock', 'selling_price']).where('sku', '=', sku).executeTakeFirstOrThrow();
-    const sell = (variantId: string) => () =>
-      transaction(server.deps.db, async (trx) => {
-        expect(await catalog.takeStock(trx, variantId, 1, { reason: 'sale', at: new Date().toISOString(), onSaleOnly: true })).toBe('taken');
-      });
+    const { edited, col } = weeklyEdit(header, rows);
+    edited[4]![col('MRP')] = 'abc';
+    edited[9]![col('SKU')] = edited[8]![col('SKU')]!;
+    edited.push([...edited[2]!].map((c, i) => (i === col('Handle') ? '' : i === col('SKU') ? 'NEW-WORKER-1' : c)));
+    const uploadId = await upload(toCsv([header, ...edited]));
+    const input = { uploadId, mode: 'both' as const, stock: 'set' as const };
+    const seen: number[] = [];
+    const inApp = await dryRun(server.deps, input, { thread: 'app' });
+    const inWorker = await dryRun(server.deps, input, { thread: 'worker', onProgress: (p) => seen.push(p.total) });
+    expect(inApp.errorCount).toBeGreaterThanOrEqual(2);
+    expect(inApp.variants.create).toBe(1);
+    expect(inWorker).toEqual(inApp);
+    // Its progress reached this thread.
+    expect(seen).toContain(edited.length);
+    expect(await errorRowsCsv(server.deps, input, { thread: 'worker' })).toEqual(await errorRowsCsv(server.deps, input, { thread: 'app' }));
+    await expect(applyImport(server.deps, input, adminUser.id, {}, { thread: 'worker' })).rejects.toThrow(/Nothing was imported: \d+ rows have errors/);
 
-    // 1. The file sets A's stock; A sells one between the plan and the write: nothing is written.
-    const setA = [...a];
-    setA[col('Stock')] = String(Number(a[col('Stock at export')]) + 10);
-    setA[col('Selling price')] = (Number(a[col('MRP')]) - 7).toFixed(2);
-    const first = await upload(toCsv([header, setA]));
-    const va = await idOf(a[col('SKU')]!);
-    const refused = applyImport(server.deps, { uploadId: first, mode: 'both', stock: 'set' }, adminUser.id, { afterPlan: sell(va.id) });
-    await expect(refused).rejects.toThrow(`stock changed since the export: now ${Number(va.stock) - 1}, file says ${setA[col('Stock')]}`);
-    const after = await idOf(a[col('SKU')]!);
-    expect([Number(after.stock), Number(after.selling_price)]).toEqual([Number(va.stock) - 1, Number(va.selling_price)]);
-
-    // 2. The file changes A's price; B (same product, not in the file's changes) sells meanwhile: A's price is written, B's sale stays.
-    const { rows: again } = await exportRecords();
-    const a2 = again.find((r) => r[col('SKU')] === a[col('SKU')])!;
-    const b2 = again.find((r) => r[col('SKU')] === b[col('SKU')])!;
-    const priceA = [...a2];
-    priceA[col('Selling price')] = (Number(a2[col('MRP')]) - 9).toFixed(2);
-    const second = await upload(toCsv([header, priceA, b2]));
-    const vb = await idOf(b[col('SKU')]!);
-    const applied = await applyImport(server.deps, { uploadId: second, mode: 'both', stock: 'set' }, adminUser.id, { afterPlan: sell(vb.id) });
-    expect(applied.variants).toMatchObject({ update: 1, unchanged: 1 });
-    expect(Number((await idOf(a[col('SKU')]!)).selling_price)).toBe(Math.round((Number(a2[col('MRP')]) - 9) * 100));
-    expect(Number((await idOf(b[col('SKU')]!)).stock)).toBe(Number(vb.stock) - 1);
-    const summary = await server.deps.db.selectFrom('products').select(['price_min']).where('id', '=', a[col('Handle')]!).executeTakeFirstOrThrow();
-    expect(Number(summary.price_min)).toBeLessThanOrEqual(Math.round((Number(a2[col('MRP')]) - 9) * 100));
+    // A column named twice: the same 400 from the worker.
+    const twice = await upload(toCsv([[...header, 'SKU'], ...rows.slice(0, 3).map((r) => [...r, 'X'])]));
+    const refusedInApp = await dryRun(server.deps, { ...input, uploadId: twice }, { thread: 'app' }).catch((e: unknown) => e);
+    const refusedInWorker = await dryRun(server.deps, { ...input, uploadId: twice }, { thread: 'worker' }).catch((e: unknown) => e);
+    expect(refusedInApp).toBeInstanceOf(AppError);
+    expect(refusedInWorker).toBeInstanceOf(AppError);
+    expect([(refusedInWorker as AppError).appCode, (refusedInWorker as AppError).message]).toEqual([(refusedInApp as AppError).appCode, (refusedInApp as AppError).message]);
   });
 });
 

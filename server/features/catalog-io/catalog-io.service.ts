@@ -1,5 +1,4 @@
 import type { Writable } from 'node:stream';
-import { stringify } from 'csv-stringify/sync';
 import type { DB } from '../../db/database';
 import { newId, nowIso } from '../../db/database';
 import { transaction } from '../../db/transaction';
@@ -8,14 +7,15 @@ import { AppError } from '../../errors';
 import { writeAudit } from '../../audit/audit';
 import { listAdminCategories } from '../catalog/categories.service';
 import { lockProducts, saveVariantEditsBatch, type BatchVariantEdit } from '../catalog/variants.service';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, type ImportCounts, type ImportMode, type ImportReport, type StockMode } from '../../../shared/schemas/catalog-io';
-import { matchHeaders, specColumns } from './columns';
-import { escapeFormula, splitList, unescapeFormula } from './cells';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, type ImportMode, type ImportReport, type StockMode } from '../../../shared/schemas/catalog-io';
+import { specColumns } from './columns';
 import { exportHeaders, exportPages, writeCsv, writeXlsx, type ExportPaging } from './export';
-import { parseTable, type ParsedTable } from './parse';
-import { CHANGES_LISTED, errorText, planImport, planImportAsync, type Plan, type PlanContext, type UpdateAction } from './plan';
+import { parseTable } from './parse';
+import { errorText, planImport, type Plan, type UpdateAction } from './plan';
 import { writePlan } from './apply';
-import { isWebPicture, isZipPicture, resolvePictures, type PictureResult } from './pictures';
+import { resolvePictures } from './pictures';
+import { filePictures, fingerprint, planContext, type PlanIo } from './file-plan';
+import { openPlanner, type PlannerThread } from './planner';
 import * as q from './catalog-io.queries';
 import type { IoProduct } from './catalog-io.queries';
 
@@ -135,25 +135,6 @@ export async function readUpload(db: DB, uploadId: string, clock: () => Date): P
   return { fileName: row.file_name, bytes: Buffer.from(row.bytes) };
 }
 
-/** The catalogue the file names: categories, and the products its Handles and SKUs point at. */
-async function planContext(db: DB, table: ParsedTable, opts: { mode: ImportMode; stock: StockMode; publicUrl: string }): Promise<PlanContext> {
-  const categories = await listAdminCategories(db);
-  const { columns } = matchHeaders(table.headers, specColumns(categories));
-  const at = (id: 'handle' | 'sku') => columns.findIndex((c) => c?.kind === 'base' && c.id === id);
-  const cellsOf = (i: number) => (i < 0 ? [] : table.rows.map((r) => unescapeFormula(r.cells[i] ?? '').trim()).filter((v) => v !== ''));
-  const skuOwners = await q.productIdsBySku(db, cellsOf(at('sku')));
-  const handles = cellsOf(at('handle')).filter((h) => /^[A-Za-z0-9_-]{1,64}$/.test(h));
-  const products = await q.productsById(db, [...handles, ...skuOwners.values()]);
-  return {
-    categories,
-    products: new Map(products.map((p) => [p.id, p])),
-    skuOwners,
-    mode: opts.mode,
-    stockMode: opts.stock,
-    publicUrl: opts.publicUrl,
-  };
-}
-
 function report(uploadId: string, fileName: string, plan: Plan, applied: boolean): ImportReport {
   return {
     uploadId,
@@ -174,53 +155,19 @@ function report(uploadId: string, fileName: string, plan: Plan, applied: boolean
 type RunInput = { uploadId: string; mode: ImportMode; stock: StockMode; pictures?: string | undefined };
 type RunDeps = Pick<Deps, 'db' | 'clock' | 'env' | 'images'>;
 
-/**
- * The pictures the file's `Image URLs` and `Variant image URLs` cells name at other sites
- * (http/https) or by a file name in the ZIP uploaded with it, each once; this shop's own
- * `/images/…` are not among them.
- */
-function pictureTokens(table: ParsedTable, publicUrl: string): string[] {
-  const { columns } = matchHeaders(table.headers, []);
-  const at = columns.flatMap((c, i) => (c?.kind === 'base' && (c.id === 'images' || c.id === 'variantImages') ? [i] : []));
-  const own = `${publicUrl}/images/`;
-  const tokens = new Set<string>();
-  for (const r of table.rows) {
-    for (const i of at) {
-      for (const token of splitList(unescapeFormula(r.cells[i] ?? '').trim())) {
-        if (!token.startsWith('/images/') && !token.startsWith(own) && (isWebPicture(token) || isZipPicture(token))) tokens.add(token);
-      }
-    }
-  }
-  return [...tokens];
-}
-
-/**
- * Those pictures fetched or unpacked and stored through the image pipeline (outside any
- * transaction): each answers its stored address or its problem. A picture that a product or
- * variant the file names already has (an export's own cell) is kept as it is, not fetched.
- */
-async function filePictures(deps: RunDeps, table: ParsedTable, input: RunInput, ctx?: PlanContext): Promise<Map<string, PictureResult>> {
-  const tokens = pictureTokens(table, deps.env.PUBLIC_URL);
-  if (tokens.length === 0) return new Map();
-  const { products } = ctx ?? (await planContext(deps.db, table, { ...input, publicUrl: deps.env.PUBLIC_URL }));
-  const known = new Set<string>();
-  for (const p of products.values()) for (const url of [...p.images, ...p.variants.flatMap((v) => v.images)]) known.add(url);
-  const kept = new Map<string, PictureResult>(tokens.filter((t) => known.has(t)).map((t): [string, PictureResult] => [t, { url: t }]));
-  const zip = input.pictures ? (await readUpload(deps.db, input.pictures, deps.clock)).bytes : null;
-  const fetched = await resolvePictures({
-    tokens: tokens.filter((t) => !known.has(t)),
-    zip,
-    store: deps.images,
-    allowPrivate: deps.env.IMPORT_FETCH_PRIVATE,
-    cacheKey: input.uploadId,
-  });
-  return new Map([...kept, ...fetched]);
-}
-
-/** The plan's context with the file's pictures fetched (see filePictures). */
-async function planWithPictures(deps: RunDeps, table: ParsedTable, input: RunInput): Promise<PlanContext> {
-  const ctx = await planContext(deps.db, table, { ...input, publicUrl: deps.env.PUBLIC_URL });
-  return { ...ctx, pictures: await filePictures(deps, table, input, ctx) };
+/** Where planning gets its pictures (fetched or unpacked from the run's ZIP, stored by this thread's image store) and tells its progress. */
+function planIo(deps: RunDeps, input: RunInput, progress: (p: ImportProgress) => void): PlanIo {
+  return {
+    pictures: async (tokens) =>
+      await resolvePictures({
+        tokens,
+        zip: input.pictures ? (await readUpload(deps.db, input.pictures, deps.clock)).bytes : null,
+        store: deps.images,
+        allowPrivate: deps.env.IMPORT_FETCH_PRIVATE,
+        cacheKey: input.uploadId,
+      }),
+    progress: (rowsChecked, total) => progress({ phase: 'checking', rowsChecked, rowsWritten: 0, toWrite: 0, total }),
+  };
 }
 
 /** Where a long run is: the admin page's progress bar (the background job reports it). */
@@ -235,6 +182,8 @@ export type RunOptions = {
    * hold the two to the same result.
    */
   path?: 'batch' | 'services';
+  /** Where the file is planned (planner.ts): 'auto' (the default) by its size; the tests name one. */
+  thread?: PlannerThread;
 };
 
 const aTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -250,41 +199,42 @@ function refuseErrors(plan: Plan): void {
 }
 
 /**
- * What an import of the upload would do, written nowhere; planned in chunks while the shop keeps
- * serving (planImportAsync). @throws AppError BAD_INPUT (400) for a file that cannot be read.
+ * What an import of the upload would do, written nowhere; planned while the shop keeps serving
+ * (planner.ts: in a worker thread, or in slices of this one). @throws AppError BAD_INPUT (400)
+ * for a file that cannot be read.
  */
 export async function dryRun(deps: RunDeps, input: RunInput, opts: RunOptions = {}): Promise<ImportReport> {
-  const { upload, plan } = await readAndPlan(deps, input, opts.onProgress ?? (() => undefined));
-  return report(input.uploadId, upload.fileName, plan, false);
+  const { upload, planner } = await readAndPlan(deps, input, opts, false);
+  await planner.close();
+  return report(input.uploadId, upload.fileName, planner.planned.plan, false);
 }
 
 /**
- * The upload read, parsed and planned outside any transaction, in chunks while the shop serves,
- * telling `progress` as it goes. Its pictures are fetched and stored first (so an apply finds
- * them, and no transaction ever waits on the network).
+ * The upload read, parsed and planned outside any transaction while the shop serves (planner.ts),
+ * telling `opts.onProgress` as it goes. Its pictures are fetched and stored first (so an apply
+ * finds them, and no transaction ever waits on the network). The caller closes the planner.
  */
-async function readAndPlan(deps: RunDeps, input: RunInput, progress: (p: ImportProgress) => void) {
+async function readAndPlan(deps: RunDeps, input: RunInput, opts: RunOptions, includeActions: boolean) {
+  const progress = opts.onProgress ?? (() => undefined);
   progress({ phase: 'reading', rowsChecked: 0, rowsWritten: 0, toWrite: 0, total: 0 });
   const upload = await readUpload(deps.db, input.uploadId, deps.clock);
-  const table = await parseTable(upload.bytes);
-  const total = table.rows.length;
-  progress({ phase: 'checking', rowsChecked: 0, rowsWritten: 0, toWrite: 0, total });
-  const ctx = await planWithPictures(deps, table, input);
-  const plan = await planImportAsync(table, ctx, (rowsChecked) => progress({ phase: 'checking', rowsChecked, rowsWritten: 0, toWrite: 0, total }));
-  return { upload, table, total, ctx, plan };
+  const options = { mode: input.mode, stock: input.stock, publicUrl: deps.env.PUBLIC_URL, includeActions };
+  const planner = await openPlanner(deps.db, upload.bytes, options, planIo(deps, input, progress), opts.thread);
+  return { upload, planner };
 }
 
 /**
- * Applies the upload, all or nothing. The file is planned first, outside any transaction and in
- * chunks that let the shop answer meanwhile, and refused whole while any row has an error. Then,
- * in ONE transaction (on PostgreSQL at READ COMMITTED under the import's lock, the products it
- * changes locked FOR UPDATE): the products the plan changes are read again, and any that moved
- * since it was planned (a sale, an admin's edit) has its rows planned again against what is
- * there now (a stock that moved since the export is then the row's error, as in the dry run);
- * price, stock and other figure changes of existing variants are written with set-based SQL
- * (variants.service's saveVariantEditsBatch), everything else (new products and variants,
- * product fields, options, specs, archive and restore) through the product form's services; one
- * audit entry sums it up. A failure anywhere rolls everything back.
+ * Applies the upload, all or nothing. The file is planned first, outside any transaction and off
+ * the shoppers' way (planner.ts), and refused whole while any row has an error. Then, in ONE
+ * transaction (on PostgreSQL at READ COMMITTED under the import's lock, the products it changes
+ * locked FOR UPDATE): the products the plan changes are read again, and any that moved since it
+ * was planned (a sale, an admin's edit: its fingerprint differs) has its rows planned again
+ * against what is there now (a stock that moved since the export is then the row's error, as in
+ * the dry run); a category changed meanwhile has the whole file planned again. Price, stock and
+ * other figure changes of existing variants are written with set-based SQL (variants.service's
+ * saveVariantEditsBatch), everything else (new products and variants, product fields, options,
+ * specs, archive and restore) through the product form's services; one audit entry sums it up. A
+ * failure anywhere rolls everything back.
  * @throws AppError BAD_INPUT (nothing written) when rows are in error; whatever a service refuses
  *   while writing (a SKU taken meanwhile: CONFLICT; a stock moved: STOCK_CHANGED), nothing written.
  */
@@ -297,66 +247,68 @@ export async function applyImport(
 ): Promise<ImportReport> {
   if (opts.path === 'services') return applyThroughServices(deps, input, actorId, hooks);
   const progress = opts.onProgress ?? (() => undefined);
-  const { upload, table, total, ctx, plan } = await readAndPlan(deps, input, progress);
-  const runOpts = { ...input, publicUrl: deps.env.PUBLIC_URL };
-  refuseErrors(plan);
-  // (Tests: a sale or an edit between the plan and the write.)
-  await hooks.afterPlan?.();
-  progress({ phase: 'writing', rowsChecked: total, rowsWritten: 0, toWrite: 0, total });
-  return transaction(
-    deps.db,
-    async (trx) => {
-      const touched = plan.actions.flatMap((a) => (a.kind === 'update' ? [a.productId] : []));
-      await lockProducts(trx, touched);
-      const fresh = new Map((await q.productsById(trx, touched)).map((p) => [p.id, p]));
-      let final: Plan;
-      let current: Map<string, IoProduct>;
-      if (JSON.stringify(await listAdminCategories(trx)) !== JSON.stringify(ctx.categories)) {
-        // A category changed since the plan: plan the whole file again, here.
-        const again = { ...(await planContext(trx, table, runOpts)), pictures: ctx.pictures };
-        final = planImport(table, again);
-        current = new Map(again.products);
-      } else {
-        const moved: UpdateAction[] = [];
-        const updates = plan.actions.filter((a): a is UpdateAction => a.kind === 'update');
-        for (let i = 0; i < updates.length; i += 500) {
-          for (const a of updates.slice(i, i + 500)) if (JSON.stringify(ctx.products.get(a.productId)) !== JSON.stringify(fresh.get(a.productId))) moved.push(a);
+  const { upload, planner } = await readAndPlan(deps, input, opts, true);
+  try {
+    const total = planner.total;
+    refuseErrors(planner.planned.plan);
+    // (Tests: a sale or an edit between the plan and the write.)
+    await hooks.afterPlan?.();
+    progress({ phase: 'writing', rowsChecked: total, rowsWritten: 0, toWrite: 0, total });
+    return await transaction(
+      deps.db,
+      async (trx) => {
+        let { plan: final, fingerprints } = planner.planned;
+        const categories = await listAdminCategories(trx);
+        // A category changed since the plan: the whole file is planned again.
+        if (JSON.stringify(categories) !== JSON.stringify(planner.categories)) ({ plan: final, fingerprints } = await planner.replanAll(trx, categories));
+        const touched = final.actions.flatMap((a) => (a.kind === 'update' ? [a.productId] : []));
+        await lockProducts(trx, touched);
+        const current = new Map((await q.productsById(trx, touched)).map((p) => [p.id, p]));
+        const moved: IoProduct[] = [];
+        const gone: string[] = [];
+        for (let i = 0; i < touched.length; i += 500) {
+          for (const id of touched.slice(i, i + 500)) {
+            const now = current.get(id);
+            if (!now) gone.push(id);
+            else if (fingerprint(now) !== fingerprints.get(id)) moved.push(now);
+          }
           // (A turn between pieces: on SQLite shoppers' reads are answered while the transaction is open.)
           await aTurn();
         }
-        final = moved.length > 0 ? replanMoved(table, plan, ctx, moved, fresh) : plan;
-        current = new Map([...ctx.products, ...fresh]);
-      }
-      refuseErrors(final);
-      const batch: UpdateAction[] = [];
-      const rest: Plan['actions'] = [];
-      for (const action of final.actions) {
-        if (action.kind === 'update' && batchable(action, current.get(action.productId))) batch.push(action);
-        else rest.push(action);
-      }
-      let written = 0;
-      const rowsOf = (a: Plan['actions'][number]) => (a.kind === 'update' ? a.edits.length + a.added.length || 1 : a.variants.length);
-      const toWrite = final.actions.reduce((n, a) => n + rowsOf(a), 0);
-      progress({ phase: 'writing', rowsChecked: total, rowsWritten: 0, toWrite, total });
-      for (let i = 0; i < rest.length; i += 200) {
-        const chunk = rest.slice(i, i + 200);
-        await writePlan(trx, { ...final, actions: chunk }, current, { deps, actorId, fileName: upload.fileName });
-        written += chunk.reduce((n, a) => n + rowsOf(a), 0);
+        if (moved.length > 0 || gone.length > 0) ({ plan: final } = await planner.replanMoved(moved, gone));
+        refuseErrors(final);
+        const batch: UpdateAction[] = [];
+        const rest: Plan['actions'] = [];
+        for (const action of final.actions) {
+          if (action.kind === 'update' && batchable(action, current.get(action.productId))) batch.push(action);
+          else rest.push(action);
+        }
+        let written = 0;
+        const rowsOf = (a: Plan['actions'][number]) => (a.kind === 'update' ? a.edits.length + a.added.length || 1 : a.variants.length);
+        const toWrite = final.actions.reduce((n, a) => n + rowsOf(a), 0);
+        progress({ phase: 'writing', rowsChecked: total, rowsWritten: 0, toWrite, total });
+        for (let i = 0; i < rest.length; i += 200) {
+          const chunk = rest.slice(i, i + 200);
+          await writePlan(trx, { ...final, actions: chunk }, current, { deps, actorId, fileName: upload.fileName });
+          written += chunk.reduce((n, a) => n + rowsOf(a), 0);
+          progress({ phase: 'writing', rowsChecked: total, rowsWritten: written, toWrite, total });
+        }
+        await saveVariantEditsBatch(trx, batchEdits(batch, current), {
+          at: nowIso(deps.clock),
+          actorId,
+          movement: { reason: 'import', note: `import: ${upload.fileName}` },
+        });
+        written += batch.reduce((n, a) => n + rowsOf(a), 0);
         progress({ phase: 'writing', rowsChecked: total, rowsWritten: written, toWrite, total });
-      }
-      await saveVariantEditsBatch(trx, batchEdits(batch, current), {
-        at: nowIso(deps.clock),
-        actorId,
-        movement: { reason: 'import', note: `import: ${upload.fileName}` },
-      });
-      written += batch.reduce((n, a) => n + rowsOf(a), 0);
-      progress({ phase: 'writing', rowsChecked: total, rowsWritten: written, toWrite, total });
-      await auditImport(trx, deps, input, actorId, upload.fileName, final);
-      await hooks.beforeCommit?.(trx);
-      return report(input.uploadId, upload.fileName, final, true);
-    },
-    { locks: ['catalogue-import'] },
-  );
+        await auditImport(trx, deps, input, actorId, upload.fileName, final);
+        await hooks.beforeCommit?.(trx);
+        return report(input.uploadId, upload.fileName, final, true);
+      },
+      { locks: ['catalogue-import'] },
+    );
+  } finally {
+    await planner.close();
+  }
 }
 
 async function auditImport(trx: DB, deps: Pick<Deps, 'clock'>, input: RunInput, actorId: string | null, fileName: string, plan: Plan): Promise<void> {
@@ -374,40 +326,6 @@ async function auditImport(trx: DB, deps: Pick<Deps, 'clock'>, input: RunInput, 
       changes: plan.changes.slice(0, 50),
     },
   });
-}
-
-/**
- * The plan with the rows of `moved` (products changed since it was made) planned again against
- * `fresh` (those products as they are now, read in the transaction): their counts, changes,
- * errors and actions replace the first plan's.
- */
-function replanMoved(table: ParsedTable, plan: Plan, ctx: PlanContext, moved: readonly UpdateAction[], fresh: ReadonlyMap<string, IoProduct>): Plan {
-  const rowSet = new Set(moved.flatMap((a) => a.rows));
-  const movedIds = new Set(moved.map((a) => a.productId));
-  const sub: ParsedTable = { ...table, rows: table.rows.filter((r) => rowSet.has(r.row)) };
-  const products = new Map(ctx.products);
-  const skuOwners = new Map(ctx.skuOwners);
-  for (const id of movedIds) {
-    for (const v of ctx.products.get(id)?.variants ?? []) if (skuOwners.get(v.sku.toLowerCase()) === id) skuOwners.delete(v.sku.toLowerCase());
-    const now = fresh.get(id);
-    if (now) {
-      products.set(id, now);
-      for (const v of now.variants) skuOwners.set(v.sku.toLowerCase(), id);
-    } else products.delete(id);
-  }
-  const before = planImport(sub, ctx);
-  const after = planImport(sub, { ...ctx, products, skuOwners });
-  const counts = (key: 'products' | 'variants') =>
-    Object.fromEntries((Object.keys(plan[key]) as (keyof ImportCounts)[]).map((k) => [k, plan[key][k] - before[key][k] + after[key][k]])) as ImportCounts;
-  return {
-    ...plan,
-    products: counts('products'),
-    variants: counts('variants'),
-    errors: after.errors,
-    errorRows: after.errorRows,
-    changes: [...plan.changes.filter((c) => !rowSet.has(c.row)), ...after.changes].sort((a, b) => a.row - b.row).slice(0, CHANGES_LISTED),
-    actions: [...plan.actions.filter((a) => !(a.kind === 'update' && movedIds.has(a.productId))), ...after.actions],
-  };
 }
 
 /**
@@ -450,8 +368,13 @@ function batchEdits(actions: readonly UpdateAction[], products: ReadonlyMap<stri
 async function applyThroughServices(deps: RunDeps, input: RunInput, actorId: string | null, hooks: { beforeCommit?: (trx: DB) => Promise<void> }): Promise<ImportReport> {
   const upload = await readUpload(deps.db, input.uploadId, deps.clock);
   const table = await parseTable(upload.bytes);
+  const options = { ...input, publicUrl: deps.env.PUBLIC_URL };
   // Pictures are fetched and stored before the transaction opens (no transaction waits on the network).
-  const pictures = await filePictures(deps, table, input);
+  const pictures = await filePictures(
+    table,
+    await planContext(deps.db, table, options),
+    planIo(deps, input, () => undefined),
+  );
   return transaction(deps.db, async (trx) => {
     const ctx = { ...(await planContext(trx, table, { ...input, publicUrl: deps.env.PUBLIC_URL })), pictures };
     const plan = planImport(table, ctx);
@@ -466,24 +389,14 @@ async function applyThroughServices(deps: RunDeps, input: RunInput, actorId: str
 
 /**
  * The rows in error, as a CSV to fix and upload again: the file's header with an `error` column
- * first, then each failing row as it was, with its errors.
+ * first, then each failing row as it was, with its errors (file-plan.ts).
  */
-export async function errorRowsCsv(deps: RunDeps, input: RunInput): Promise<{ fileName: string; csv: string }> {
-  const upload = await readUpload(deps.db, input.uploadId, deps.clock);
-  const table = await parseTable(upload.bytes);
-  const plan = planImport(table, await planWithPictures(deps, table, input));
-  const byRow = new Map<number, string[]>();
-  for (const e of plan.errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), `${e.column ? `${e.column}: ` : ''}${e.message}`]);
-  const records = [['error', ...table.headers]];
-  for (const r of table.rows) {
-    const messages = byRow.get(r.row);
-    if (messages)
-      records.push(
-        [`row ${r.row}: ${messages.join('; ')}`, ...Array.from({ length: Math.max(table.headers.length, r.cells.length) }, (_, i) => r.cells[i] ?? '')].map((c, i) =>
-          i === 0 ? escapeFormula(c) : c,
-        ),
-      );
+export async function errorRowsCsv(deps: RunDeps, input: RunInput, opts: RunOptions = {}): Promise<{ fileName: string; csv: string }> {
+  const { upload, planner } = await readAndPlan(deps, input, opts, false);
+  try {
+    const base = upload.fileName.replace(/\.(csv|xlsx|txt)$/i, '');
+    return { fileName: `${base}-errors.csv`, csv: await planner.errorRowsCsv() };
+  } finally {
+    await planner.close();
   }
-  const base = upload.fileName.replace(/\.(csv|xlsx|txt)$/i, '');
-  return { fileName: `${base}-errors.csv`, csv: stringify(records, { bom: true, record_delimiter: '\r\n' }) };
 }
