@@ -125,11 +125,13 @@ export class FilePlan {
   /** The plan (without its actions when the options say so) and the fingerprints of the products it updates. */
   planned(): Planned {
     const fingerprints = new Map<string, string>();
+    // (A dry run writes nothing: no actions, nothing to compare.)
+    if (!this.options.includeActions) return { plan: { ...this.current, actions: [] }, fingerprints };
     for (const a of this.current.actions) {
       const p = a.kind === 'update' ? this.ctx.products.get(a.productId) : undefined;
       if (p) fingerprints.set(p.id, fingerprint(p));
     }
-    return { plan: this.options.includeActions ? this.current : { ...this.current, actions: [] }, fingerprints };
+    return { plan: this.current, fingerprints };
   }
 
   /**
