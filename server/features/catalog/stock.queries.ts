@@ -171,6 +171,30 @@ export async function recordInitialStock(db: DB, productId: string, variantId: s
   await recordMovement(db, productId, variantId, 0, stock, m);
 }
 
+/** recordInitialStock for many variants at once (an import's new variants): one INSERT per 500. */
+export async function recordInitialStocks(db: DB, rows: readonly { productId: string; variantId: string; stock: number }[], m: MovementContext): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insertInto('stock_movements')
+      .values(
+        rows.slice(i, i + 500).map((r) => ({
+          id: newId(),
+          product_id: r.productId,
+          variant_id: r.variantId,
+          at: m.at,
+          reason: m.reason,
+          delta: r.stock,
+          stock_before: 0,
+          stock_after: r.stock,
+          order_id: m.orderId ?? null,
+          actor_id: m.actorId ?? null,
+          note: m.note ?? '',
+        })),
+      )
+      .execute();
+  }
+}
+
 /** Switches a variant's tracking on or off; when switched on, the stock starts at `stock`. */
 export async function setTracking(db: DB, variantId: string, track: boolean, stock: number, at: string): Promise<void> {
   const row = await db

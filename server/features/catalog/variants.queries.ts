@@ -113,6 +113,21 @@ export async function findVariantBySku(db: DB, sku: string): Promise<{ id: strin
   return row ? { id: row.id, productId: row.product_id, sku: row.sku } : null;
 }
 
+/** The variants holding any of these SKUs (any case), archived ones included. */
+export async function findVariantsBySkus(db: DB, skus: readonly string[]): Promise<{ id: string; productId: string; sku: string }[]> {
+  const out: { id: string; productId: string; sku: string }[] = [];
+  const lower = [...new Set(skus.map((s) => s.toLowerCase()))];
+  for (let i = 0; i < lower.length; i += BATCH_ROWS * 2) {
+    const rows = await db
+      .selectFrom('product_variants')
+      .select(['id', 'product_id', 'sku'])
+      .where(sql<string>`lower(sku)`, 'in', lower.slice(i, i + BATCH_ROWS * 2))
+      .execute();
+    out.push(...rows.map((row) => ({ id: row.id, productId: row.product_id, sku: row.sku })));
+  }
+  return out;
+}
+
 /** The SKU a variant gets when none is given: 'VM-' + the first 10 characters of `id` in capitals, longer when taken. */
 export async function generatedSku(db: DB, id: string): Promise<string> {
   for (const length of [10, 16, id.length]) {
@@ -302,7 +317,12 @@ const BATCH_ROWS = 400;
  * row computes its search vector again. The caller holds the products' rows (on PostgreSQL,
  * locked FOR UPDATE first).
  */
-export async function refreshSummaries(db: DB, productIds: readonly string[], at: string, opts: { touch?: ReadonlySet<string> } = {}): Promise<void> {
+export async function refreshSummaries(
+  db: DB,
+  productIds: readonly string[],
+  at: string,
+  opts: { touch?: ReadonlySet<string>; options?: ReadonlyMap<string, readonly ProductOption[]> } = {},
+): Promise<void> {
   const ids = [...new Set(productIds)];
   for (let i = 0; i < ids.length; i += BATCH_ROWS) {
     const chunk = ids.slice(i, i + BATCH_ROWS);
@@ -312,22 +332,26 @@ export async function refreshSummaries(db: DB, productIds: readonly string[], at
       .where('id', 'in', chunk)
       .execute();
     const live = await listLiveVariantsOf(db, chunk);
-    const changed: (Summary & { id: string })[] = [];
+    const changed: (Summary & { id: string; options: string | null })[] = [];
     for (const row of rows) {
-      const next = summaryOf(row, live.get(row.id) ?? []);
-      if (next) changed.push({ id: row.id, ...next });
-      else if (opts.touch?.has(row.id)) changed.push({ id: row.id, ...summaryNow(row) });
+      const given = opts.options?.get(row.id);
+      const options = given === undefined ? null : JSON.stringify(given);
+      // New options (an import's new option values) are written in the same UPDATE as the summary they count in.
+      const next = summaryOf(options === null ? row : { ...row, options }, live.get(row.id) ?? []);
+      if (next) changed.push({ id: row.id, ...next, options });
+      else if (opts.touch?.has(row.id) || options !== null) changed.push({ id: row.id, ...summaryNow(row), options });
     }
     if (changed.length === 0) continue;
+    const anyOptions = changed.some((c) => c.options !== null);
     const values = sql.join(
       changed.map(
         (c) =>
-          sql`(cast(${c.id} as text), cast(${c.price} as bigint), cast(${c.selling_price} as bigint), cast(${c.stock} as integer), cast(${c.track_stock} as integer), cast(${c.price_min} as bigint), cast(${c.price_max} as bigint), cast(${c.variant_count} as integer), cast(${c.colour_count} as integer))`,
+          sql`(cast(${c.id} as text), cast(${c.price} as bigint), cast(${c.selling_price} as bigint), cast(${c.stock} as integer), cast(${c.track_stock} as integer), cast(${c.price_min} as bigint), cast(${c.price_max} as bigint), cast(${c.variant_count} as integer), cast(${c.colour_count} as integer)${anyOptions ? sql`, cast(${c.options} as text)` : sql``})`,
       ),
     );
-    await sql`with v(vid, price, selling_price, stock, track_stock, price_min, price_max, variant_count, colour_count) as (values ${values})
+    await sql`with v(vid, price, selling_price, stock, track_stock, price_min, price_max, variant_count, colour_count${anyOptions ? sql`, options` : sql``}) as (values ${values})
       update products set price = v.price, selling_price = v.selling_price, stock = v.stock, track_stock = v.track_stock, price_min = v.price_min,
-        price_max = v.price_max, variant_count = v.variant_count, colour_count = v.colour_count, updated_at = ${at}
+        price_max = v.price_max, variant_count = v.variant_count, colour_count = v.colour_count${anyOptions ? sql`, options = coalesce(v.options, products.options)` : sql``}, updated_at = ${at}
       from v where products.id in (select vid from v) and products.id = v.vid`.execute(db);
   }
 }

@@ -488,6 +488,24 @@ export type BatchVariantEdit = {
 };
 
 /**
+ * New variants of one existing product in a batch (a catalogue import's new rows of a product), as
+ * the product form's save adds them: `index` the first one's place in the form's list of
+ * variants (after the edited ones: it names the field of a refusal).
+ */
+export type BatchNewVariants = {
+  productId: string;
+  productName: string;
+  /** The product's options as they will be (the file's new values added); null: unchanged. */
+  options: ProductOption[] | null;
+  /** The product's options now, and every variant it has (archived ones too), as read. */
+  currentOptions: readonly ProductOption[];
+  existing: readonly { id: string; sku: string; optionValues: readonly string[]; position: number; archived: boolean }[];
+  /** How many edited variants come before the new ones in the form's list (their SKUs and option values stay). */
+  index: number;
+  variants: readonly (VariantInput & { sku: string })[];
+};
+
+/**
  * Many variants' figures and stock at once (a catalogue import's price and stock changes), in the
  * caller's transaction, with set-based SQL instead of a form's save per product: the same rows
  * as the product form's save would leave (each variant's fields, the product row marked saved,
@@ -500,9 +518,11 @@ export type BatchVariantEdit = {
 export async function saveVariantEditsBatch(
   trx: DB,
   edits: readonly BatchVariantEdit[],
-  opts: { at: string; actorId: string | null; movement: { reason: 'import'; note: string } },
+  opts: { at: string; actorId: string | null; movement: { reason: 'import'; note: string }; added?: readonly BatchNewVariants[] },
 ): Promise<void> {
   const { at, actorId } = opts;
+  const added = opts.added ?? [];
+  if (added.length > 0) await addVariantsBatch(trx, added, { at, actorId });
   const rows: Parameters<typeof v.updateVariantRows>[1][number][] = [];
   const audits: Parameters<typeof writeAudits>[1][number][] = [];
   const saved = new Set<string>();
@@ -550,12 +570,95 @@ export async function saveVariantEditsBatch(
   }
   // The product form's save rewrites its product's row whatever the variant's changes: the saved
   // products are touched in the summaries' UPDATE (one write of each product row, not two).
-  await v.refreshSummaries(
-    trx,
-    edits.map((e) => e.productId),
-    at,
-    { touch: saved },
+  await v.refreshSummaries(trx, [...edits.map((e) => e.productId), ...added.map((a) => a.productId)], at, {
+    touch: new Set([...saved, ...added.map((a) => a.productId)]),
+    options: new Map(added.flatMap((a) => (a.options ? [[a.productId, a.options] as const] : []))),
+  });
+  // Spec values of the new variants: the product form's save (saveProductSpecs) for each product given any.
+  for (const a of added) {
+    if (!a.variants.some((n) => n.specs)) continue;
+    // (The edited variants first, without specs, as in the form's list: a refusal names the same row.)
+    const specChanges = await saveProductSpecs(trx, a.productId, { variants: [...Array.from({ length: a.index }, () => ({ optionValues: [] })), ...a.variants] });
+    if (specChanges.length > 0) await writeAudit(trx, { at, actorId, action: 'product.update', detail: { productId: a.productId, name: a.productName, changes: specChanges } });
+  }
+}
+
+/**
+ * The new variants of saveVariantEditsBatch, checked as the product form's save checks them
+ * (their options and figures, no two live variants with the same options, SKUs free: the same
+ * refusals, naming the same fields) and written set-based: their rows (placed after the product's
+ * last variant), the opening stock of the tracked ones (`created`), a `variant.add` audit entry
+ * each. The product's new options and summary are written by the caller's refreshSummaries.
+ */
+async function addVariantsBatch(trx: DB, added: readonly BatchNewVariants[], opts: { at: string; actorId: string | null }): Promise<void> {
+  const rows: v.NewVariantRow[] = [];
+  const stocks: { productId: string; variantId: string; stock: number }[] = [];
+  const audits: Parameters<typeof writeAudits>[1][number][] = [];
+  const taken = new Map(
+    (
+      await v.findVariantsBySkus(
+        trx,
+        added.flatMap((a) => a.variants.map((n) => n.sku)),
+      )
+    ).map((o) => [o.sku.toLowerCase(), o]),
   );
+  for (const a of added) {
+    const effective = a.options ?? a.currentOptions;
+    let position = a.existing.reduce((max, e) => Math.max(max, e.position + 1), 0);
+    for (const [j, input] of a.variants.entries()) {
+      const index = a.index + j;
+      checkVariant(effective, input, index);
+      const owner = taken.get(input.sku.toLowerCase());
+      if (owner) {
+        throw new AppError('CONFLICT', `SKU ${input.sku} is already used by another variant (${owner.sku}): choose another SKU`, {
+          fieldErrors: { [`variants.${index}.sku`]: `${input.sku} is already used` },
+        });
+      }
+      const id = newId();
+      taken.set(input.sku.toLowerCase(), { id, productId: a.productId, sku: input.sku });
+      const tracked = input.trackStock ?? input.stock !== undefined;
+      const units = tracked ? (input.stock ?? 0) : 0;
+      rows.push({
+        id,
+        productId: a.productId,
+        sku: input.sku,
+        ean: input.ean ?? null,
+        optionValues: input.optionValues,
+        price: input.price,
+        sellingPrice: input.sellingPrice,
+        stock: units,
+        trackStock: tracked,
+        weightGrams: input.weightGrams ?? null,
+        images: input.images ?? [],
+        position: position++,
+        createdAt: opts.at,
+      });
+      if (tracked) stocks.push({ productId: a.productId, variantId: id, stock: units });
+      audits.push({
+        at: opts.at,
+        actorId: opts.actorId,
+        action: 'variant.add',
+        detail: {
+          productId: a.productId,
+          name: a.productName,
+          variantId: id,
+          sku: input.sku,
+          label: variantLabel(input.optionValues),
+          price: input.price,
+          sellingPrice: input.sellingPrice,
+        },
+      });
+    }
+    // The live variants as they will be: each fits the options, no two alike (checkLiveVariants).
+    const live = [...a.existing.filter((e) => !e.archived), ...a.variants];
+    live.forEach((variant, i) => checkVariant(effective, { ...variant, price: 0, sellingPrice: 0 }, i));
+    assertDistinct(live);
+  }
+  await v.insertVariants(trx, rows).catch((error: unknown) => {
+    throw asVariantConflict(error);
+  });
+  await stock.recordInitialStocks(trx, stocks, { reason: 'created', at: opts.at, actorId: opts.actorId });
+  await writeAudits(trx, audits);
 }
 
 /** Holds these products and their variants for the caller's transaction (PostgreSQL: FOR UPDATE, variants first as a sale takes them). */
