@@ -558,10 +558,21 @@ export async function saveVariantEditsBatch(
       });
     }
   });
-  await v.updateVariantRows(trx, rows, at);
-  await writeAudits(trx, audits);
+  // A variant whose stock is set too is written once, figures and stock together (setStocks).
   const stocks = edits.flatMap((e) => (e.stock && e.stock.from !== e.stock.to ? [{ variantId: e.current.id, productId: e.productId, ...e.stock }] : []));
-  const moved = await stock.setStocks(trx, stocks, { reason: opts.movement.reason, at, actorId, note: opts.movement.note });
+  const figures = new Map(rows.map((r) => [r.id, r]));
+  const withStock = new Set(stocks.filter((s) => figures.has(s.variantId)).map((s) => s.variantId));
+  await v.updateVariantRows(
+    trx,
+    rows.filter((r) => !withStock.has(r.id)),
+    at,
+  );
+  await writeAudits(trx, audits);
+  const moved = await stock.setStocks(
+    trx,
+    stocks.map((s) => ({ ...s, figures: figures.get(s.variantId) })),
+    { reason: opts.movement.reason, at, actorId, note: opts.movement.note },
+  );
   const first = moved[0];
   if (first !== undefined) {
     const edit = edits.find((e) => e.current.id === first);
