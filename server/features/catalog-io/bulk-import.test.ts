@@ -231,7 +231,11 @@ describe('batch apply', () => {
     const edited = rows.map((r) => [...r]);
     const groups = new Map<string, string[][]>();
     for (const r of edited) if (r[col('Archived')] === 'no') groups.set(r[col('Handle')]!, [...(groups.get(r[col('Handle')]!) ?? []), r]);
-    const sold = [...groups.values()].filter((g) => g.length >= 2 && g[0]![col('Option1 name')] !== '').slice(0, 3);
+    const storage = header.flatMap((name, k) => (name.startsWith('Storage (GB) [') ? [k] : []));
+    const hasStorage = (g: string[][]) => storage.some((k) => g[0]![k] !== '');
+    const options = [...groups.values()].filter((g) => g.length >= 2 && g[0]![col('Option1 name')] !== '');
+    // One of them sold by storage too (a new value below).
+    const sold = [...options.filter(hasStorage).slice(0, 1), ...options.filter((g) => !hasStorage(g)).slice(0, 2)];
     expect(sold.length).toBe(3);
     const added: string[][] = [];
     const newRow = (from: string[], n: number, tracked: boolean) => {
@@ -243,6 +247,8 @@ describe('batch apply', () => {
       copy[col('Stock at export')] = '';
       copy[col('Track stock')] = tracked ? 'yes' : 'no';
       copy[col('Stock')] = tracked ? String(n + 2) : '';
+      // A storage the product has not had yet (a new value for its index and card line), where it has the attribute.
+      for (const k of storage) if (copy[k] !== '') copy[k] = '2048';
       added.push(copy);
     };
     sold.forEach((g, i) => newRow(g[0]!, i + 1, true));
@@ -293,6 +299,8 @@ describe('batch apply', () => {
     expect(batchRows.stock_movements!.filter((m) => String(m).includes('<BATCH-NEW-') && String(m).includes('"reason":"created"')).length).toBe(3);
     expect(batchRows.audit_log!.filter((m) => String(m).includes('"variant.add"')).length).toBe(4);
     expect(batchRows.products!.filter((p) => String(p).includes('Batch Colour')).length).toBe(3);
+    expect(batchRows.spec_values!.filter((r) => String(r).includes('"key":"storage","value":"2048"')).length).toBeGreaterThan(0);
+    expect(batchRows.products!.filter((p) => String(p).includes('2048')).length).toBeGreaterThan(0);
     expect(await catalogueRows(server.deps.db)).toEqual(before);
     // The same change-feed tags (SQLite keeps them as rows; PostgreSQL sends them with pg_notify from the same triggers).
     if (dialectOf(server.deps.db) === 'sqlite') {

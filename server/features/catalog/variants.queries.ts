@@ -151,6 +151,8 @@ export type NewVariantRow = {
   images: readonly string[];
   position: number;
   createdAt: string;
+  /** Its spec values (JSON); none: '{}'. */
+  specs?: string | undefined;
 };
 
 export async function insertVariants(db: DB, variants: readonly NewVariantRow[]): Promise<void> {
@@ -171,6 +173,7 @@ export async function insertVariants(db: DB, variants: readonly NewVariantRow[])
           weight_grams: v.weightGrams,
           images: JSON.stringify(v.images),
           position: v.position,
+          specs: v.specs ?? '{}',
           archived_at: null,
           created_at: v.createdAt,
           updated_at: v.createdAt,
@@ -321,7 +324,11 @@ export async function refreshSummaries(
   db: DB,
   productIds: readonly string[],
   at: string,
-  opts: { touch?: ReadonlySet<string>; options?: ReadonlyMap<string, readonly ProductOption[]> } = {},
+  opts: {
+    touch?: ReadonlySet<string>;
+    options?: ReadonlyMap<string, readonly ProductOption[]>;
+    specLines?: ReadonlyMap<string, { specLine: string; specWords: string }>;
+  } = {},
 ): Promise<void> {
   const ids = [...new Set(productIds)];
   for (let i = 0; i < ids.length; i += BATCH_ROWS) {
@@ -332,26 +339,27 @@ export async function refreshSummaries(
       .where('id', 'in', chunk)
       .execute();
     const live = await listLiveVariantsOf(db, chunk);
-    const changed: (Summary & { id: string; options: string | null })[] = [];
+    const changed: (Summary & { id: string; options: string | null; line: { specLine: string; specWords: string } | null })[] = [];
     for (const row of rows) {
       const given = opts.options?.get(row.id);
       const options = given === undefined ? null : JSON.stringify(given);
-      // New options (an import's new option values) are written in the same UPDATE as the summary they count in.
+      // New options (an import's new option values) and card lines are written in the same UPDATE as the summary (one write of the row).
+      const line = opts.specLines?.get(row.id) ?? null;
       const next = summaryOf(options === null ? row : { ...row, options }, live.get(row.id) ?? []);
-      if (next) changed.push({ id: row.id, ...next, options });
-      else if (opts.touch?.has(row.id) || options !== null) changed.push({ id: row.id, ...summaryNow(row), options });
+      if (next) changed.push({ id: row.id, ...next, options, line });
+      else if (opts.touch?.has(row.id) || options !== null || line !== null) changed.push({ id: row.id, ...summaryNow(row), options, line });
     }
     if (changed.length === 0) continue;
-    const anyOptions = changed.some((c) => c.options !== null);
+    const anyOptions = changed.some((c) => c.options !== null || c.line !== null);
     const values = sql.join(
       changed.map(
         (c) =>
-          sql`(cast(${c.id} as text), cast(${c.price} as bigint), cast(${c.selling_price} as bigint), cast(${c.stock} as integer), cast(${c.track_stock} as integer), cast(${c.price_min} as bigint), cast(${c.price_max} as bigint), cast(${c.variant_count} as integer), cast(${c.colour_count} as integer)${anyOptions ? sql`, cast(${c.options} as text)` : sql``})`,
+          sql`(cast(${c.id} as text), cast(${c.price} as bigint), cast(${c.selling_price} as bigint), cast(${c.stock} as integer), cast(${c.track_stock} as integer), cast(${c.price_min} as bigint), cast(${c.price_max} as bigint), cast(${c.variant_count} as integer), cast(${c.colour_count} as integer)${anyOptions ? sql`, cast(${c.options} as text), cast(${c.line?.specLine ?? null} as text), cast(${c.line?.specWords ?? null} as text)` : sql``})`,
       ),
     );
-    await sql`with v(vid, price, selling_price, stock, track_stock, price_min, price_max, variant_count, colour_count${anyOptions ? sql`, options` : sql``}) as (values ${values})
+    await sql`with v(vid, price, selling_price, stock, track_stock, price_min, price_max, variant_count, colour_count${anyOptions ? sql`, options, spec_line, spec_words` : sql``}) as (values ${values})
       update products set price = v.price, selling_price = v.selling_price, stock = v.stock, track_stock = v.track_stock, price_min = v.price_min,
-        price_max = v.price_max, variant_count = v.variant_count, colour_count = v.colour_count${anyOptions ? sql`, options = coalesce(v.options, products.options)` : sql``}, updated_at = ${at}
+        price_max = v.price_max, variant_count = v.variant_count, colour_count = v.colour_count${anyOptions ? sql`, options = coalesce(v.options, products.options), spec_line = coalesce(v.spec_line, products.spec_line), spec_words = coalesce(v.spec_words, products.spec_words)` : sql``}, updated_at = ${at}
       from v where products.id in (select vid from v) and products.id = v.vid`.execute(db);
   }
 }

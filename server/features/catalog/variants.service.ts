@@ -15,7 +15,7 @@ import {
   type VariantInputSchema,
 } from '../../../shared/schemas/variants';
 import * as v from './variants.queries';
-import { reindexProductSpecs, saveProductSpecs, variantSpecsById } from './specs.service';
+import { newVariantSpecs, reindexProductSpecs, replaceSpecIndexes, saveProductSpecs, variantSpecsById } from './specs.service';
 import * as stock from './stock.queries';
 
 /**
@@ -522,7 +522,7 @@ export async function saveVariantEditsBatch(
 ): Promise<void> {
   const { at, actorId } = opts;
   const added = opts.added ?? [];
-  if (added.length > 0) await addVariantsBatch(trx, added, { at, actorId });
+  const specLines = added.length > 0 ? await addVariantsBatch(trx, added, { at, actorId }) : new Map<string, { specLine: string; specWords: string }>();
   const rows: Parameters<typeof v.updateVariantRows>[1][number][] = [];
   const audits: Parameters<typeof writeAudits>[1][number][] = [];
   const saved = new Set<string>();
@@ -584,14 +584,8 @@ export async function saveVariantEditsBatch(
   await v.refreshSummaries(trx, [...edits.map((e) => e.productId), ...added.map((a) => a.productId)], at, {
     touch: new Set([...saved, ...added.map((a) => a.productId)]),
     options: new Map(added.flatMap((a) => (a.options ? [[a.productId, a.options] as const] : []))),
+    specLines,
   });
-  // Spec values of the new variants: the product form's save (saveProductSpecs) for each product given any.
-  for (const a of added) {
-    if (!a.variants.some((n) => n.specs)) continue;
-    // (The edited variants first, without specs, as in the form's list: a refusal names the same row.)
-    const specChanges = await saveProductSpecs(trx, a.productId, { variants: [...Array.from({ length: a.index }, () => ({ optionValues: [] })), ...a.variants] });
-    if (specChanges.length > 0) await writeAudit(trx, { at, actorId, action: 'product.update', detail: { productId: a.productId, name: a.productName, changes: specChanges } });
-  }
 }
 
 /**
@@ -601,8 +595,13 @@ export async function saveVariantEditsBatch(
  * last variant), the opening stock of the tracked ones (`created`), a `variant.add` audit entry
  * each. The product's new options and summary are written by the caller's refreshSummaries.
  */
-async function addVariantsBatch(trx: DB, added: readonly BatchNewVariants[], opts: { at: string; actorId: string | null }): Promise<void> {
+async function addVariantsBatch(
+  trx: DB,
+  added: readonly BatchNewVariants[],
+  opts: { at: string; actorId: string | null },
+): Promise<Map<string, { specLine: string; specWords: string }>> {
   const rows: v.NewVariantRow[] = [];
+  const withIds: Parameters<typeof newVariantSpecs>[1][number][] = [];
   const stocks: { productId: string; variantId: string; stock: number }[] = [];
   const audits: Parameters<typeof writeAudits>[1][number][] = [];
   const taken = new Map(
@@ -616,6 +615,8 @@ async function addVariantsBatch(trx: DB, added: readonly BatchNewVariants[], opt
   for (const a of added) {
     const effective = a.options ?? a.currentOptions;
     let position = a.existing.reduce((max, e) => Math.max(max, e.position + 1), 0);
+    const ids: Parameters<typeof newVariantSpecs>[1][number]['variants'][number][] = [];
+    withIds.push({ productId: a.productId, index: a.index, variants: ids });
     for (const [j, input] of a.variants.entries()) {
       const index = a.index + j;
       checkVariant(effective, input, index);
@@ -626,6 +627,7 @@ async function addVariantsBatch(trx: DB, added: readonly BatchNewVariants[], opt
         });
       }
       const id = newId();
+      ids.push({ id, optionValues: input.optionValues, sku: input.sku, specs: input.specs });
       taken.set(input.sku.toLowerCase(), { id, productId: a.productId, sku: input.sku });
       const tracked = input.trackStock ?? input.stock !== undefined;
       const units = tracked ? (input.stock ?? 0) : 0;
@@ -665,11 +667,24 @@ async function addVariantsBatch(trx: DB, added: readonly BatchNewVariants[], opt
     live.forEach((variant, i) => checkVariant(effective, { ...variant, price: 0, sellingPrice: 0 }, i));
     assertDistinct(live);
   }
-  await v.insertVariants(trx, rows).catch((error: unknown) => {
-    throw asVariantConflict(error);
-  });
+  // Their spec values as the form's save (saveProductSpecs) would leave them: stored with the rows, the products reindexed.
+  const specs = await newVariantSpecs(trx, withIds);
+  await v
+    .insertVariants(
+      trx,
+      rows.map((r) => ({ ...r, specs: specs.variantSpecs.get(r.id) })),
+    )
+    .catch((error: unknown) => {
+      throw asVariantConflict(error);
+    });
+  await replaceSpecIndexes(trx, specs.index);
   await stock.recordInitialStocks(trx, stocks, { reason: 'created', at: opts.at, actorId: opts.actorId });
+  for (const a of added) {
+    const changes = specs.changes.get(a.productId);
+    if (changes) audits.push({ at: opts.at, actorId: opts.actorId, action: 'product.update', detail: { productId: a.productId, name: a.productName, changes } });
+  }
   await writeAudits(trx, audits);
+  return specs.lines;
 }
 
 /** Holds these products and their variants for the caller's transaction (PostgreSQL: FOR UPDATE, variants first as a sale takes them). */
