@@ -282,9 +282,10 @@ async function readAndPlan(deps: RunDeps, input: RunInput, progress: (p: ImportP
  * changes locked FOR UPDATE): the products the plan changes are read again, and any that moved
  * since it was planned (a sale, an admin's edit) has its rows planned again against what is
  * there now (a stock that moved since the export is then the row's error, as in the dry run);
- * price, stock and other figure changes of existing variants are written with set-based SQL
- * (variants.service's saveVariantEditsBatch), everything else (new products and variants,
- * product fields, options, specs, archive and restore) through the product form's services; one
+ * price, stock and other figure changes of existing variants, and new variants of existing
+ * products (with the option values they bring), are written with set-based SQL (variants.service's
+ * saveVariantEditsBatch), everything else (new products, product fields, facts, specs, archive and
+ * restore) through the product form's services; one
  * audit entry sums it up. A failure anywhere rolls everything back.
  * @throws AppError BAD_INPUT (nothing written) when rows are in error; whatever a service refuses
  *   while writing (a SKU taken meanwhile: CONFLICT; a stock moved: STOCK_CHANGED), nothing written.
