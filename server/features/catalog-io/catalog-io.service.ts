@@ -351,6 +351,13 @@ export async function applyImport(
         actorId,
         movement: { reason: 'import', note: `import: ${upload.fileName}` },
         added: batchAdded(batch, current),
+        // (Read under the lock above: the summaries are worked out from them.)
+        variants: new Map(
+          batch.flatMap((a) => {
+            const p = current.get(a.productId);
+            return p ? [[a.productId, p.variants] as const] : [];
+          }),
+        ),
       });
       written += batch.reduce((n, a) => n + rowsOf(a), 0);
       progress({ phase: 'writing', rowsChecked: total, rowsWritten: written, toWrite, total });

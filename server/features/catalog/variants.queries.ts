@@ -270,7 +270,10 @@ type SummaryRow = Record<Exclude<(typeof SUMMARY_COLUMNS)[number], 'options'>, n
 type Summary = { price: number; selling_price: number; stock: number; track_stock: number; price_min: number; price_max: number; variant_count: number; colour_count: number };
 
 /** The product row's summary of `live` (its live variants), or null when it has none or nothing would change. */
-function summaryOf(product: SummaryRow, live: readonly VariantRecord[]): Summary | null {
+/** What a summary reads of a live variant. */
+export type SummaryVariant = Pick<VariantRecord, 'sellingPrice' | 'price' | 'position' | 'inStock' | 'trackStock' | 'stock' | 'optionValues'>;
+
+function summaryOf(product: SummaryRow, live: readonly SummaryVariant[]): Summary | null {
   const summary = summaryVariantOf(live);
   if (!summary) return null;
   const prices = live.map((v) => v.sellingPrice);
@@ -316,9 +319,10 @@ const BATCH_ROWS = 400;
  * refreshSummary for many products at once (a catalogue import): their rows and live variants
  * read in a few queries, the summaries that changed written by one UPDATE per chunk. `touch`:
  * products whose row is written (its updated_at set) even when their summary did not change
- * (what the product form's save does), in the same UPDATE: on PostgreSQL each write of a product
- * row computes its search vector again. The caller holds the products' rows (on PostgreSQL,
- * locked FOR UPDATE first).
+ * (what the product form's save does), in the same UPDATE (on PostgreSQL each write of a product
+ * row is a new row version in each of its indexes); `options` and `specLines`: new options, card
+ * lines and search words written in it too; `live`: live variants the caller knows (not read). The
+ * caller holds the products' rows (on PostgreSQL, locked FOR UPDATE first).
  */
 export async function refreshSummaries(
   db: DB,
@@ -328,6 +332,8 @@ export async function refreshSummaries(
     touch?: ReadonlySet<string>;
     options?: ReadonlyMap<string, readonly ProductOption[]>;
     specLines?: ReadonlyMap<string, { specLine: string; specWords: string }>;
+    /** Products' live variants as they are now, in position order (not read again). */
+    live?: ReadonlyMap<string, readonly SummaryVariant[]>;
   } = {},
 ): Promise<void> {
   const ids = [...new Set(productIds)];
@@ -338,7 +344,10 @@ export async function refreshSummaries(
       .select(['id', ...SUMMARY_COLUMNS])
       .where('id', 'in', chunk)
       .execute();
-    const live = await listLiveVariantsOf(db, chunk);
+    // Live variants the caller knows (it holds them, locked, and wrote them): not read again.
+    const known = opts.live;
+    const live: Map<string, readonly SummaryVariant[]> = await listLiveVariantsOf(db, known ? chunk.filter((id) => !known.has(id)) : chunk);
+    if (known) for (const id of chunk) if (known.has(id)) live.set(id, known.get(id) ?? []);
     const changed: (Summary & { id: string; options: string | null; line: { specLine: string; specWords: string } | null })[] = [];
     for (const row of rows) {
       const given = opts.options?.get(row.id);

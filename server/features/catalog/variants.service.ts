@@ -518,11 +518,19 @@ export type BatchNewVariants = {
 export async function saveVariantEditsBatch(
   trx: DB,
   edits: readonly BatchVariantEdit[],
-  opts: { at: string; actorId: string | null; movement: { reason: 'import'; note: string }; added?: readonly BatchNewVariants[] },
+  opts: {
+    at: string;
+    actorId: string | null;
+    movement: { reason: 'import'; note: string };
+    added?: readonly BatchNewVariants[];
+    /** The edited products' variants (archived ones too) as read under the caller's lock: their summaries are worked out from them, not read again. */
+    variants?: ReadonlyMap<string, readonly BatchVariantState[]>;
+  },
 ): Promise<void> {
   const { at, actorId } = opts;
   const added = opts.added ?? [];
-  const specLines = added.length > 0 ? await addVariantsBatch(trx, added, { at, actorId }) : new Map<string, { specLine: string; specWords: string }>();
+  const { specLines, rows: newRows } =
+    added.length > 0 ? await addVariantsBatch(trx, added, { at, actorId }) : { specLines: new Map<string, { specLine: string; specWords: string }>(), rows: [] };
   const rows: Parameters<typeof v.updateVariantRows>[1][number][] = [];
   const audits: Parameters<typeof writeAudits>[1][number][] = [];
   const saved = new Set<string>();
@@ -585,7 +593,59 @@ export async function saveVariantEditsBatch(
     touch: new Set([...saved, ...added.map((a) => a.productId)]),
     options: new Map(added.flatMap((a) => (a.options ? [[a.productId, a.options] as const] : []))),
     specLines,
+    live: opts.variants ? liveAfter(opts.variants, edits, newRows) : undefined,
   });
+}
+
+/** A variant as a batch's caller read it (under its lock). */
+export type BatchVariantState = {
+  id: string;
+  optionValues: readonly string[];
+  price: number;
+  sellingPrice: number;
+  stock: number;
+  trackStock: boolean;
+  position: number;
+  archived: boolean;
+};
+
+/** The live variants of `variants`' products once `edits` and `added` are written, in position order (as refreshSummary reads them). */
+function liveAfter(
+  variants: ReadonlyMap<string, readonly BatchVariantState[]>,
+  edits: readonly BatchVariantEdit[],
+  added: readonly v.NewVariantRow[],
+): Map<string, v.SummaryVariant[]> {
+  const byId = new Map(edits.map((e) => [e.current.id, e]));
+  const live = new Map<string, (v.SummaryVariant & { id: string })[]>();
+  for (const [productId, list] of variants) {
+    live.set(
+      productId,
+      list
+        .filter((x) => !x.archived)
+        .map((x) => {
+          const e = byId.get(x.id);
+          const price = e?.fields?.price ?? x.price;
+          const sellingPrice = e?.fields?.sellingPrice ?? x.sellingPrice;
+          const stock = e?.stock && e.stock.from !== e.stock.to ? e.stock.to : x.stock;
+          return { id: x.id, optionValues: [...x.optionValues], price, sellingPrice, stock, trackStock: x.trackStock, inStock: !x.trackStock || stock > 0, position: x.position };
+        }),
+    );
+  }
+  for (const r of added) {
+    const stock = r.trackStock ? r.stock : 0;
+    live.get(r.productId)?.push({
+      id: r.id,
+      optionValues: [...r.optionValues],
+      price: r.price,
+      sellingPrice: r.sellingPrice,
+      stock,
+      trackStock: r.trackStock,
+      inStock: !r.trackStock || stock > 0,
+      position: r.position,
+    });
+  }
+  for (const list of live.values()) list.sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return live;
 }
 
 /**
@@ -599,7 +659,7 @@ async function addVariantsBatch(
   trx: DB,
   added: readonly BatchNewVariants[],
   opts: { at: string; actorId: string | null },
-): Promise<Map<string, { specLine: string; specWords: string }>> {
+): Promise<{ specLines: Map<string, { specLine: string; specWords: string }>; rows: v.NewVariantRow[] }> {
   const rows: v.NewVariantRow[] = [];
   const withIds: Parameters<typeof newVariantSpecs>[1][number][] = [];
   const stocks: { productId: string; variantId: string; stock: number }[] = [];
@@ -684,7 +744,7 @@ async function addVariantsBatch(
     if (changes) audits.push({ at: opts.at, actorId: opts.actorId, action: 'product.update', detail: { productId: a.productId, name: a.productName, changes } });
   }
   await writeAudits(trx, audits);
-  return specs.lines;
+  return { specLines: specs.lines, rows };
 }
 
 /** Holds these products and their variants for the caller's transaction (PostgreSQL: FOR UPDATE, variants first as a sale takes them). */
