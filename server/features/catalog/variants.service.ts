@@ -497,8 +497,9 @@ export type BatchNewVariants = {
   productName: string;
   /** The product's options as they will be (the file's new values added); null: unchanged. */
   options: ProductOption[] | null;
-  /** The product's options now, and every variant it has (archived ones too), as read. */
+  /** The product's options now. */
   currentOptions: readonly ProductOption[];
+  /** Every variant it has (archived ones too), as read. */
   existing: readonly { id: string; sku: string; optionValues: readonly string[]; position: number; archived: boolean }[];
   /** How many edited variants come before the new ones in the form's list (their SKUs and option values stay). */
   index: number;
@@ -510,10 +511,13 @@ export type BatchNewVariants = {
  * caller's transaction, with set-based SQL instead of a form's save per product: the same rows
  * as the product form's save would leave (each variant's fields, the product row marked saved,
  * the summary refreshed, a `variant.update` audit entry per variant with the same changes, a
- * stock movement per stock set), in a few statements per few hundred variants. The caller holds
- * the products (variants.queries' lockProducts on PostgreSQL).
- * @throws AppError BAD_INPUT for a selling price above the MRP; STOCK_CHANGED when a stock moved
- *   since it was read (the caller's transaction then rolls back everything).
+ * stock movement per stock set), in a few statements per few hundred variants; `added`: new
+ * variants of existing products, as the form's save adds them (addVariantsBatch). Each variant
+ * row and each product row is written once. The caller holds the products (variants.queries'
+ * lockProducts on PostgreSQL).
+ * @throws AppError BAD_INPUT for a selling price above the MRP, or a new variant's options or
+ *   specs that do not fit; CONFLICT for a new variant's SKU in use; STOCK_CHANGED when a stock
+ *   moved since it was read (the caller's transaction then rolls back everything).
  */
 export async function saveVariantEditsBatch(
   trx: DB,
