@@ -331,6 +331,52 @@ describe('batch apply', () => {
     }
   });
 
+  it('a new variant’s SKU taken between the plan and the write (another case, another product): 409 naming the SKU, nothing written', async () => {
+    const { header, rows } = await exportRecords();
+    const col = (name: string) => header.indexOf(name);
+    const live = rows.filter((r) => r[col('Archived')] === 'no');
+    const from = live.find((r) => r[col('Option1 name')] !== '')!;
+    const other = live.find((r) => r[col('Handle')] !== from[col('Handle')])!;
+    const copy = [...from];
+    copy[col('SKU')] = 'BATCH-RACE-1';
+    copy[col('EAN')] = '';
+    copy[col('Option1 value')] = 'Race Colour';
+    copy[col('Stock at export')] = '';
+    const priced = [...from];
+    priced[col('Selling price')] = (Number(from[col('MRP')]) - 8).toFixed(2);
+    const uploadId = await upload(toCsv([header, priced, copy]));
+    const before = await catalogueRows(server.deps.db);
+    const race = applyImport(server.deps, { uploadId, mode: 'both', stock: 'set' }, adminUser.id, {
+      afterPlan: async () => {
+        await server.deps.db
+          .insertInto('product_variants')
+          .values({
+            id: newId(),
+            product_id: other[col('Handle')]!,
+            sku: 'batch-race-1',
+            option_values: JSON.stringify(['Race Other']),
+            price: 100,
+            selling_price: 100,
+            created_at: new Date().toISOString(),
+            updated_at: new Date().toISOString(),
+          })
+          .execute();
+      },
+    });
+    await expect(race).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('SKU BATCH-RACE-1 is already used by another variant (batch-race-1)') as string,
+    });
+    // Nothing of the file was written (the racing variant is there).
+    const after = await catalogueRows(server.deps.db);
+    expect(after.products).toEqual(before.products);
+    expect(after.stock_movements).toEqual(before.stock_movements);
+    expect(after.audit_log).toEqual(before.audit_log);
+    expect(after.product_variants!.length).toBe(before.product_variants!.length + 1);
+    await server.deps.db.deleteFrom('product_variants').where('sku', '=', 'batch-race-1').execute();
+    expect(await catalogueRows(server.deps.db)).toEqual(before);
+  });
+
   it('a sale between the plan and the write: a stock the file sets is refused whole; a sale of another variant of an edited product is kept', async () => {
     const { header, rows } = await exportRecords();
     const col = (name: string) => header.indexOf(name);
