@@ -18,7 +18,7 @@ import type { CreateAction, Plan, UpdateAction, VariantSpec } from './plan';
 type Writer = { trx: DB; deps: Pick<Deps, 'clock'>; actorId: string | null; fileName: string };
 
 /** The facts as the product form sends them (validated by the plan). */
-function factsInput(f: ProductFacts | undefined) {
+export function factsInput(f: ProductFacts | undefined) {
   if (!f) return undefined;
   return {
     countryOfOrigin: f.countryOfOrigin ?? '',
@@ -38,7 +38,8 @@ function specsInput(specs: Record<string, SpecValue | null>, dropEmpty: boolean)
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
-function variantInput(v: VariantSpec, isNew: boolean) {
+/** A variant as the product form sends it: a new one (`isNew`) with its tracking and opening stock. */
+export function variantInput(v: VariantSpec, isNew: boolean) {
   return {
     sku: v.sku,
     ean: v.ean,

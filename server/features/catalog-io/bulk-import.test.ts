@@ -229,6 +229,158 @@ describe('batch apply', () => {
     expect(batched.length).toBeGreaterThanOrEqual(10);
   });
 
+  it('new variants of existing products (a new colour with its own figures, stock and specs; beside edits of the same products) are written set-based, leaving the rows the services leave', async () => {
+    const { header, rows } = await exportRecords();
+    const col = (name: string) => header.indexOf(name);
+    const edited = rows.map((r) => [...r]);
+    const groups = new Map<string, string[][]>();
+    for (const r of edited) if (r[col('Archived')] === 'no') groups.set(r[col('Handle')]!, [...(groups.get(r[col('Handle')]!) ?? []), r]);
+    const storage = header.flatMap((name, k) => (name.startsWith('Storage (GB) [') ? [k] : []));
+    const hasStorage = (g: string[][]) => storage.some((k) => g[0]![k] !== '');
+    const options = [...groups.values()].filter((g) => g.length >= 2 && g[0]![col('Option1 name')] !== '');
+    // One of them sold by storage too (a new value below).
+    const sold = [...options.filter(hasStorage).slice(0, 1), ...options.filter((g) => !hasStorage(g)).slice(0, 2)];
+    expect(sold.length).toBe(3);
+    const added: string[][] = [];
+    const newRow = (from: string[], n: number, tracked: boolean) => {
+      const copy = [...from];
+      copy[col('SKU')] = `BATCH-NEW-${n}`;
+      copy[col('EAN')] = '';
+      copy[col('Option1 value')] = `Batch Colour ${n}`;
+      copy[col('Selling price')] = (Number(copy[col('MRP')]) - 4).toFixed(2);
+      copy[col('Stock at export')] = '';
+      copy[col('Track stock')] = tracked ? 'yes' : 'no';
+      copy[col('Stock')] = tracked ? String(n + 2) : '';
+      // A storage the product has not had yet (a new value for its index and card line), where it has the attribute.
+      for (const k of storage) if (copy[k] !== '') copy[k] = '2048';
+      added.push(copy);
+    };
+    sold.forEach((g, i) => newRow(g[0]!, i + 1, true));
+    // A second new colour of the first product, untracked.
+    newRow(sold[0]![0]!, 4, false);
+    // Edits of the same products: a selling price, a stock.
+    for (const g of sold) {
+      g[0]![col('Selling price')] = (Number(g[0]![col('MRP')]) - 6).toFixed(2);
+      const tracked = g.find((r) => r[col('Track stock')] === 'yes');
+      if (tracked) tracked[col('Stock')] = String(Number(tracked[col('Stock at export')]) + 2);
+    }
+    const text = toCsv([header, ...edited, ...added]);
+    const uploadId = await upload(text);
+    const report = await dryRun(server.deps, { uploadId, mode: 'both', stock: 'set' });
+    expect(report.errors).toEqual([]);
+    expect(report.variants.create).toBe(4);
+
+    // Every action takes the set-based path, the ones with new variants too.
+    const table = await parseTable(Buffer.from(text, 'utf8'));
+    const categories = await listAdminCategories(server.deps.db);
+    const products = new Map((await productsById(server.deps.db, [...groups.keys()])).map((p) => [p.id, p]));
+    const skuOwners = new Map([...products.values()].flatMap((p) => p.variants.map((v) => [v.sku.toLowerCase(), p.id] as const)));
+    const plan = planImport(table, { categories, products, skuOwners, mode: 'both', stockMode: 'set', publicUrl: server.deps.env.PUBLIC_URL });
+    const withNew = plan.actions.filter((a) => a.kind === 'update' && a.added.length > 0);
+    expect(withNew.length).toBe(3);
+    expect(withNew.every((a) => a.kind === 'update' && a.product?.options !== undefined && batchable(a, products.get(a.productId)))).toBe(true);
+
+    const instant = new Date();
+    const clock = () => instant;
+    const before = await catalogueRows(server.deps.db);
+    const viaServices = await appliedRows(uploadId, 'services', clock);
+    const viaBatch = await appliedRows(uploadId, 'batch', clock);
+    // The new variants' ids are random: each stands as its SKU.
+    const sameIds = (tables: Record<string, unknown[]>, ids: Map<string, string>) =>
+      Object.fromEntries(Object.entries(tables).map(([t, list]) => [t, list.map((row) => [...ids].reduce((s, [id, sku]) => s.split(id).join(`<${sku}>`), String(row))).sort()]));
+    const newIds = (tables: Record<string, unknown[]>) =>
+      new Map(
+        tables.product_variants!.flatMap((row) => {
+          const r = JSON.parse(String(row)) as { id: string; sku: string };
+          return r.sku.startsWith('BATCH-NEW-') ? [[r.id, r.sku] as const] : [];
+        }),
+      );
+    expect(newIds(viaServices).size).toBe(4);
+    expect(sameIds(viaBatch, newIds(viaBatch))).toEqual(sameIds(viaServices, newIds(viaServices)));
+    expect(viaServices).not.toEqual(before);
+    // The new rows: opening stock (`created`) of the tracked ones, an audit entry each, the options with the new colours.
+    const batchRows = sameIds(viaBatch, newIds(viaBatch));
+    expect(batchRows.stock_movements!.filter((m) => String(m).includes('<BATCH-NEW-') && String(m).includes('"reason":"created"')).length).toBe(3);
+    expect(batchRows.audit_log!.filter((m) => String(m).includes('"variant.add"')).length).toBe(4);
+    expect(batchRows.products!.filter((p) => String(p).includes('Batch Colour')).length).toBe(3);
+    expect(batchRows.spec_values!.filter((r) => String(r).includes('"key":"storage","value":"2048"')).length).toBeGreaterThan(0);
+    expect(batchRows.products!.filter((p) => String(p).includes('2048')).length).toBeGreaterThan(0);
+    expect(await catalogueRows(server.deps.db)).toEqual(before);
+    // The same change-feed tags (SQLite keeps them as rows; PostgreSQL sends them with pg_notify from the same triggers).
+    if (dialectOf(server.deps.db) === 'sqlite') {
+      const tagsOf = async (path: 'batch' | 'services') => {
+        const seq = (await sql<{ seq: number | null }>`select max(seq) as seq from cache_invalidations`.execute(server.deps.db)).rows[0]?.seq ?? 0;
+        try {
+          await applyImport(
+            { ...server.deps, clock },
+            { uploadId, mode: 'both', stock: 'set' },
+            adminUser.id,
+            {
+              beforeCommit: async (trx) => {
+                const tags = (await sql<{ tag: string }>`select distinct tag from cache_invalidations where seq > ${seq} order by tag`.execute(trx)).rows.map((r) => r.tag);
+                throw new Captured({ tags });
+              },
+            },
+            { path },
+          );
+        } catch (error) {
+          if (error instanceof Captured) return error.rows.tags;
+          throw error;
+        }
+        throw new Error('the apply committed');
+      };
+      const tags = await tagsOf('services');
+      expect(tags).toContain('search');
+      expect(await tagsOf('batch')).toEqual(tags);
+    }
+  });
+
+  it('a new variant’s SKU taken between the plan and the write (another case, another product): 409 naming the SKU, nothing written', async () => {
+    const { header, rows } = await exportRecords();
+    const col = (name: string) => header.indexOf(name);
+    const live = rows.filter((r) => r[col('Archived')] === 'no');
+    const from = live.find((r) => r[col('Option1 name')] !== '')!;
+    const other = live.find((r) => r[col('Handle')] !== from[col('Handle')])!;
+    const copy = [...from];
+    copy[col('SKU')] = 'BATCH-RACE-1';
+    copy[col('EAN')] = '';
+    copy[col('Option1 value')] = 'Race Colour';
+    copy[col('Stock at export')] = '';
+    const priced = [...from];
+    priced[col('Selling price')] = (Number(from[col('MRP')]) - 8).toFixed(2);
+    const uploadId = await upload(toCsv([header, priced, copy]));
+    const before = await catalogueRows(server.deps.db);
+    const race = applyImport(server.deps, { uploadId, mode: 'both', stock: 'set' }, adminUser.id, {
+      afterPlan: async () => {
+        await server.deps.db
+          .insertInto('product_variants')
+          .values({
+            id: newId(),
+            product_id: other[col('Handle')]!,
+            sku: 'batch-race-1',
+            option_values: JSON.stringify(['Race Other']),
+            price: 100,
+            selling_price: 100,
+            created_at: new Date().toISOString(),
+            updated_at: new Date().toISOString(),
+          })
+          .execute();
+      },
+    });
+    await expect(race).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('SKU BATCH-RACE-1 is already used by another variant (batch-race-1)') as string,
+    });
+    // Nothing of the file was written (the racing variant is there).
+    const after = await catalogueRows(server.deps.db);
+    expect(after.products).toEqual(before.products);
+    expect(after.stock_movements).toEqual(before.stock_movements);
+    expect(after.audit_log).toEqual(before.audit_log);
+    expect(after.product_variants!.length).toBe(before.product_variants!.length + 1);
+    await server.deps.db.deleteFrom('product_variants').where('sku', '=', 'batch-race-1').execute();
+    expect(await catalogueRows(server.deps.db)).toEqual(before);
+  });
+
   it.each(['app', 'worker'] as const)(
     'a sale between the plan and the write: a stock the file sets is refused whole; a sale of another variant of an edited product is kept (planned in the %s thread)',
     async (thread) => {

@@ -5,14 +5,15 @@ import { transaction } from '../../db/transaction';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { writeAudit } from '../../audit/audit';
+import { factColumns, toProductFacts } from '../../db/product-row';
 import { listAdminCategories } from '../catalog/categories.service';
-import { lockProducts, saveVariantEditsBatch, type BatchVariantEdit } from '../catalog/variants.service';
+import { lockProducts, saveVariantEditsBatch, type BatchNewVariants, type BatchVariantEdit } from '../catalog/variants.service';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, type ImportMode, type ImportReport, type StockMode } from '../../../shared/schemas/catalog-io';
 import { specColumns } from './columns';
 import { exportHeaders, exportPages, writeCsv, writeXlsx, type ExportPaging } from './export';
 import { parseTable } from './parse';
 import { errorText, planImport, type Plan, type UpdateAction } from './plan';
-import { writePlan } from './apply';
+import { factsInput, variantInput, writePlan } from './apply';
 import { resolvePictures } from './pictures';
 import { filePictures, fingerprint, planContext, type PlanIo } from './file-plan';
 import { openPlanner, type PlannerThread } from './planner';
@@ -231,10 +232,11 @@ async function readAndPlan(deps: RunDeps, input: RunInput, opts: RunOptions, inc
  * was planned (a sale, an admin's edit: its fingerprint differs) has its rows planned again
  * against what is there now (a stock that moved since the export is then the row's error, as in
  * the dry run); a category changed meanwhile has the whole file planned again. Price, stock and
- * other figure changes of existing variants are written with set-based SQL (variants.service's
- * saveVariantEditsBatch), everything else (new products and variants, product fields, options,
- * specs, archive and restore) through the product form's services; one audit entry sums it up. A
- * failure anywhere rolls everything back.
+ * other figure changes of existing variants, and new variants of existing products (with the
+ * option values they bring), are written with set-based SQL (variants.service's
+ * saveVariantEditsBatch), everything else (new products, product fields, facts, specs, archive
+ * and restore) through the product form's services; one audit entry sums it up. A failure
+ * anywhere rolls everything back.
  * @throws AppError BAD_INPUT (nothing written) when rows are in error; whatever a service refuses
  *   while writing (a SKU taken meanwhile: CONFLICT; a stock moved: STOCK_CHANGED), nothing written.
  */
@@ -297,6 +299,14 @@ export async function applyImport(
           at: nowIso(deps.clock),
           actorId,
           movement: { reason: 'import', note: `import: ${upload.fileName}` },
+          added: batchAdded(batch, current),
+          // (Read under the lock above: the summaries are worked out from them.)
+          variants: new Map(
+            batch.flatMap((a) => {
+              const p = current.get(a.productId);
+              return p ? [[a.productId, p.variants] as const] : [];
+            }),
+          ),
         });
         written += batch.reduce((n, a) => n + rowsOf(a), 0);
         progress({ phase: 'writing', rowsChecked: total, rowsWritten: written, toWrite, total });
@@ -330,17 +340,49 @@ async function auditImport(trx: DB, deps: Pick<Deps, 'clock'>, input: RunInput, 
 
 /**
  * An update the set-based writer does as the product form would: figures (prices, EAN, weight,
- * pictures) and stock of existing variants, nothing else (product fields, options, specs,
- * archive, tracking switched and new variants go through the services).
+ * pictures) and stock of existing variants, new variants (with a SKU) and the new option values
+ * they bring, nothing else (product fields, facts, specs, archive, tracking switched and new
+ * variants without a SKU go through the services).
  */
 export function batchable(a: UpdateAction, product: IoProduct | undefined): boolean {
-  if (!product || a.product !== null || a.added.length > 0 || a.archived !== null) return false;
+  if (!product || a.archived !== null) return false;
+  if (a.product !== null && !onlyOptions(a.product, product)) return false;
+  if (a.added.some((v) => v.sku === undefined || v.archived)) return false;
   return a.edits.every((e) => {
     const v = product.variants.find((x) => x.id === e.variantId);
     if (!v || e.archived !== null || e.specsChanged) return false;
     if (e.fields && (e.fields.sku !== v.sku || JSON.stringify(e.fields.optionValues) !== JSON.stringify(v.optionValues))) return false;
     if (e.stock && !(e.stock.trackStock && v.trackStock && e.stock.stock !== undefined && e.stock.expected !== undefined)) return false;
     return true;
+  });
+}
+
+/** A product change that is its options alone (new values for new variants): its fields, facts and specs as they are. */
+function onlyOptions(p: NonNullable<UpdateAction['product']>, product: IoProduct): boolean {
+  if (p.productName !== product.name || p.brandName !== product.brand || p.category !== product.category || p.description !== product.description) return false;
+  if (JSON.stringify(p.images) !== JSON.stringify(product.images) || p.specs !== undefined) return false;
+  // Facts the form would write back as they are stored (updateProduct's storedFacts).
+  const facts = factsInput(p.facts);
+  return facts === undefined || JSON.stringify(toProductFacts(factColumns(facts))) === JSON.stringify(product.facts);
+}
+
+/** The new variants of batched updates, as the product form's save gets them (after the edited variants). */
+function batchAdded(actions: readonly UpdateAction[], products: ReadonlyMap<string, IoProduct>): BatchNewVariants[] {
+  return actions.flatMap((a) => {
+    const p = products.get(a.productId);
+    if (!p || a.added.length === 0) return [];
+    const options = a.product?.options;
+    return [
+      {
+        productId: a.productId,
+        productName: p.name,
+        options: options !== undefined && JSON.stringify(options) !== JSON.stringify(p.options) ? options : null,
+        currentOptions: p.options,
+        existing: p.variants,
+        index: a.edits.filter((e) => e.fields !== null).length,
+        variants: a.added.flatMap((v) => (v.sku === undefined ? [] : [{ ...variantInput(v, true), sku: v.sku }])),
+      },
+    ];
   });
 }
 

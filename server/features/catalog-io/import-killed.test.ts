@@ -33,7 +33,7 @@ const CHILD = path.join(ROOT, 'server', 'testing', 'catalogue-import-child.ts');
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 /** Products seeded (about three variant rows each). */
 const PRODUCTS = 2000;
-/** Products that get a new variant: written through the product form's services, 200 a chunk, each chunk reporting its rows. */
+/** Products that get a new variant (written set-based with the price and stock edits; the new product through the services, reporting its rows first). */
 const NEW_VARIANTS = 600;
 
 /** The tables the child writes on purpose, outside the apply's transaction (its upload, its job). */
@@ -77,7 +77,7 @@ async function exportCsv(deps: Deps): Promise<string> {
 
 /**
  * The export edited as a week's price list and a delivery would: NEW_VARIANTS products get a new
- * colour (through the services), every row of the others a new selling price and, where stock is
+ * colour, every row of the others a new selling price and, where stock is
  * tracked, a new stock (set-based), and one new product.
  */
 function edit(csv: string): { file: Buffer; newSkus: string[]; priced: number } {

@@ -369,3 +369,103 @@ export async function specFacets(db: DB, base: Base, refine: Refine, scope: read
   }
   return facets;
 }
+
+/** What saveProductSpecs would leave for new variants of many products (newVariantSpecs), for the caller to write. */
+export type NewVariantSpecs = {
+  /** Each new variant's stored values (JSON), written with its row. */
+  variantSpecs: Map<string, string>;
+  /** Products whose card line or search words change. */
+  lines: Map<string, { specLine: string; specWords: string }>;
+  /** Products whose indexed values change: the rows they will have. */
+  index: { productId: string; category: string; rows: sq.SpecIndexRow[] }[];
+  /** The changes each product's audit entry records. */
+  changes: Map<string, FieldChange[]>;
+};
+
+/**
+ * saveProductSpecs for new variants of many products at once (a catalogue import's new rows),
+ * worked out before their rows are inserted, in a few queries per few hundred products: each new
+ * variant's values checked against its category's template as the form's save checks them (the
+ * same refusals, naming `variants.<index>.specs`), and what that save would leave: the new
+ * variants' stored values, each product's indexed values, card line and search words (with its
+ * live variants, the new ones placed last), the changes to audit. `index`: the place of a
+ * product's first new variant in the form's list (after the edited ones).
+ * @throws AppError BAD_INPUT naming the field and the attribute.
+ */
+export async function newVariantSpecs(
+  trx: DB,
+  products: readonly { productId: string; index: number; variants: readonly { id: string; optionValues: readonly string[]; sku: string; specs?: Raw | undefined }[] }[],
+): Promise<NewVariantSpecs> {
+  const out: NewVariantSpecs = { variantSpecs: new Map(), lines: new Map(), index: [], changes: new Map() };
+  const wanted = products.filter((p) => p.variants.some((v) => v.specs));
+  const categories = new Map<string, Awaited<ReturnType<typeof findCategory>>>();
+  for (let i = 0; i < wanted.length; i += 400) {
+    const chunk = wanted.slice(i, i + 400);
+    const ids = chunk.map((p) => p.productId);
+    const rows = await trx.selectFrom('products').select(['id', 'category', 'specs', 'spec_line', 'spec_words']).where('id', 'in', ids).execute();
+    const variantRows = await trx
+      .selectFrom('product_variants')
+      .select(['id', 'product_id', 'specs', 'archived_at'])
+      .where('product_id', 'in', ids)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+    const indexRows = await trx.selectFrom('spec_values').select(['product_id', 'key', 'value', 'num', 'text', 'category']).where('product_id', 'in', ids).execute();
+    for (const p of chunk) {
+      const product = rows.find((r) => r.id === p.productId);
+      if (!product) continue;
+      if (!categories.has(product.category)) categories.set(product.category, await findCategory(trx, product.category));
+      const category = categories.get(product.category);
+      const template = category?.template ?? [];
+      const label = category?.label ?? product.category;
+      const productSpecs = sq.parseSpecValues(product.specs);
+      const changes: FieldChange[] = [];
+      const fresh: SpecValues[] = [];
+      for (const [j, input] of p.variants.entries()) {
+        const i = p.index + j;
+        const next: SpecValues = {};
+        if (input.specs) {
+          const rowLabel = variantLabel(input.optionValues);
+          const who = ` (variant ${i + 1}${rowLabel ? `, ${rowLabel}` : ''}, SKU ${input.sku})`;
+          const { set, clear } = checkInput(template, label, input.specs, 'variant', `variants.${i}.specs`, who);
+          for (const [a, value] of set) next[a.key] = value;
+          for (const a of clear) delete next[a.key];
+        }
+        fresh.push(next);
+        const text = sq.specValuesJson(next);
+        if (text === sq.specValuesJson({})) continue;
+        for (const key of Object.keys(next)) changes.push({ field: `variants.${input.id}.specs.${key}`, from: null, to: next[key] ?? null });
+        out.variantSpecs.set(input.id, text);
+      }
+      if (changes.length > 0) out.changes.set(p.productId, changes);
+      // reindexProductSpecs: the live variants in position order, the new ones last.
+      const live = [...variantRows.filter((v) => v.product_id === p.productId && v.archived_at === null).map((v) => sq.parseSpecValues(v.specs)), ...fresh];
+      const derived = deriveSpecIndex(template, productSpecs, live);
+      const current = indexRows.filter((r) => r.product_id === p.productId);
+      const signature = (r: sq.SpecIndexRow) => JSON.stringify([r.key, r.value, r.num === null ? null : Number(r.num), r.text]);
+      const same = current.every((r) => r.category === product.category) && JSON.stringify(current.map(signature).sort()) === JSON.stringify(derived.rows.map(signature).sort());
+      if (!same) out.index.push({ productId: p.productId, category: product.category, rows: derived.rows });
+      if (derived.line !== product.spec_line || derived.words !== product.spec_words) out.lines.set(p.productId, { specLine: derived.line, specWords: derived.words });
+    }
+  }
+  return out;
+}
+
+/** The indexed values of newVariantSpecs' products replaced: one DELETE and a few INSERTs per 400 products. */
+export async function replaceSpecIndexes(trx: DB, index: NewVariantSpecs['index']): Promise<void> {
+  for (let i = 0; i < index.length; i += 400) {
+    const chunk = index.slice(i, i + 400);
+    await trx
+      .deleteFrom('spec_values')
+      .where(
+        'product_id',
+        'in',
+        chunk.map((p) => p.productId),
+      )
+      .execute();
+    await sq.insertSpecIndex(
+      trx,
+      chunk.flatMap((p) => p.rows.map((r) => ({ ...r, productId: p.productId, category: p.category }))),
+    );
+  }
+}

@@ -122,24 +122,50 @@ export async function setStock(db: DB, variantId: string, from: number, to: numb
   return true;
 }
 
+/** A variant's figures a batch writes with its stock (variants.queries' updateVariantRows writes them without). */
+export type VariantFigures = { ean: string | null; price: number; sellingPrice: number; weightGrams: number | null; images: readonly string[] };
+
 /**
  * setStock for many tracked variants at once (a catalogue import), each compare-and-set against
  * its `from`: one UPDATE per chunk, a stock movement for each variant set, in the caller's
  * transaction. Resolves with the variants NOT set because their stock moved (or they are no
  * longer tracked): the caller refuses the whole batch then. Summaries are the caller's to
- * refresh (variants.queries' refreshSummaries), once for all. The variants are found by id (`in
+ * refresh (variants.queries' refreshSummaries), once for all. A row's `figures` are written in
+ * the same UPDATE (not at all when its stock moved: the caller refuses the batch). The variants are found by id (`in
  * (select vid from v)`, and `+` keeps SQLite off the stock index): see variants.queries' BATCH_ROWS.
  */
-export async function setStocks(db: DB, rows: readonly { variantId: string; productId: string; from: number; to: number }[], m: MovementContext): Promise<string[]> {
+export async function setStocks(
+  db: DB,
+  rows: readonly { variantId: string; productId: string; from: number; to: number; figures?: VariantFigures | undefined }[],
+  m: MovementContext,
+): Promise<string[]> {
   const moved: string[] = [];
   const wanted = rows.filter((r) => r.from !== r.to);
-  for (let i = 0; i < wanted.length; i += 400) {
-    const chunk = wanted.slice(i, i + 400);
-    const values = sql.join(chunk.map((r) => sql`(cast(${r.variantId} as text), cast(${r.from} as integer), cast(${r.to} as integer))`));
-    const set = await sql<{ id: string }>`with v(vid, from_stock, to_stock) as (values ${values})
-      update product_variants set stock = v.to_stock, updated_at = ${m.at}
-      from v where product_variants.id in (select vid from v) and product_variants.id = v.vid and +product_variants.track_stock = 1 and +product_variants.stock = v.from_stock
-      returning id`.execute(db);
+  // Variants whose figures change too get them in the same UPDATE (each row written once); the others their stock alone.
+  const chunks = [wanted.filter((r) => r.figures === undefined), wanted.filter((r) => r.figures !== undefined)].flatMap((list) =>
+    Array.from({ length: Math.ceil(list.length / 400) }, (_, k) => list.slice(k * 400, k * 400 + 400)),
+  );
+  for (const chunk of chunks) {
+    const figures = chunk.map((r) => r.figures).filter((f): f is VariantFigures => f !== undefined);
+    let set: { rows: { id: string }[] };
+    if (figures.length === 0) {
+      const values = sql.join(chunk.map((r) => sql`(cast(${r.variantId} as text), cast(${r.from} as integer), cast(${r.to} as integer))`));
+      set = await sql<{ id: string }>`with v(vid, from_stock, to_stock) as (values ${values})
+        update product_variants set stock = v.to_stock, updated_at = ${m.at}
+        from v where product_variants.id in (select vid from v) and product_variants.id = v.vid and +product_variants.track_stock = 1 and +product_variants.stock = v.from_stock
+        returning id`.execute(db);
+    } else {
+      const values = sql.join(
+        chunk.map((r) => {
+          const f = r.figures as VariantFigures;
+          return sql`(cast(${r.variantId} as text), cast(${r.from} as integer), cast(${r.to} as integer), cast(${f.ean} as text), cast(${f.price} as bigint), cast(${f.sellingPrice} as bigint), cast(${f.weightGrams} as integer), cast(${JSON.stringify(f.images)} as text))`;
+        }),
+      );
+      set = await sql<{ id: string }>`with v(vid, from_stock, to_stock, ean, price, selling_price, weight_grams, images) as (values ${values})
+        update product_variants set stock = v.to_stock, ean = v.ean, price = v.price, selling_price = v.selling_price, weight_grams = v.weight_grams, images = v.images, updated_at = ${m.at}
+        from v where product_variants.id in (select vid from v) and product_variants.id = v.vid and +product_variants.track_stock = 1 and +product_variants.stock = v.from_stock
+        returning id`.execute(db);
+    }
     const done = new Set(set.rows.map((r) => r.id));
     const movements = chunk.filter((r) => done.has(r.variantId));
     for (const r of chunk) if (!done.has(r.variantId)) moved.push(r.variantId);
@@ -169,6 +195,30 @@ export async function setStocks(db: DB, rows: readonly { variantId: string; prod
 /** Records a variant's first stock figure (or the figure it starts being tracked at). */
 export async function recordInitialStock(db: DB, productId: string, variantId: string, stock: number, m: MovementContext): Promise<void> {
   await recordMovement(db, productId, variantId, 0, stock, m);
+}
+
+/** recordInitialStock for many variants at once (an import's new variants): one INSERT per 500. */
+export async function recordInitialStocks(db: DB, rows: readonly { productId: string; variantId: string; stock: number }[], m: MovementContext): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insertInto('stock_movements')
+      .values(
+        rows.slice(i, i + 500).map((r) => ({
+          id: newId(),
+          product_id: r.productId,
+          variant_id: r.variantId,
+          at: m.at,
+          reason: m.reason,
+          delta: r.stock,
+          stock_before: 0,
+          stock_after: r.stock,
+          order_id: m.orderId ?? null,
+          actor_id: m.actorId ?? null,
+          note: m.note ?? '',
+        })),
+      )
+      .execute();
+  }
 }
 
 /** Switches a variant's tracking on or off; when switched on, the stock starts at `stock`. */

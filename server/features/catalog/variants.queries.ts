@@ -113,6 +113,21 @@ export async function findVariantBySku(db: DB, sku: string): Promise<{ id: strin
   return row ? { id: row.id, productId: row.product_id, sku: row.sku } : null;
 }
 
+/** The variants holding any of these SKUs (any case), archived ones included. */
+export async function findVariantsBySkus(db: DB, skus: readonly string[]): Promise<{ id: string; productId: string; sku: string }[]> {
+  const out: { id: string; productId: string; sku: string }[] = [];
+  const lower = [...new Set(skus.map((s) => s.toLowerCase()))];
+  for (let i = 0; i < lower.length; i += BATCH_ROWS * 2) {
+    const rows = await db
+      .selectFrom('product_variants')
+      .select(['id', 'product_id', 'sku'])
+      .where(sql<string>`lower(sku)`, 'in', lower.slice(i, i + BATCH_ROWS * 2))
+      .execute();
+    out.push(...rows.map((row) => ({ id: row.id, productId: row.product_id, sku: row.sku })));
+  }
+  return out;
+}
+
 /** The SKU a variant gets when none is given: 'VM-' + the first 10 characters of `id` in capitals, longer when taken. */
 export async function generatedSku(db: DB, id: string): Promise<string> {
   for (const length of [10, 16, id.length]) {
@@ -136,6 +151,8 @@ export type NewVariantRow = {
   images: readonly string[];
   position: number;
   createdAt: string;
+  /** Its spec values (JSON); none: '{}'. */
+  specs?: string | undefined;
 };
 
 export async function insertVariants(db: DB, variants: readonly NewVariantRow[]): Promise<void> {
@@ -156,6 +173,7 @@ export async function insertVariants(db: DB, variants: readonly NewVariantRow[])
           weight_grams: v.weightGrams,
           images: JSON.stringify(v.images),
           position: v.position,
+          specs: v.specs ?? '{}',
           archived_at: null,
           created_at: v.createdAt,
           updated_at: v.createdAt,
@@ -252,7 +270,10 @@ type SummaryRow = Record<Exclude<(typeof SUMMARY_COLUMNS)[number], 'options'>, n
 type Summary = { price: number; selling_price: number; stock: number; track_stock: number; price_min: number; price_max: number; variant_count: number; colour_count: number };
 
 /** The product row's summary of `live` (its live variants), or null when it has none or nothing would change. */
-function summaryOf(product: SummaryRow, live: readonly VariantRecord[]): Summary | null {
+/** What a summary reads of a live variant. */
+export type SummaryVariant = Pick<VariantRecord, 'sellingPrice' | 'price' | 'position' | 'inStock' | 'trackStock' | 'stock' | 'optionValues'>;
+
+function summaryOf(product: SummaryRow, live: readonly SummaryVariant[]): Summary | null {
   const summary = summaryVariantOf(live);
   if (!summary) return null;
   const prices = live.map((v) => v.sellingPrice);
@@ -298,11 +319,23 @@ const BATCH_ROWS = 400;
  * refreshSummary for many products at once (a catalogue import): their rows and live variants
  * read in a few queries, the summaries that changed written by one UPDATE per chunk. `touch`:
  * products whose row is written (its updated_at set) even when their summary did not change
- * (what the product form's save does), in the same UPDATE: on PostgreSQL each write of a product
- * row computes its search vector again. The caller holds the products' rows (on PostgreSQL,
- * locked FOR UPDATE first).
+ * (what the product form's save does), in the same UPDATE (on PostgreSQL each write of a product
+ * row is a new row version in each of its indexes); `options` and `specLines`: new options, card
+ * lines and search words written in it too; `live`: live variants the caller knows (not read). The
+ * caller holds the products' rows (on PostgreSQL, locked FOR UPDATE first).
  */
-export async function refreshSummaries(db: DB, productIds: readonly string[], at: string, opts: { touch?: ReadonlySet<string> } = {}): Promise<void> {
+export async function refreshSummaries(
+  db: DB,
+  productIds: readonly string[],
+  at: string,
+  opts: {
+    touch?: ReadonlySet<string>;
+    options?: ReadonlyMap<string, readonly ProductOption[]>;
+    specLines?: ReadonlyMap<string, { specLine: string; specWords: string }>;
+    /** Products' live variants as they are now, in position order (not read again). */
+    live?: ReadonlyMap<string, readonly SummaryVariant[]>;
+  } = {},
+): Promise<void> {
   const ids = [...new Set(productIds)];
   for (let i = 0; i < ids.length; i += BATCH_ROWS) {
     const chunk = ids.slice(i, i + BATCH_ROWS);
@@ -311,23 +344,31 @@ export async function refreshSummaries(db: DB, productIds: readonly string[], at
       .select(['id', ...SUMMARY_COLUMNS])
       .where('id', 'in', chunk)
       .execute();
-    const live = await listLiveVariantsOf(db, chunk);
-    const changed: (Summary & { id: string })[] = [];
+    // Live variants the caller knows (it holds them, locked, and wrote them): not read again.
+    const known = opts.live;
+    const live: Map<string, readonly SummaryVariant[]> = await listLiveVariantsOf(db, known ? chunk.filter((id) => !known.has(id)) : chunk);
+    if (known) for (const id of chunk) if (known.has(id)) live.set(id, known.get(id) ?? []);
+    const changed: (Summary & { id: string; options: string | null; line: { specLine: string; specWords: string } | null })[] = [];
     for (const row of rows) {
-      const next = summaryOf(row, live.get(row.id) ?? []);
-      if (next) changed.push({ id: row.id, ...next });
-      else if (opts.touch?.has(row.id)) changed.push({ id: row.id, ...summaryNow(row) });
+      const given = opts.options?.get(row.id);
+      const options = given === undefined ? null : JSON.stringify(given);
+      // New options (an import's new option values) and card lines are written in the same UPDATE as the summary (one write of the row).
+      const line = opts.specLines?.get(row.id) ?? null;
+      const next = summaryOf(options === null ? row : { ...row, options }, live.get(row.id) ?? []);
+      if (next) changed.push({ id: row.id, ...next, options, line });
+      else if (opts.touch?.has(row.id) || options !== null || line !== null) changed.push({ id: row.id, ...summaryNow(row), options, line });
     }
     if (changed.length === 0) continue;
+    const anyOptions = changed.some((c) => c.options !== null || c.line !== null);
     const values = sql.join(
       changed.map(
         (c) =>
-          sql`(cast(${c.id} as text), cast(${c.price} as bigint), cast(${c.selling_price} as bigint), cast(${c.stock} as integer), cast(${c.track_stock} as integer), cast(${c.price_min} as bigint), cast(${c.price_max} as bigint), cast(${c.variant_count} as integer), cast(${c.colour_count} as integer))`,
+          sql`(cast(${c.id} as text), cast(${c.price} as bigint), cast(${c.selling_price} as bigint), cast(${c.stock} as integer), cast(${c.track_stock} as integer), cast(${c.price_min} as bigint), cast(${c.price_max} as bigint), cast(${c.variant_count} as integer), cast(${c.colour_count} as integer)${anyOptions ? sql`, cast(${c.options} as text), cast(${c.line?.specLine ?? null} as text), cast(${c.line?.specWords ?? null} as text)` : sql``})`,
       ),
     );
-    await sql`with v(vid, price, selling_price, stock, track_stock, price_min, price_max, variant_count, colour_count) as (values ${values})
+    await sql`with v(vid, price, selling_price, stock, track_stock, price_min, price_max, variant_count, colour_count${anyOptions ? sql`, options, spec_line, spec_words` : sql``}) as (values ${values})
       update products set price = v.price, selling_price = v.selling_price, stock = v.stock, track_stock = v.track_stock, price_min = v.price_min,
-        price_max = v.price_max, variant_count = v.variant_count, colour_count = v.colour_count, updated_at = ${at}
+        price_max = v.price_max, variant_count = v.variant_count, colour_count = v.colour_count${anyOptions ? sql`, options = coalesce(v.options, products.options), spec_line = coalesce(v.spec_line, products.spec_line), spec_words = coalesce(v.spec_words, products.spec_words)` : sql``}, updated_at = ${at}
       from v where products.id in (select vid from v) and products.id = v.vid`.execute(db);
   }
 }

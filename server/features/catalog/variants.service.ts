@@ -15,7 +15,7 @@ import {
   type VariantInputSchema,
 } from '../../../shared/schemas/variants';
 import * as v from './variants.queries';
-import { reindexProductSpecs, saveProductSpecs, variantSpecsById } from './specs.service';
+import { newVariantSpecs, reindexProductSpecs, replaceSpecIndexes, saveProductSpecs, variantSpecsById } from './specs.service';
 import * as stock from './stock.queries';
 
 /**
@@ -488,21 +488,53 @@ export type BatchVariantEdit = {
 };
 
 /**
+ * New variants of one existing product in a batch (a catalogue import's new rows of a product), as
+ * the product form's save adds them: `index` the first one's place in the form's list of
+ * variants (after the edited ones: it names the field of a refusal).
+ */
+export type BatchNewVariants = {
+  productId: string;
+  productName: string;
+  /** The product's options as they will be (the file's new values added); null: unchanged. */
+  options: ProductOption[] | null;
+  /** The product's options now. */
+  currentOptions: readonly ProductOption[];
+  /** Every variant it has (archived ones too), as read. */
+  existing: readonly { id: string; sku: string; optionValues: readonly string[]; position: number; archived: boolean }[];
+  /** How many edited variants come before the new ones in the form's list (their SKUs and option values stay). */
+  index: number;
+  variants: readonly (VariantInput & { sku: string })[];
+};
+
+/**
  * Many variants' figures and stock at once (a catalogue import's price and stock changes), in the
  * caller's transaction, with set-based SQL instead of a form's save per product: the same rows
  * as the product form's save would leave (each variant's fields, the product row marked saved,
  * the summary refreshed, a `variant.update` audit entry per variant with the same changes, a
- * stock movement per stock set), in a few statements per few hundred variants. The caller holds
- * the products (variants.queries' lockProducts on PostgreSQL).
- * @throws AppError BAD_INPUT for a selling price above the MRP; STOCK_CHANGED when a stock moved
- *   since it was read (the caller's transaction then rolls back everything).
+ * stock movement per stock set), in a few statements per few hundred variants; `added`: new
+ * variants of existing products, as the form's save adds them (addVariantsBatch). Each variant
+ * row and each product row is written once. The caller holds the products (variants.queries'
+ * lockProducts on PostgreSQL).
+ * @throws AppError BAD_INPUT for a selling price above the MRP, or a new variant's options or
+ *   specs that do not fit; CONFLICT for a new variant's SKU in use; STOCK_CHANGED when a stock
+ *   moved since it was read (the caller's transaction then rolls back everything).
  */
 export async function saveVariantEditsBatch(
   trx: DB,
   edits: readonly BatchVariantEdit[],
-  opts: { at: string; actorId: string | null; movement: { reason: 'import'; note: string } },
+  opts: {
+    at: string;
+    actorId: string | null;
+    movement: { reason: 'import'; note: string };
+    added?: readonly BatchNewVariants[];
+    /** The edited products' variants (archived ones too) as read under the caller's lock: their summaries are worked out from them, not read again. */
+    variants?: ReadonlyMap<string, readonly BatchVariantState[]>;
+  },
 ): Promise<void> {
   const { at, actorId } = opts;
+  const added = opts.added ?? [];
+  const { specLines, rows: newRows } =
+    added.length > 0 ? await addVariantsBatch(trx, added, { at, actorId }) : { specLines: new Map<string, { specLine: string; specWords: string }>(), rows: [] };
   const rows: Parameters<typeof v.updateVariantRows>[1][number][] = [];
   const audits: Parameters<typeof writeAudits>[1][number][] = [];
   const saved = new Set<string>();
@@ -538,10 +570,21 @@ export async function saveVariantEditsBatch(
       });
     }
   });
-  await v.updateVariantRows(trx, rows, at);
-  await writeAudits(trx, audits);
+  // A variant whose stock is set too is written once, figures and stock together (setStocks).
   const stocks = edits.flatMap((e) => (e.stock && e.stock.from !== e.stock.to ? [{ variantId: e.current.id, productId: e.productId, ...e.stock }] : []));
-  const moved = await stock.setStocks(trx, stocks, { reason: opts.movement.reason, at, actorId, note: opts.movement.note });
+  const figures = new Map(rows.map((r) => [r.id, r]));
+  const withStock = new Set(stocks.filter((s) => figures.has(s.variantId)).map((s) => s.variantId));
+  await v.updateVariantRows(
+    trx,
+    rows.filter((r) => !withStock.has(r.id)),
+    at,
+  );
+  await writeAudits(trx, audits);
+  const moved = await stock.setStocks(
+    trx,
+    stocks.map((s) => ({ ...s, figures: figures.get(s.variantId) })),
+    { reason: opts.movement.reason, at, actorId, note: opts.movement.note },
+  );
   const first = moved[0];
   if (first !== undefined) {
     const edit = edits.find((e) => e.current.id === first);
@@ -550,12 +593,162 @@ export async function saveVariantEditsBatch(
   }
   // The product form's save rewrites its product's row whatever the variant's changes: the saved
   // products are touched in the summaries' UPDATE (one write of each product row, not two).
-  await v.refreshSummaries(
-    trx,
-    edits.map((e) => e.productId),
-    at,
-    { touch: saved },
+  await v.refreshSummaries(trx, [...edits.map((e) => e.productId), ...added.map((a) => a.productId)], at, {
+    touch: new Set([...saved, ...added.map((a) => a.productId)]),
+    options: new Map(added.flatMap((a) => (a.options ? [[a.productId, a.options] as const] : []))),
+    specLines,
+    live: opts.variants ? liveAfter(opts.variants, edits, newRows) : undefined,
+  });
+}
+
+/** A variant as a batch's caller read it (under its lock). */
+export type BatchVariantState = {
+  id: string;
+  optionValues: readonly string[];
+  price: number;
+  sellingPrice: number;
+  stock: number;
+  trackStock: boolean;
+  position: number;
+  archived: boolean;
+};
+
+/** The live variants of `variants`' products once `edits` and `added` are written, in position order (as refreshSummary reads them). */
+function liveAfter(
+  variants: ReadonlyMap<string, readonly BatchVariantState[]>,
+  edits: readonly BatchVariantEdit[],
+  added: readonly v.NewVariantRow[],
+): Map<string, v.SummaryVariant[]> {
+  const byId = new Map(edits.map((e) => [e.current.id, e]));
+  const live = new Map<string, (v.SummaryVariant & { id: string })[]>();
+  for (const [productId, list] of variants) {
+    live.set(
+      productId,
+      list
+        .filter((x) => !x.archived)
+        .map((x) => {
+          const e = byId.get(x.id);
+          const price = e?.fields?.price ?? x.price;
+          const sellingPrice = e?.fields?.sellingPrice ?? x.sellingPrice;
+          const stock = e?.stock && e.stock.from !== e.stock.to ? e.stock.to : x.stock;
+          return { id: x.id, optionValues: [...x.optionValues], price, sellingPrice, stock, trackStock: x.trackStock, inStock: !x.trackStock || stock > 0, position: x.position };
+        }),
+    );
+  }
+  for (const r of added) {
+    const stock = r.trackStock ? r.stock : 0;
+    live.get(r.productId)?.push({
+      id: r.id,
+      optionValues: [...r.optionValues],
+      price: r.price,
+      sellingPrice: r.sellingPrice,
+      stock,
+      trackStock: r.trackStock,
+      inStock: !r.trackStock || stock > 0,
+      position: r.position,
+    });
+  }
+  for (const list of live.values()) list.sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return live;
+}
+
+/**
+ * The new variants of saveVariantEditsBatch, checked as the product form's save checks them
+ * (their options and figures, no two live variants with the same options, SKUs free: the same
+ * refusals, naming the same fields) and written set-based: their rows (placed after the product's
+ * last variant), the opening stock of the tracked ones (`created`), a `variant.add` audit entry
+ * each. The product's new options and summary are written by the caller's refreshSummaries.
+ */
+async function addVariantsBatch(
+  trx: DB,
+  added: readonly BatchNewVariants[],
+  opts: { at: string; actorId: string | null },
+): Promise<{ specLines: Map<string, { specLine: string; specWords: string }>; rows: v.NewVariantRow[] }> {
+  const rows: v.NewVariantRow[] = [];
+  const withIds: Parameters<typeof newVariantSpecs>[1][number][] = [];
+  const stocks: { productId: string; variantId: string; stock: number }[] = [];
+  const audits: Parameters<typeof writeAudits>[1][number][] = [];
+  const taken = new Map(
+    (
+      await v.findVariantsBySkus(
+        trx,
+        added.flatMap((a) => a.variants.map((n) => n.sku)),
+      )
+    ).map((o) => [o.sku.toLowerCase(), o]),
   );
+  for (const a of added) {
+    const effective = a.options ?? a.currentOptions;
+    let position = a.existing.reduce((max, e) => Math.max(max, e.position + 1), 0);
+    const ids: Parameters<typeof newVariantSpecs>[1][number]['variants'][number][] = [];
+    withIds.push({ productId: a.productId, index: a.index, variants: ids });
+    for (const [j, input] of a.variants.entries()) {
+      const index = a.index + j;
+      checkVariant(effective, input, index);
+      const owner = taken.get(input.sku.toLowerCase());
+      if (owner) {
+        throw new AppError('CONFLICT', `SKU ${input.sku} is already used by another variant (${owner.sku}): choose another SKU`, {
+          fieldErrors: { [`variants.${index}.sku`]: `${input.sku} is already used` },
+        });
+      }
+      const id = newId();
+      ids.push({ id, optionValues: input.optionValues, sku: input.sku, specs: input.specs });
+      taken.set(input.sku.toLowerCase(), { id, productId: a.productId, sku: input.sku });
+      const tracked = input.trackStock ?? input.stock !== undefined;
+      const units = tracked ? (input.stock ?? 0) : 0;
+      rows.push({
+        id,
+        productId: a.productId,
+        sku: input.sku,
+        ean: input.ean ?? null,
+        optionValues: input.optionValues,
+        price: input.price,
+        sellingPrice: input.sellingPrice,
+        stock: units,
+        trackStock: tracked,
+        weightGrams: input.weightGrams ?? null,
+        images: input.images ?? [],
+        position: position++,
+        createdAt: opts.at,
+      });
+      if (tracked) stocks.push({ productId: a.productId, variantId: id, stock: units });
+      audits.push({
+        at: opts.at,
+        actorId: opts.actorId,
+        action: 'variant.add',
+        detail: {
+          productId: a.productId,
+          name: a.productName,
+          variantId: id,
+          sku: input.sku,
+          label: variantLabel(input.optionValues),
+          price: input.price,
+          sellingPrice: input.sellingPrice,
+        },
+      });
+    }
+    // The live variants as they will be: each fits the options, no two alike (checkLiveVariants).
+    const live = [...a.existing.filter((e) => !e.archived), ...a.variants];
+    live.forEach((variant, i) => checkVariant(effective, { ...variant, price: 0, sellingPrice: 0 }, i));
+    assertDistinct(live);
+  }
+  // Their spec values as the form's save (saveProductSpecs) would leave them: stored with the rows, the products reindexed.
+  const specs = await newVariantSpecs(trx, withIds);
+  await v
+    .insertVariants(
+      trx,
+      rows.map((r) => ({ ...r, specs: specs.variantSpecs.get(r.id) })),
+    )
+    .catch((error: unknown) => {
+      throw asVariantConflict(error);
+    });
+  await replaceSpecIndexes(trx, specs.index);
+  await stock.recordInitialStocks(trx, stocks, { reason: 'created', at: opts.at, actorId: opts.actorId });
+  for (const a of added) {
+    const changes = specs.changes.get(a.productId);
+    if (changes) audits.push({ at: opts.at, actorId: opts.actorId, action: 'product.update', detail: { productId: a.productId, name: a.productName, changes } });
+  }
+  await writeAudits(trx, audits);
+  return { specLines: specs.lines, rows };
 }
 
 /** Holds these products and their variants for the caller's transaction (PostgreSQL: FOR UPDATE, variants first as a sale takes them). */
