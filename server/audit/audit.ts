@@ -1,6 +1,6 @@
 import { toPage } from '../lib/cursor';
 import { formatINR } from '../../shared/money';
-import { newId, type DB } from '../db/database';
+import { newId, rowsPerStatement, type DB } from '../db/database';
 import { categoryLabel } from '../../shared/categories';
 import type { AuditEntry, AuditKind } from '../../shared/schemas/audit';
 import { FACT_LABELS, warrantyPeriod, type ProductFactField } from '../../shared/product-facts';
@@ -103,10 +103,11 @@ export async function writeAudit(db: DB, entry: { at: string; actorId: string | 
 
 /** writeAudit for many entries at once (a catalogue import's hundreds of thousands): multi-row inserts. */
 export async function writeAudits(db: DB, entries: readonly { at: string; actorId: string | null; action: AuditAction; detail: unknown }[]): Promise<void> {
-  for (let i = 0; i < entries.length; i += 500) {
+  const size = rowsPerStatement(db);
+  for (let i = 0; i < entries.length; i += size) {
     await db
       .insertInto('audit_log')
-      .values(entries.slice(i, i + 500).map((entry) => ({ id: newId(), at: entry.at, actor_id: entry.actorId, action: entry.action, detail: JSON.stringify(entry.detail) })))
+      .values(entries.slice(i, i + size).map((entry) => ({ id: newId(), at: entry.at, actor_id: entry.actorId, action: entry.action, detail: JSON.stringify(entry.detail) })))
       .execute();
   }
 }

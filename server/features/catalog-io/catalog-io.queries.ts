@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../../db/database';
+import { rowsPerStatement, type DB } from '../../db/database';
 import { parseImages, productFactColumns, toProductFacts } from '../../db/product-row';
 import { parseOptionValues } from '../../db/variant-row';
 import { parseJsonColumn } from '../../db/json-column';
@@ -162,8 +162,9 @@ export async function productsById(db: DB, ids: readonly string[]): Promise<IoPr
       after = page[page.length - 1]!.id;
     }
   }
-  // Outside a transaction, small pieces with a turn of the event loop between them (shoppers are served meanwhile).
-  const size = db.isTransaction ? 500 : 100;
+  // Small pieces: outside a transaction with a turn of the event loop between them, inside one
+  // (the apply's re-read) rowsPerStatement's (on SQLite a statement holds the app's thread).
+  const size = db.isTransaction ? rowsPerStatement(db) : 100;
   for (let i = 0; i < unique.length; i += size) {
     const chunk = unique.slice(i, i + size);
     out.push(...(await withVariants(db, await productSelect(db).where('products.id', 'in', chunk).execute())));

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database';
-import { newId } from '../../db/database';
+import { newId, rowsPerStatement } from '../../db/database';
 import type { StockMovement, StockReason } from '../../../shared/schemas/catalog';
 import { refreshSummary } from './variants.queries';
 
@@ -132,7 +132,7 @@ export type VariantFigures = { ean: string | null; price: number; sellingPrice: 
  * longer tracked): the caller refuses the whole batch then. Summaries are the caller's to
  * refresh (variants.queries' refreshSummaries), once for all. A row's `figures` are written in
  * the same UPDATE (not at all when its stock moved: the caller refuses the batch). The variants are found by id (`in
- * (select vid from v)`, and `+` keeps SQLite off the stock index): see variants.queries' BATCH_ROWS.
+ * (select vid from v)`, and `+` keeps SQLite off the stock index): see database.ts' rowsPerStatement.
  */
 export async function setStocks(
   db: DB,
@@ -142,8 +142,9 @@ export async function setStocks(
   const moved: string[] = [];
   const wanted = rows.filter((r) => r.from !== r.to);
   // Variants whose figures change too get them in the same UPDATE (each row written once); the others their stock alone.
+  const size = rowsPerStatement(db);
   const chunks = [wanted.filter((r) => r.figures === undefined), wanted.filter((r) => r.figures !== undefined)].flatMap((list) =>
-    Array.from({ length: Math.ceil(list.length / 400) }, (_, k) => list.slice(k * 400, k * 400 + 400)),
+    Array.from({ length: Math.ceil(list.length / size) }, (_, k) => list.slice(k * size, k * size + size)),
   );
   for (const chunk of chunks) {
     const figures = chunk.map((r) => r.figures).filter((f): f is VariantFigures => f !== undefined);
@@ -197,13 +198,14 @@ export async function recordInitialStock(db: DB, productId: string, variantId: s
   await recordMovement(db, productId, variantId, 0, stock, m);
 }
 
-/** recordInitialStock for many variants at once (an import's new variants): one INSERT per 500. */
+/** recordInitialStock for many variants at once (an import's new variants): multi-row INSERTs (rowsPerStatement). */
 export async function recordInitialStocks(db: DB, rows: readonly { productId: string; variantId: string; stock: number }[], m: MovementContext): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) {
+  const size = rowsPerStatement(db);
+  for (let i = 0; i < rows.length; i += size) {
     await db
       .insertInto('stock_movements')
       .values(
-        rows.slice(i, i + 500).map((r) => ({
+        rows.slice(i, i + size).map((r) => ({
           id: newId(),
           product_id: r.productId,
           variant_id: r.variantId,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { dialectOf, type DB } from '../../db/database';
+import { dialectOf, rowsPerStatement, type DB } from '../../db/database';
 import { parseJsonColumn } from '../../db/json-column';
 import { parseImages } from '../../db/product-row';
 import { parseOptionValues } from '../../db/variant-row';
@@ -308,7 +308,8 @@ function summaryNow(row: SummaryRow): Summary {
 }
 
 /**
- * Rows of one set-based statement: few enough bound values for either database. Each such
+ * Rows of one lookup by a list (and of PostgreSQL's locks): few enough bound values for either
+ * database. A set-based write takes rowsPerStatement (database.ts) rows a statement. Each
  * UPDATE ... FROM (values) also says `id in (select vid from v)`: without it SQLite's planner
  * walks the whole table (300,000 variants: half a second a statement) and looks each row up in
  * v; with it, it looks up v's rows by primary key. PostgreSQL plans both alike.
@@ -337,8 +338,9 @@ export async function refreshSummaries(
   } = {},
 ): Promise<void> {
   const ids = [...new Set(productIds)];
-  for (let i = 0; i < ids.length; i += BATCH_ROWS) {
-    const chunk = ids.slice(i, i + BATCH_ROWS);
+  const size = rowsPerStatement(db);
+  for (let i = 0; i < ids.length; i += size) {
+    const chunk = ids.slice(i, i + size);
     const rows = await db
       .selectFrom('products')
       .select(['id', ...SUMMARY_COLUMNS])
@@ -379,10 +381,11 @@ export async function updateVariantRows(
   rows: readonly { id: string; ean: string | null; price: number; sellingPrice: number; weightGrams: number | null; images: readonly string[] }[],
   at: string,
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += BATCH_ROWS) {
+  const size = rowsPerStatement(db);
+  for (let i = 0; i < rows.length; i += size) {
     const values = sql.join(
       rows
-        .slice(i, i + BATCH_ROWS)
+        .slice(i, i + size)
         .map(
           (r) =>
             sql`(cast(${r.id} as text), cast(${r.ean} as text), cast(${r.price} as bigint), cast(${r.sellingPrice} as bigint), cast(${r.weightGrams} as integer), cast(${JSON.stringify(r.images)} as text))`,
