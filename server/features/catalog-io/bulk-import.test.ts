@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialectOf, newId, type DB } from '../../db/database';
 import { transaction } from '../../db/transaction';
 import * as catalog from '../catalog/catalog.service';
-import { applyDemoCategories, listAdminCategories } from '../catalog/categories.service';
+import { applyDemoCategories, listAdminCategories, updateCategory } from '../catalog/categories.service';
 import { saveProductSpecs } from '../catalog/specs.service';
 import { DEMO_PRODUCTS } from '../../demo/demo-catalog';
 import { DEMO_CATEGORIES } from '../../demo/demo-categories';
@@ -124,14 +124,14 @@ async function catalogueRows(db: DB): Promise<Record<string, unknown[]>> {
   return out;
 }
 
-class Captured extends Error {
-  constructor(readonly rows: Record<string, unknown[]>) {
+class Captured<T> extends Error {
+  constructor(readonly value: T) {
     super('captured before the commit (rolled back)');
   }
 }
 
-/** The catalogue as the apply leaves it just before its commit, then rolled back. */
-async function appliedRows(uploadId: string, path: 'batch' | 'services', clock: () => Date, thread: PlannerThread = 'auto'): Promise<Record<string, unknown[]>> {
+/** What `read` finds in the apply's transaction just before its commit, which is then rolled back. */
+async function beforeCommit<T>(uploadId: string, path: 'batch' | 'services', clock: () => Date, read: (trx: DB) => Promise<T>, thread: PlannerThread = 'auto'): Promise<T> {
   try {
     await applyImport(
       { ...server.deps, clock },
@@ -139,17 +139,20 @@ async function appliedRows(uploadId: string, path: 'batch' | 'services', clock: 
       adminUser.id,
       {
         beforeCommit: async (trx) => {
-          throw new Captured(await catalogueRows(trx));
+          throw new Captured(await read(trx));
         },
       },
       { path, thread },
     );
   } catch (error) {
-    if (error instanceof Captured) return error.rows;
+    if (error instanceof Captured) return error.value as T;
     throw error;
   }
   throw new Error('the apply committed');
 }
+
+/** The catalogue as the apply leaves it just before its commit, then rolled back. */
+const appliedRows = (uploadId: string, path: 'batch' | 'services', clock: () => Date, thread: PlannerThread = 'auto') => beforeCommit(uploadId, path, clock, catalogueRows, thread);
 
 /** An export edited as a week's price list would be: new selling prices, stock, EAN and weight; plus a product renamed and a variant archived. */
 function weeklyEdit(header: string[], rows: string[][]) {
@@ -310,24 +313,9 @@ describe('batch apply', () => {
     if (dialectOf(server.deps.db) === 'sqlite') {
       const tagsOf = async (path: 'batch' | 'services') => {
         const seq = (await sql<{ seq: number | null }>`select max(seq) as seq from cache_invalidations`.execute(server.deps.db)).rows[0]?.seq ?? 0;
-        try {
-          await applyImport(
-            { ...server.deps, clock },
-            { uploadId, mode: 'both', stock: 'set' },
-            adminUser.id,
-            {
-              beforeCommit: async (trx) => {
-                const tags = (await sql<{ tag: string }>`select distinct tag from cache_invalidations where seq > ${seq} order by tag`.execute(trx)).rows.map((r) => r.tag);
-                throw new Captured({ tags });
-              },
-            },
-            { path },
-          );
-        } catch (error) {
-          if (error instanceof Captured) return error.rows.tags;
-          throw error;
-        }
-        throw new Error('the apply committed');
+        return await beforeCommit(uploadId, path, clock, async (trx) =>
+          (await sql<{ tag: string }>`select distinct tag from cache_invalidations where seq > ${seq} order by tag`.execute(trx)).rows.map((r) => r.tag),
+        );
       };
       const tags = await tagsOf('services');
       expect(tags).toContain('search');
@@ -429,6 +417,39 @@ describe('batch apply', () => {
 });
 
 describe('planned in a worker thread', () => {
+  it.each(['app', 'worker'] as const)(
+    'a category changed between the plan and the write: the file is planned again against it and applied (planned in the %s thread)',
+    async (thread) => {
+      const { header, rows } = await exportRecords();
+      const col = (name: string) => header.indexOf(name);
+      const cut = thread === 'app' ? 4 : 6;
+      const priced = rows
+        .filter((r) => r[col('Archived')] === 'no')
+        .slice(0, 5)
+        .map((r) => {
+          const copy = [...r];
+          copy[col('Selling price')] = (Number(r[col('MRP')]) - cut).toFixed(2);
+          return copy;
+        });
+      const uploadId = await upload(toCsv([header, ...priced]));
+      const category = priced[0]![col('Category')]!;
+      const label = (await listAdminCategories(server.deps.db)).find((c) => c.value === category)!.label;
+      const applied = await applyImport(
+        server.deps,
+        { uploadId, mode: 'both', stock: 'set' },
+        adminUser.id,
+        { afterPlan: async () => void (await updateCategory(server.deps, { value: category, label: `${label} (renamed)` }, adminUser.id)) },
+        { thread },
+      );
+      expect(applied.variants.update).toBe(5);
+      for (const r of priced) {
+        const now = await server.deps.db.selectFrom('product_variants').select('selling_price').where('sku', '=', r[col('SKU')]!).executeTakeFirstOrThrow();
+        expect(Number(now.selling_price)).toBe(Math.round((Number(r[col('MRP')]) - cut) * 100));
+      }
+      await updateCategory(server.deps, { value: category, label }, adminUser.id);
+    },
+  );
+
   it('the dry run, the error rows and a file that cannot be read answer as planned in the app thread', async () => {
     const { header, rows } = await exportRecords();
     const { edited, col } = weeklyEdit(header, rows);

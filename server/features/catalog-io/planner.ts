@@ -35,7 +35,6 @@ export type Planner = {
   readonly planned: Planned;
   readonly total: number;
   readonly categories: readonly PlanCategory[];
-  readonly inWorker: boolean;
   /** The rows of the products in `fresh` (as they are now) planned again; `gone` were deleted since. */
   replanMoved(fresh: IoProduct[], gone: string[]): Promise<Planned>;
   /** The whole file planned again against changed categories (and the products as they are now). */
@@ -87,7 +86,6 @@ async function inThisThread(db: DB, bytes: Buffer, options: PlanOptions, io: Pla
     planned: plan.planned(),
     total: plan.total,
     categories: plan.categories,
-    inWorker: false,
     replanMoved: (fresh, gone) => Promise.resolve(plan.replanMoved(fresh, gone)),
     replanAll: (trx, categories) => plan.replanAll(trx, categories),
     errorRowsCsv: () => Promise.resolve(plan.errorRowsCsv()),
@@ -151,7 +149,6 @@ async function inWorker(data: PlanWorkerData, io: PlanIo): Promise<Planner> {
     planned: first,
     total: first.total,
     categories: first.categories,
-    inWorker: true,
     replanMoved: (fresh, gone) => ask<Planned>(++calls, { method: 'replanMoved', fresh, gone }),
     replanAll: (_trx, categories) => ask<Planned>(++calls, { method: 'replanAll', categories }),
     errorRowsCsv: () => ask<string>(++calls, { method: 'errorRowsCsv' }),

@@ -115,37 +115,36 @@ export function asVariantConflict(error: unknown): unknown {
 /** `unaudited`: the demo seed's writes (its products are not audited either). */
 type Writer = { trx: DB; productId: string; productName: string; at: string; actorId: string | null; unaudited?: boolean };
 
+/** A new variant's row as the form's input gives it: tracked when it says so or names a stock (then that stock, else 0). */
+function newVariantRow(input: VariantInput, at: { id: string; productId: string; sku: string; position: number; createdAt: string }): v.NewVariantRow {
+  const tracked = input.trackStock ?? input.stock !== undefined;
+  return {
+    ...at,
+    ean: input.ean ?? null,
+    optionValues: input.optionValues,
+    price: input.price,
+    sellingPrice: input.sellingPrice,
+    stock: tracked ? (input.stock ?? 0) : 0,
+    trackStock: tracked,
+    weightGrams: input.weightGrams ?? null,
+    images: input.images ?? [],
+  };
+}
+
+/** The audit entry's detail for a variant added. */
+function variantAdded(row: v.NewVariantRow, productName: string) {
+  return { productId: row.productId, name: productName, variantId: row.id, sku: row.sku, label: variantLabel(row.optionValues), price: row.price, sellingPrice: row.sellingPrice };
+}
+
 /** Adds a variant (its SKU generated when none is given), records its opening stock, audits it. */
 async function addVariant(w: Writer, input: VariantInput, index: number, position: number, id = newId()): Promise<void> {
   const sku = input.sku ?? (await v.generatedSku(w.trx, id));
   await assertSkuFree(w.trx, sku, null, index);
-  const tracked = input.trackStock ?? input.stock !== undefined;
-  const units = tracked ? (input.stock ?? 0) : 0;
-  await v.insertVariants(w.trx, [
-    {
-      id,
-      productId: w.productId,
-      sku,
-      ean: input.ean ?? null,
-      optionValues: input.optionValues,
-      price: input.price,
-      sellingPrice: input.sellingPrice,
-      stock: units,
-      trackStock: tracked,
-      weightGrams: input.weightGrams ?? null,
-      images: input.images ?? [],
-      position,
-      createdAt: w.at,
-    },
-  ]);
-  if (tracked) await stock.recordInitialStock(w.trx, w.productId, id, units, { reason: 'created', at: w.at, actorId: w.actorId });
+  const row = newVariantRow(input, { id, productId: w.productId, sku, position, createdAt: w.at });
+  await v.insertVariants(w.trx, [row]);
+  if (row.trackStock) await stock.recordInitialStock(w.trx, w.productId, id, row.stock, { reason: 'created', at: w.at, actorId: w.actorId });
   if (w.unaudited) return;
-  await writeAudit(w.trx, {
-    at: w.at,
-    actorId: w.actorId,
-    action: 'variant.add',
-    detail: { productId: w.productId, name: w.productName, variantId: id, sku, label: variantLabel(input.optionValues), price: input.price, sellingPrice: input.sellingPrice },
-  });
+  await writeAudit(w.trx, { at: w.at, actorId: w.actorId, action: 'variant.add', detail: variantAdded(row, w.productName) });
 }
 
 const VARIANT_AUDIT_FIELDS = ['sku', 'ean', 'optionValues', 'price', 'sellingPrice', 'weightGrams', 'images', 'position', 'trackStock'] as const;
@@ -693,38 +692,10 @@ async function addVariantsBatch(
       const id = newId();
       ids.push({ id, optionValues: input.optionValues, sku: input.sku, specs: input.specs });
       taken.set(input.sku.toLowerCase(), { id, productId: a.productId, sku: input.sku });
-      const tracked = input.trackStock ?? input.stock !== undefined;
-      const units = tracked ? (input.stock ?? 0) : 0;
-      rows.push({
-        id,
-        productId: a.productId,
-        sku: input.sku,
-        ean: input.ean ?? null,
-        optionValues: input.optionValues,
-        price: input.price,
-        sellingPrice: input.sellingPrice,
-        stock: units,
-        trackStock: tracked,
-        weightGrams: input.weightGrams ?? null,
-        images: input.images ?? [],
-        position: position++,
-        createdAt: opts.at,
-      });
-      if (tracked) stocks.push({ productId: a.productId, variantId: id, stock: units });
-      audits.push({
-        at: opts.at,
-        actorId: opts.actorId,
-        action: 'variant.add',
-        detail: {
-          productId: a.productId,
-          name: a.productName,
-          variantId: id,
-          sku: input.sku,
-          label: variantLabel(input.optionValues),
-          price: input.price,
-          sellingPrice: input.sellingPrice,
-        },
-      });
+      const row = newVariantRow(input, { id, productId: a.productId, sku: input.sku, position: position++, createdAt: opts.at });
+      rows.push(row);
+      if (row.trackStock) stocks.push({ productId: a.productId, variantId: id, stock: row.stock });
+      audits.push({ at: opts.at, actorId: opts.actorId, action: 'variant.add', detail: variantAdded(row, a.productName) });
     }
     // The live variants as they will be: each fits the options, no two alike (checkLiveVariants).
     const live = [...a.existing.filter((e) => !e.archived), ...a.variants];
