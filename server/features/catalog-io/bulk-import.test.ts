@@ -18,7 +18,7 @@ import { AppError } from '../../errors';
 import { applyImport, batchable, dryRun, errorRowsCsv } from './catalog-io.service';
 import type { PlannerThread } from './planner';
 import { currentJob, JOB_STALE_MS, readJob, settleJobs, startJob } from './import-job';
-import { productIdsBySku, productsById } from './catalog-io.queries';
+import { lockAndReadProducts, productIdsBySku, productsById, productsNamed } from './catalog-io.queries';
 import { planImport } from './plan';
 import { parseTable } from './parse';
 import { matchHeaders, specColumns } from './columns';
@@ -493,6 +493,30 @@ describe('reading what a big file names', () => {
     const owners = await productIdsBySku(server.deps.db, skus);
     expect(await productIdsBySku(server.deps.db, [...skus, ...padding])).toEqual(owners);
     expect(owners.size).toBe(new Set(skus.map((s) => s.toLowerCase())).size);
+  });
+
+  it('a file naming 20,000 SKUs or more has the catalogue read once for both its products and the SKUs’ owners: the same answers', async () => {
+    const { rows } = await exportRecords();
+    const ids = [...new Set(rows.map((r) => r[0]!))];
+    const skus = rows.map((r) => r[11]!.toUpperCase());
+    const padding = Array.from({ length: 20_001 }, (_, i) => `NOPE-${i}`);
+    const key = (list: { id: string }[]) => JSON.stringify([...list].sort((a, b) => a.id.localeCompare(b.id)));
+    const small = await productsNamed(server.deps.db, skus.slice(0, 5), ids.slice(-2));
+    const whole = await productsNamed(server.deps.db, [...skus.slice(0, 5), ...padding], ids.slice(-2));
+    expect(whole.skuOwners).toEqual(small.skuOwners);
+    expect(small.skuOwners.size).toBe(new Set(skus.slice(0, 5).map((s) => s.toLowerCase())).size);
+    expect(key(whole.products)).toBe(key(small.products));
+    expect(key(small.products)).toBe(key(await productsById(server.deps.db, [...ids.slice(-2), ...small.skuOwners.values()])));
+  });
+
+  it('the apply reads the products it changes under its lock as productsById reads them, variants in the same order', async () => {
+    const { rows } = await exportRecords();
+    const ids = [...new Set(rows.map((r) => r[0]!))];
+    const plain = await productsById(server.deps.db, ids);
+    const locked = await transaction(server.deps.db, async (trx) => await lockAndReadProducts(trx, [...ids].reverse()));
+    const byId = (list: { id: string }[]) => JSON.stringify([...list].sort((a, b) => a.id.localeCompare(b.id)));
+    expect(locked.length).toBe(ids.length);
+    expect(byId(locked)).toBe(byId(plain));
   });
 });
 

@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { writeAudit } from '../../audit/audit';
 import { factColumns, toProductFacts } from '../../db/product-row';
 import { listAdminCategories } from '../catalog/categories.service';
-import { lockProducts, saveVariantEditsBatch, type BatchNewVariants, type BatchVariantEdit } from '../catalog/variants.service';
+import { saveVariantEditsBatch, type BatchNewVariants, type BatchVariantEdit } from '../catalog/variants.service';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, type ImportMode, type ImportReport, type StockMode } from '../../../shared/schemas/catalog-io';
 import { specColumns } from './columns';
 import { exportHeaders, exportPages, writeCsv, writeXlsx, type ExportPaging } from './export';
@@ -15,7 +15,7 @@ import { parseTable } from './parse';
 import { errorText, planImport, type Plan, type UpdateAction } from './plan';
 import { factsInput, variantInput, writePlan } from './apply';
 import { resolvePictures } from './pictures';
-import { filePictures, fingerprint, planContext, type PlanIo } from './file-plan';
+import { fileBytes, filePictures, fingerprint, planContext, uploadGone, type PlanIo } from './file-plan';
 import { openPlanner, type PlannerThread } from './planner';
 import * as q from './catalog-io.queries';
 import type { IoProduct } from './catalog-io.queries';
@@ -127,13 +127,20 @@ export function checkPicturesZip(bytes: Buffer): void {
   }
 }
 
+/**
+ * The stored upload's name and size, its bytes left in the database (a 50 MB file read here would
+ * hold the app's thread while its rows are decoded). @throws AppError NOT_FOUND once it is gone (kept an hour).
+ */
+export async function uploadInfo(db: DB, uploadId: string, clock: () => Date): Promise<{ fileName: string; size: number }> {
+  const row = await db.selectFrom('catalogue_uploads').select(['file_name', 'size', 'created_at']).where('id', '=', uploadId).executeTakeFirst();
+  if (!row || Date.parse(row.created_at) < clock().getTime() - UPLOAD_KEPT_MS) throw uploadGone();
+  return { fileName: row.file_name, size: Number(row.size) };
+}
+
 /** The stored upload. @throws AppError NOT_FOUND once it is gone (kept an hour). */
 export async function readUpload(db: DB, uploadId: string, clock: () => Date): Promise<{ fileName: string; bytes: Buffer }> {
-  const row = await db.selectFrom('catalogue_uploads').select(['file_name', 'bytes', 'created_at']).where('id', '=', uploadId).executeTakeFirst();
-  if (!row || Date.parse(row.created_at) < clock().getTime() - UPLOAD_KEPT_MS) {
-    throw new AppError('NOT_FOUND', 'That upload is gone (uploads are kept for an hour): upload the file again.', { fieldErrors: { uploadId: 'not found' } });
-  }
-  return { fileName: row.file_name, bytes: Buffer.from(row.bytes) };
+  const { fileName } = await uploadInfo(db, uploadId, clock);
+  return { fileName, bytes: await fileBytes(db, uploadId) };
 }
 
 function report(uploadId: string, fileName: string, plan: Plan, applied: boolean): ImportReport {
@@ -218,9 +225,10 @@ export async function dryRun(deps: RunDeps, input: RunInput, opts: RunOptions = 
 async function readAndPlan(deps: RunDeps, input: RunInput, opts: RunOptions, includeActions: boolean) {
   const progress = opts.onProgress ?? (() => undefined);
   progress({ phase: 'reading', rowsChecked: 0, rowsWritten: 0, toWrite: 0, total: 0 });
-  const upload = await readUpload(deps.db, input.uploadId, deps.clock);
+  // (Its bytes are read by whichever thread plans it: planner.ts.)
+  const upload = await uploadInfo(deps.db, input.uploadId, deps.clock);
   const options = { mode: input.mode, stock: input.stock, publicUrl: deps.env.PUBLIC_URL, includeActions };
-  const planner = await openPlanner(deps.db, upload.bytes, options, planIo(deps, input, progress), opts.thread);
+  const planner = await openPlanner(deps.db, { uploadId: input.uploadId, size: upload.size }, options, planIo(deps, input, progress), opts.thread);
   return { upload, planner };
 }
 
@@ -264,8 +272,7 @@ export async function applyImport(
         // A category changed since the plan: the whole file is planned again.
         if (JSON.stringify(categories) !== JSON.stringify(planner.categories)) ({ plan: final, fingerprints } = await planner.replanAll(trx, categories));
         const touched = final.actions.flatMap((a) => (a.kind === 'update' ? [a.productId] : []));
-        await lockProducts(trx, touched);
-        const current = new Map((await q.productsById(trx, touched)).map((p) => [p.id, p]));
+        const current = new Map((await q.lockAndReadProducts(trx, touched)).map((p) => [p.id, p]));
         const moved: IoProduct[] = [];
         const gone: string[] = [];
         for (let i = 0; i < touched.length; i += 500) {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import type { DB } from '../../db/database';
+import { AppError } from '../../errors';
 import { listAdminCategories } from '../catalog/categories.service';
 import type { ImportCounts, ImportMode, StockMode } from '../../../shared/schemas/catalog-io';
 import { matchHeaders, specColumns } from './columns';
@@ -36,6 +37,16 @@ export function fingerprint(p: IoProduct): string {
 /** What a plan answers: the plan (its actions left out for a dry run) and the fingerprints of the products it updates. */
 export type Planned = { plan: Plan; fingerprints: Map<string, string> };
 
+/** An upload that is gone (uploads are kept an hour). */
+export const uploadGone = () => new AppError('NOT_FOUND', 'That upload is gone (uploads are kept for an hour): upload the file again.', { fieldErrors: { uploadId: 'not found' } });
+
+/** An uploaded file's bytes, read by the thread that plans it. @throws AppError NOT_FOUND once it is gone. */
+export async function fileBytes(db: DB, uploadId: string): Promise<Buffer> {
+  const bytes = await q.uploadBytes(db, uploadId);
+  if (!bytes) throw uploadGone();
+  return bytes;
+}
+
 /** The catalogue the file names: categories, and the products its Handles and SKUs point at. */
 export async function planContext(
   db: DB,
@@ -47,9 +58,8 @@ export async function planContext(
   const { columns } = matchHeaders(table.headers, specColumns(known));
   const at = (id: 'handle' | 'sku') => columns.findIndex((c) => c?.kind === 'base' && c.id === id);
   const cellsOf = (i: number) => (i < 0 ? [] : table.rows.map((r) => unescapeFormula(r.cells[i] ?? '').trim()).filter((v) => v !== ''));
-  const skuOwners = await q.productIdsBySku(db, cellsOf(at('sku')));
   const handles = cellsOf(at('handle')).filter((h) => /^[A-Za-z0-9_-]{1,64}$/.test(h));
-  const products = await q.productsById(db, [...handles, ...skuOwners.values()]);
+  const { skuOwners, products } = await q.productsNamed(db, cellsOf(at('sku')), handles);
   return {
     categories: known,
     products: new Map(products.map((p) => [p.id, p])),

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import type { CatalogueImportJobsTable } from '../../db/schema';
 import type { ImportJob, ImportJobAction, ImportJobPhase, ImportMode, ImportReport, StockMode } from '../../../shared/schemas/catalog-io';
-import { applyImport, dryRun, readUpload, UPLOAD_KEPT_MS, type ImportProgress } from './catalog-io.service';
+import { applyImport, dryRun, uploadInfo, UPLOAD_KEPT_MS, type ImportProgress } from './catalog-io.service';
 
 /**
  * A long import as a background job (issue 28): `startJob` records the job and answers at once;
@@ -98,7 +98,7 @@ const describe = (row: JobRow) =>
  *   runs in this shop, naming it, who started it and when.
  */
 export async function startJob(deps: JobDeps, input: JobInput, actor: { id: string | null; name: string }): Promise<{ jobId: string }> {
-  const upload = await readUpload(deps.db, input.uploadId, deps.clock);
+  const upload = await uploadInfo(deps.db, input.uploadId, deps.clock);
   // A ZIP that is gone is said now (404 naming it), not by a job that fails at once.
   if (input.pictures) await checkPictures(deps, input.pictures);
   const jobId = newId();

@@ -1,14 +1,14 @@
 import type { DatabaseTarget } from '../../db/target';
 import type { AppErrorCode } from '../../errors';
 import type { PlanOptions } from './file-plan';
-import type { PlanCategory } from './plan';
+import type { Plan, PlanCategory } from './plan';
 import type { PictureResult } from './pictures';
 import type { IoProduct } from './catalog-io.queries';
 
 /** What the app thread and the import's worker thread (planner.ts, plan-worker.ts) say to each other. */
 
-/** What the worker starts with: the database to read, the file (its bytes handed over, not copied) and the run's choices. */
-export type PlanWorkerData = { target: DatabaseTarget; bytes: Uint8Array; options: PlanOptions; lowPriority: boolean };
+/** What the worker starts with: the database to read, the upload it reads there and the run's choices. */
+export type PlanWorkerData = { target: DatabaseTarget; uploadId: string; options: PlanOptions; lowPriority: boolean };
 
 export type PlannerCall = { method: 'replanMoved'; fresh: IoProduct[]; gone: string[] } | { method: 'replanAll'; categories: readonly PlanCategory[] } | { method: 'errorRowsCsv' };
 
@@ -17,6 +17,8 @@ export type ToPlanner = { type: 'pictures'; id: number; results: [string, Pictur
 /** Messages from the worker: id 0 answers the first plan. */
 export type FromPlanner =
   | { type: 'progress'; rowsChecked: number; total: number }
+  /** A piece of the actions of the plan that reply `id` then carries (its own `actions` left empty). */
+  | { type: 'actions'; id: number; actions: Plan['actions'] }
   | { type: 'pictures'; id: number; tokens: string[] }
   | {
       type: 'reply';

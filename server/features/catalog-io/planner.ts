@@ -5,8 +5,8 @@ import { Worker } from 'node:worker_threads';
 import type { DB } from '../../db/database';
 import { sharedTarget } from '../../db/database';
 import { AppError } from '../../errors';
-import { FilePlan, type Planned, type PlanIo, type PlanOptions } from './file-plan';
-import type { PlanCategory } from './plan';
+import { fileBytes, FilePlan, type Planned, type PlanIo, type PlanOptions } from './file-plan';
+import type { Plan, PlanCategory } from './plan';
 import type { IoProduct } from './catalog-io.queries';
 import type { FromPlanner, PlannerCall, PlanWorkerData, ToPlanner } from './plan-messages';
 
@@ -73,11 +73,12 @@ function appError(error: NonNullable<(FromPlanner & { type: 'reply' })['error']>
  * Reads and plans an upload's bytes, in a worker thread or in this one (see the module's comment).
  * @throws AppError BAD_INPUT for a file that cannot be read, as planning in this thread would.
  */
-export async function openPlanner(db: DB, bytes: Buffer, options: PlanOptions, io: PlanIo, thread: PlannerThread = 'auto'): Promise<Planner> {
+export async function openPlanner(db: DB, upload: { uploadId: string; size: number }, options: PlanOptions, io: PlanIo, thread: PlannerThread = 'auto'): Promise<Planner> {
   const target = sharedTarget(db);
-  const useWorker = target !== null && (thread === 'worker' || (thread === 'auto' && bytes.length >= WORKER_MIN_BYTES));
-  if (!useWorker) return await inThisThread(db, bytes, options, io);
-  return await inWorker({ target, bytes: new Uint8Array(bytes), options, lowPriority: true }, io);
+  const useWorker = target !== null && (thread === 'worker' || (thread === 'auto' && upload.size >= WORKER_MIN_BYTES));
+  // (The worker reads the file's bytes itself: decoding 50 MB of a database row takes this thread's time.)
+  if (useWorker) return await inWorker({ target, uploadId: upload.uploadId, options, lowPriority: true }, io);
+  return await inThisThread(db, await fileBytes(db, upload.uploadId), options, io);
 }
 
 async function inThisThread(db: DB, bytes: Buffer, options: PlanOptions, io: PlanIo): Promise<Planner> {
@@ -95,11 +96,7 @@ async function inThisThread(db: DB, bytes: Buffer, options: PlanOptions, io: Pla
 
 async function inWorker(data: PlanWorkerData, io: PlanIo): Promise<Planner> {
   const source = workerSource();
-  const worker = new Worker(source.eval ? source.code : source.file, {
-    eval: source.eval,
-    workerData: data,
-    transferList: [data.bytes.buffer as ArrayBuffer],
-  });
+  const worker = new Worker(source.eval ? source.code : source.file, { eval: source.eval, workerData: data });
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let calls = 0;
   let ended: Error | null = null;
@@ -110,9 +107,14 @@ async function inWorker(data: PlanWorkerData, io: PlanIo): Promise<Planner> {
   };
   worker.on('error', (error) => endAll(new Error(`the import's planning thread failed: ${error.message}`, { cause: error })));
   worker.on('exit', (code) => endAll(new Error(`the import's planning thread ended (exit code ${code})`)));
+  const actions = new Map<number, Plan['actions']>();
   worker.on('message', (message: FromPlanner) => {
     if (message.type === 'progress') io.progress(message.rowsChecked, message.total);
-    else if (message.type === 'pictures') {
+    else if (message.type === 'actions') {
+      const list = actions.get(message.id) ?? [];
+      for (const action of message.actions) list.push(action);
+      actions.set(message.id, list);
+    } else if (message.type === 'pictures') {
       io.pictures(message.tokens).then(
         (results) => worker.postMessage({ type: 'pictures', id: message.id, results: [...results] } satisfies ToPlanner),
         (error: unknown) => {
@@ -126,7 +128,11 @@ async function inWorker(data: PlanWorkerData, io: PlanIo): Promise<Planner> {
     } else {
       const found = waiting.get(message.id);
       waiting.delete(message.id);
+      const pieces = actions.get(message.id);
+      actions.delete(message.id);
       if (!found) return;
+      // (A plan comes with its actions sent ahead in pieces: plan-worker.ts.)
+      if (message.ok && pieces) (message.value as Planned).plan.actions = pieces;
       if (message.ok) found.resolve(message.value);
       else found.reject(appError(message.error ?? { message: 'no answer' }));
     }
