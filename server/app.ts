@@ -80,6 +80,10 @@ export function createApp(deps: Deps, opts: { client: ClientMode; catchUpEveryRe
     bodyErrorHandler(BODY_LIMIT_TEXT),
   );
 
+  // The catalogue as a CSV or .xlsx file, and the uploads an import reads (server/features/catalog-io/):
+  // before the compression middleware, as its big files are compressed at the fastest level there.
+  app.use(createCatalogueIoRouter(deps));
+
   app.use(compression());
   app.use('/test-checkout', createTestCheckoutRouter(deps));
   app.use('/trpc', createTrpcRouter(deps, { bytes: BODY_LIMIT, text: BODY_LIMIT_TEXT }));
@@ -89,8 +93,6 @@ export function createApp(deps: Deps, opts: { client: ClientMode; catchUpEveryRe
 
   // Invoice and credit note PDFs, the GSTR-1 CSV (server/invoices/).
   app.use(createInvoiceRouter(deps));
-  // The catalogue as a CSV or .xlsx file, and the uploads an import reads (server/features/catalog-io/).
-  app.use(createCatalogueIoRouter(deps));
   // "Download my data" (the account page).
   app.use(createAccountDataRouter(deps));
 

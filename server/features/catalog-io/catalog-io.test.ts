@@ -109,6 +109,20 @@ async function countVariants(): Promise<number> {
 }
 
 describe('catalogue export', () => {
+  it('goes out compressed (gzip or brotli, as the browser accepts) or plain, the same file once decoded', async () => {
+    const get = async (encoding: string) => {
+      const res = await fetch(`${server.url}/admin/catalogue.csv`, { headers: { cookie: cookieOf(admin), 'accept-encoding': encoding } });
+      return { encoding: res.headers.get('content-encoding'), bytes: Buffer.from(await res.arrayBuffer()) };
+    };
+    const plain = await get('identity');
+    expect(plain.encoding).toBeNull();
+    for (const encoding of ['gzip', 'br']) {
+      const file = await get(encoding);
+      expect(file.encoding).toBe(encoding);
+      expect(file.bytes.equals(plain.bytes)).toBe(true);
+    }
+  });
+
   it('streams a CSV: BOM, CRLF, the header, one row per variant, prices in rupees, spec columns, formula cells escaped; admins only; audited', async () => {
     const first = await server.deps.db.selectFrom('products').select(['id']).orderBy('id').executeTakeFirstOrThrow();
     await server.deps.db.updateTable('products').set({ description: '-30% off =SUM(A1)' }).where('id', '=', first.id).execute();
