@@ -13,6 +13,7 @@ import { demoFacts } from '../../demo/demo-facts';
 import { demoSpecs, demoVariantSpecs } from '../../demo/demo-specs';
 import { signInAs, testShopSettings, type TestUser } from '../../testing/factories';
 import { startTestServer, type HttpClient, type TestServer } from '../../testing/test-server';
+import { testDialect } from '../../testing/test-database';
 import type { ImportJob } from '../../../shared/schemas/catalog-io';
 import { AppError } from '../../errors';
 import { applyImport, batchable, dryRun, errorRowsCsv } from './catalog-io.service';
@@ -517,6 +518,51 @@ describe('reading what a big file names', () => {
     const byId = (list: { id: string }[]) => JSON.stringify([...list].sort((a, b) => a.id.localeCompare(b.id)));
     expect(locked.length).toBe(ids.length);
     expect(byId(locked)).toBe(byId(plain));
+  });
+
+  it.runIf(testDialect() === 'postgres')('a variant another save adds while the apply waits for its product’s row is read too', async () => {
+    const db = server.deps.db;
+    const victim = await db.selectFrom('product_variants').select(['id', 'product_id']).orderBy('id').executeTakeFirstOrThrow();
+    const columns = (
+      await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name = 'product_variants' order by ordinal_position`.execute(db)
+    ).rows.map((r) => r.column_name);
+    const copied = columns.map((c) =>
+      c === 'id' ? sql`${newId()}` : c === 'sku' ? sql`'RACE-ADDED-1'` : c === 'position' ? sql`position + 100` : c === 'option_values' ? sql`'["Race"]'` : sql.ref(c),
+    );
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let added!: () => void;
+    const addedOne = new Promise<void>((resolve) => (added = resolve));
+    // Another save: adds a variant and holds its product's row, uncommitted, until released.
+    const save = db.connection().execute(async (c) => {
+      await sql`begin`.execute(c);
+      await sql`insert into product_variants (${sql.join(columns.map((col) => sql.ref(col)))}) select ${sql.join(copied)} from product_variants where id = ${victim.id}`.execute(c);
+      await sql`update products set updated_at = updated_at where id = ${victim.product_id}`.execute(c);
+      added();
+      await gate;
+      await sql`commit`.execute(c);
+    });
+    await addedOne;
+    // (As the apply runs it: at READ COMMITTED under the import's lock, so the read waits and goes on, not tried again.)
+    let tries = 0;
+    const reading = transaction(
+      db,
+      async (trx) => {
+        tries++;
+        return await lockAndReadProducts(trx, [victim.product_id]);
+      },
+      { locks: ['catalogue-import'] },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // (The apply's read waits for that row.)
+    const waiting = await sql<{ query: string }>`select query from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(db);
+    expect(waiting.rows.map((r) => r.query).join('\n')).toMatch(/for update/);
+    release();
+    await save;
+    const [product] = await reading;
+    expect(tries).toBe(1);
+    expect(product?.variants.map((v) => v.sku)).toContain('RACE-ADDED-1');
+    await db.deleteFrom('product_variants').where('sku', '=', 'RACE-ADDED-1').execute();
   });
 });
 

@@ -214,10 +214,24 @@ export async function lockAndReadProducts(trx: DB, ids: readonly string[]): Prom
       .forUpdate()
       .execute();
   }
+  // A variant added meanwhile is not among those read FOR UPDATE: the save that added it held its
+  // product's row, which the second pass waited for, and committed before that pass read it. Its
+  // product is read again (its rows are locked now: the variants it had, and the product's).
+  const known = new Set(chunks.flatMap((c) => c.variants.map((v) => v.id)));
+  const again = new Set<string>();
+  for (let i = 0; i < sorted.length; i += size) {
+    const ids = await trx
+      .selectFrom('product_variants')
+      .select(['id', 'product_id'])
+      .where('product_id', 'in', sorted.slice(i, i + size))
+      .execute();
+    for (const v of ids) if (!known.has(v.id)) again.add(v.product_id);
+  }
+  const reread = new Map(again.size > 0 ? (await productsById(trx, [...again])).map((p) => [p.id, p]) : []);
   // Put together a chunk at a time, a turn of the event loop between (90,000 variants' JSON at once held the thread 0.4 s).
   const out: IoProduct[] = [];
   for (const chunk of chunks) {
-    out.push(...assemble(chunk.rows, chunk.variants, false));
+    for (const p of assemble(chunk.rows, chunk.variants, false)) out.push(reread.get(p.id) ?? p);
     await aTurn();
   }
   return out;
