@@ -191,7 +191,7 @@ export async function productsById(db: DB, ids: readonly string[]): Promise<IoPr
 /**
  * Products by id with every variant, read in the caller's transaction under a lock: on
  * PostgreSQL the variants' rows and then the products' rows are read FOR UPDATE, in id order
- * (the order variants.queries' lockProducts takes them, as a sale does), so the lock and the read
+ * (the order a sale takes them: takeStock, then refreshSummary), so the lock and the read
  * are one pass over the rows, not two. SQLite's one writer needs no row lock: a plain read.
  */
 export async function lockAndReadProducts(trx: DB, ids: readonly string[]): Promise<IoProduct[]> {

@@ -396,18 +396,3 @@ export async function updateVariantRows(
       from v where product_variants.id in (select vid from v) and product_variants.id = v.vid`.execute(db);
   }
 }
-
-/** Locks the rows of these products' variants, then the products' own, FOR UPDATE (PostgreSQL; SQLite runs one transaction at a time). */
-export async function lockProducts(db: DB, productIds: readonly string[]): Promise<void> {
-  if (dialectOf(db) !== 'postgres') return;
-  const ids = [...new Set(productIds)].sort();
-  // Variants first, then products: the order a sale takes them (takeStock, then refreshSummary).
-  for (let i = 0; i < ids.length; i += BATCH_ROWS * 2) {
-    const chunk = ids.slice(i, i + BATCH_ROWS * 2);
-    await db.selectFrom('product_variants').select('id').where('product_id', 'in', chunk).orderBy('id').forUpdate().execute();
-  }
-  for (let i = 0; i < ids.length; i += BATCH_ROWS * 2) {
-    const chunk = ids.slice(i, i + BATCH_ROWS * 2);
-    await db.selectFrom('products').select('id').where('id', 'in', chunk).orderBy('id').forUpdate().execute();
-  }
-}

@@ -512,8 +512,9 @@ export type BatchNewVariants = {
  * the summary refreshed, a `variant.update` audit entry per variant with the same changes, a
  * stock movement per stock set), in a few statements per few hundred variants; `added`: new
  * variants of existing products, as the form's save adds them (addVariantsBatch). Each variant
- * row and each product row is written once. The caller holds the products (variants.queries'
- * lockProducts on PostgreSQL).
+ * row and each product row is written once. The caller holds the products (on PostgreSQL their
+ * variants' rows and then their own FOR UPDATE, as a sale takes them: catalog-io.queries'
+ * lockAndReadProducts).
  * @throws AppError BAD_INPUT for a selling price above the MRP, or a new variant's options or
  *   specs that do not fit; CONFLICT for a new variant's SKU in use; STOCK_CHANGED when a stock
  *   moved since it was read (the caller's transaction then rolls back everything).
@@ -721,6 +722,3 @@ async function addVariantsBatch(
   await writeAudits(trx, audits);
   return { specLines: specs.lines, rows };
 }
-
-/** Holds these products and their variants for the caller's transaction (PostgreSQL: FOR UPDATE, variants first as a sale takes them). */
-export const lockProducts = v.lockProducts;
