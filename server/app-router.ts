@@ -8,6 +8,7 @@ import { catalogRouter } from './features/catalog/catalog.router';
 import { settingsRouter } from './features/settings/settings.router';
 import { addressRouter } from './features/account/address.router';
 import { catalogIoRouter } from './features/catalog-io/catalog-io.router';
+import { shippingRouter } from './features/shipping/shipping.router';
 
 export const appRouter = router({
   account: accountRouter,
@@ -19,6 +20,7 @@ export const appRouter = router({
   settings: settingsRouter,
   address: addressRouter,
   catalogIo: catalogIoRouter,
+  shipping: shippingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,6 +6,7 @@ import { twoTone } from '../images/image.fixtures';
 import { NOT_ADMIN, NOT_SIGNED_IN, expectApiRefusal, expectNoLeak, expectTrpcRefusal, type Envelope } from './attack-kit';
 import { storedImageNames } from '../testing/stored-images';
 import { TEST_PAGE_ADDRESS } from '../testing/factories';
+import { packAndShip } from '../testing/shipping';
 
 /**
  * Access-control attacks: visitors and shoppers reaching for admin operations, shoppers
@@ -96,7 +97,13 @@ const TRPC_ADMIN_CALLS: TrpcCall[] = [
   { name: 'admin.dashboard', send: (c) => c.trpc('query', 'admin.dashboard') },
   { name: 'admin.orders', send: (c) => c.trpc('query', 'admin.orders', {}) },
   { name: 'admin.products', send: (c) => c.trpc('query', 'admin.products', { view: 'all' }) },
-  { name: 'admin.setOrderStatus', send: (c) => c.trpc('mutation', 'admin.setOrderStatus', { orderId: paidOrderId, status: 'shipped' }) },
+  { name: 'shipping.packingSheet', send: (c) => c.trpc('query', 'shipping.packingSheet', { orderId: paidOrderId }) },
+  { name: 'shipping.pack', send: (c) => c.trpc('mutation', 'shipping.pack', { orderId: paidOrderId, units: [] }) },
+  { name: 'shipping.setEwayBill', send: (c) => c.trpc('mutation', 'shipping.setEwayBill', { orderId: paidOrderId, ewayBill: { number: '123456789012', date: '2026-11-28' } }) },
+  // Packs the phone with its IMEI, then ships it (the packing sheet read first is refused to a non-admin).
+  { name: 'shipping.shipManual', send: (c) => packAndShip(c, paidOrderId) },
+  { name: 'shipping.packingSlip', send: (c) => c.trpc('query', 'shipping.packingSlip', { orderId: paidOrderId }) },
+  { name: 'admin.setOrderStatus', send: (c) => c.trpc('mutation', 'admin.setOrderStatus', { orderId: paidOrderId, status: 'delivered' }) },
   { name: 'admin.resolveShortage', send: (c) => c.trpc('mutation', 'admin.resolveShortage', { orderId: paidOrderId }) },
   { name: 'catalog.create', send: (c) => c.trpc('mutation', 'catalog.create', trpcProductBody()) },
   {
@@ -351,12 +358,14 @@ describe('the same calls are honoured for an admin (so the refusals above are ab
     product = await insertProduct(server.deps.db, { productName: 'Guarded Phone', stock: 5 });
     for (const { name, send } of TRPC_ADMIN_CALLS) {
       const reply = await send(admin);
-      const expected = name === 'admin.resolveShortage' ? 409 : 200;
+      // 409 where the order is not in the state the call needs: not waiting for stock; packed
+      // with nothing (its phone needs an IMEI); its e-way bill asked before it is packed.
+      const expected = ['admin.resolveShortage', 'shipping.pack', 'shipping.setEwayBill'].includes(name) ? (name === 'shipping.pack' ? 400 : 409) : 200;
       expect({ name, status: reply.status }).toEqual({ name, status: expected });
     }
     // The refused calls above would have done this: the admin's did.
     const order = await server.deps.db.selectFrom('orders').select('status').where('id', '=', paidOrderId).executeTakeFirstOrThrow();
-    expect(order.status).toBe('shipped');
+    expect(order.status).toBe('delivered');
   });
 
   it('every /api admin call answers an admin with success', async () => {

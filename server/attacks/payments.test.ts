@@ -5,6 +5,7 @@ import { startFakeStripe, type FakeStripe } from '../testing/fake-stripe';
 import { insertProduct, signInAs } from '../testing/factories';
 import { snapshotDb } from '../testing/db-snapshot';
 import { HttpClient, startTestServer, type TestServer } from '../testing/test-server';
+import { packAndShip } from '../testing/shipping';
 
 /**
  * Payment faults and abuse: a payment that lands after its units were re-sold, and a checkout
@@ -84,7 +85,7 @@ describe('with Stripe (fake Stripe API)', () => {
     expect(flagged.body.items.map((o) => o._id)).toEqual([lateCheckout.data]);
     expect(flagged.body.items[0]).toMatchObject({ status: 'paid', stockShortfall: 1, productDetails: [{ notInStock: 1 }] });
     const before = await snapshotDb(server.deps.db);
-    const ship = await admin.trpc<{ message: string }>('mutation', 'admin.setOrderStatus', { orderId: lateCheckout.data, status: 'shipped' });
+    const ship = await packAndShip(admin, lateCheckout.data);
     expect(ship.status).toBe(409);
     expect(ship.body.message).toMatch(/not in stock: restock the product/);
     const early = await admin.trpc<{ message: string }>('mutation', 'admin.resolveShortage', { orderId: lateCheckout.data });
@@ -110,7 +111,7 @@ describe('with Stripe (fake Stripe API)', () => {
     expect(resolved.body.stockShortfall).toBe(0);
     expect(await stockOf(product.id)).toBe(0);
     expect((await admin.trpc<Dashboard>('query', 'admin.dashboard')).body.paidNotInStock).toBe(0);
-    expect((await admin.trpc('mutation', 'admin.setOrderStatus', { orderId: lateCheckout.data, status: 'shipped' })).status).toBe(200);
+    expect((await packAndShip(admin, lateCheckout.data)).status).toBe(200);
   });
 
   it('a late payment whose units are still there takes them again and is fulfilled normally', async () => {

@@ -7,6 +7,7 @@ import type { AdminBanner, Product } from '../../shared/schemas/catalog';
 import type { Order, PlaceCodOrderResult } from '../../shared/schemas/order';
 import { insertProduct, signInAs, testPayForm, testShopSettings, type TestUser } from '../testing/factories';
 import { startTestServer, type HttpClient, type TestServer } from '../testing/test-server';
+import { packAndShip } from '../testing/shipping';
 
 /**
  * Issue 26, item 3: every admin change to the catalogue, banners and orders is in the audit log,
@@ -136,12 +137,16 @@ describe('orders', () => {
     expect((await setStatus(orderId, 'returned')).status).toBe(409);
     expect(await rows('order.status', orderId)).toEqual([]);
 
-    expect((await setStatus(orderId, 'shipped')).status).toBe(200);
+    // Shipping takes the Pack & ship step (its courier and AWB), not a bare status move.
     expect((await setStatus(orderId, 'shipped')).status).toBe(409);
+    expect(await rows('order.status', orderId)).toEqual([]);
+    expect((await packAndShip(admin, orderId, { courierName: 'Delhivery', awb: 'DLV12345678' })).status).toBe(200);
+    expect((await setStatus(orderId, 'shipped')).status).toBe(409);
+    expect((await packAndShip(admin, orderId)).status).toBe(409);
     expect((await setStatus(orderId, 'delivered')).status).toBe(200);
     const moves = await rows('order.status', orderId);
     expect(moves.map((r) => r.detail)).toEqual([
-      { orderId, from: 'paid', to: 'shipped' },
+      { orderId, from: 'paid', to: 'shipped', courier: 'Delhivery', awb: 'DLV12345678' },
       { orderId, from: 'shipped', to: 'delivered' },
     ]);
     expect(moves.every((r) => r.actor_id === owner.id)).toBe(true);
@@ -149,7 +154,8 @@ describe('orders', () => {
     const entries = (await listed('order')).filter((e) => e.detail.orderId === orderId);
     expect(entries.map((e) => [e.label, e.summary])).toEqual([
       ['Order delivered', `Order ${orderId}: shipped → delivered`],
-      ['Order shipped', `Order ${orderId}: paid → shipped`],
+      ['Order shipped', `Order ${orderId}: paid → shipped; Delhivery AWB DLV12345678`],
+      ['Order packed', expect.stringMatching(new RegExp(`^Order ${orderId} packed; IMEI \\d{15}$`))],
     ]);
   });
 
@@ -193,16 +199,17 @@ describe('orders', () => {
     const mailsBefore = await server.deps.db.selectFrom('mail_outbox').select('id').where('kind', '=', 'order-shipped').execute();
     await sql`alter table audit_log rename to audit_log_away`.execute(server.deps.db);
     try {
-      expect((await setStatus(orderId, 'shipped')).status).toBe(500);
+      expect((await packAndShip(admin, orderId)).status).toBe(500);
     } finally {
       await sql`alter table audit_log_away rename to audit_log`.execute(server.deps.db);
     }
     expect((await orderOf(client, orderId)).status).toBe('paid');
     expect(await server.deps.db.selectFrom('mail_outbox').select('id').where('kind', '=', 'order-shipped').execute()).toHaveLength(mailsBefore.length);
     expect(await rows('order.status', orderId)).toEqual([]);
+    expect(await server.deps.db.selectFrom('shipments').select('id').where('order_id', '=', orderId).execute()).toEqual([]);
 
     // With the log back, the same move goes through and is recorded.
-    expect((await setStatus(orderId, 'shipped')).status).toBe(200);
+    expect((await packAndShip(admin, orderId)).status).toBe(200);
     expect(await rows('order.status', orderId)).toHaveLength(1);
   });
 });

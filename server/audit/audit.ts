@@ -37,6 +37,9 @@ export type AuditAction =
   | 'variant.restore'
   | 'order.status'
   | 'order.refund'
+  | 'order.packed'
+  | 'order.eway-bill'
+  | 'order.tracking'
   | 'banner.add'
   | 'banner.edit'
   | 'banner.move'
@@ -70,6 +73,9 @@ const KIND_OF: Record<AuditAction, AuditKind> = {
   'variant.restore': 'product',
   'order.status': 'order',
   'order.refund': 'order',
+  'order.packed': 'order',
+  'order.eway-bill': 'order',
+  'order.tracking': 'order',
   'banner.add': 'banner',
   'banner.edit': 'banner',
   'banner.move': 'banner',
@@ -330,6 +336,21 @@ function describe(action: string, detail: Record<string, unknown>): { label: str
       return { label: 'Variant archived', summary: `${String(detail.name)}: took the variant ${variantNamed(detail)} off sale (orders keep their copy)` };
     case 'variant.restore':
       return { label: 'Variant restored', summary: `${String(detail.name)}: put the variant ${variantNamed(detail)} back on sale` };
+    case 'order.packed': {
+      const units = Array.isArray(detail.units) ? (detail.units as { kind?: unknown; value?: unknown }[]) : [];
+      const numbers = units.map((u) => `${u.kind === 'imei' ? 'IMEI' : 'serial'} ${String(u.value)}`);
+      const parts = [`Order ${String(detail.orderId)} packed`];
+      if (numbers.length > 0) parts.push(numbers.join(', '));
+      if (typeof detail.ewayBill === 'string') parts.push(`e-way bill ${detail.ewayBill}`);
+      return { label: 'Order packed', summary: parts.join('; ') };
+    }
+    case 'order.eway-bill':
+      return { label: 'E-way bill recorded', summary: `Order ${String(detail.orderId)}: e-way bill ${String(detail.number)} of ${String(detail.date)}` };
+    case 'order.tracking':
+      return {
+        label: 'Delivery update',
+        summary: `Order ${String(detail.orderId)}: ${String(detail.status).replaceAll('_', ' ')}${typeof detail.reason === 'string' ? ` (${detail.reason})` : ''}${typeof detail.note === 'string' ? `: ${detail.note}` : ''}`,
+      };
     case 'order.status': {
       const to = String(detail.to);
       const refund = detail.refund && typeof detail.refund === 'object' ? (detail.refund as { amount?: unknown; provider?: unknown }) : null;
@@ -337,11 +358,13 @@ function describe(action: string, detail: Record<string, unknown>): { label: str
       if (detail.by === 'customer') label += ' by the customer';
       if (refund) label += ` (refund ${money(refund.amount)})`;
       const parts = [`Order ${String(detail.orderId)}: ${String(detail.from)} → ${to}`];
+      if (typeof detail.awb === 'string') parts.push(`${typeof detail.courier === 'string' ? `${detail.courier} ` : ''}AWB ${detail.awb}`);
       if (typeof detail.invoice === 'string') parts.push(`invoice ${detail.invoice} issued`);
       if (typeof detail.cashCollected === 'number') parts.push(`${formatINR(detail.cashCollected)} collected in cash`);
       if (typeof detail.creditNote === 'string') parts.push(`credit note ${detail.creditNote} issued`);
       if (refund) parts.push(`refund of ${money(refund.amount)} asked through ${providerName(refund.provider)}`);
       if (detail.stockBack === true) parts.push('units back on sale');
+      if (detail.damaged === true) parts.push('came back damaged: not back on sale');
       return { label, summary: parts.join('; ') };
     }
     case 'order.refund':

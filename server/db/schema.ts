@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { StockReason } from '../../shared/schemas/catalog';
 import type { OrderPaymentProvider, OrderStatus } from '../../shared/schemas/order';
+import type { ShipmentStatus, UnitIdKind } from '../../shared/schemas/shipping';
 
 /**
  * Row types for Kysely. `Generated<T>` marks columns with a database default (optional on insert). Column names stay inside *.queries.ts; everything above speaks camelCase.
@@ -350,8 +351,83 @@ export interface CategoriesTable {
   home_position: number | null;
   /** JSON SpecAttribute[] (shared/schemas/categories.ts). */
   spec_template: Generated<string>;
+  /** What packing asks of each unit (migration 2026-12-08-02-shipments): nothing, a serial number, or IMEIs. */
+  unit_ids: Generated<UnitIdKind>;
   created_at: string;
   updated_at: string;
+}
+
+/** One parcel of an order, from packed to delivered or back to origin (migration 2026-12-08-02-shipments). */
+export interface ShipmentsTable {
+  id: string;
+  order_id: string;
+  purpose: Generated<'order'>;
+  status: ShipmentStatus;
+  courier: 'manual' | 'shiprocket';
+  courier_name: string | null;
+  courier_id: number | null;
+  awb: string | null;
+  tracking_url: string | null;
+  routing_code: string | null;
+  /** Our own key, stored before any create call at the courier: a retry looks it up rather than making a second shipment. */
+  request_key: string | null;
+  courier_order_id: string | null;
+  courier_shipment_id: string | null;
+  weight_grams: number;
+  length_cm: number;
+  breadth_cm: number;
+  height_cm: number;
+  /** Paise: the consignment's value with tax (what the e-way bill threshold is compared with). */
+  value_paise: number;
+  /** Paise the courier collects at the door (0 for an order paid online). */
+  cod_amount: Generated<number>;
+  eway_bill_number: string | null;
+  eway_bill_date: string | null;
+  /** The courier's reason for the last failed delivery (NDR), while it is open. */
+  failed_reason: string | null;
+  /** The last error from the courier's API (shown to the admin; cleared on success). */
+  last_error: string | null;
+  packed_at: string;
+  packed_by: string | null;
+  booked_at: string | null;
+  shipped_at: string | null;
+  delivered_at: string | null;
+  returned_at: string | null;
+  cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ShipmentUnitsTable {
+  id: string;
+  shipment_id: string;
+  order_id: string;
+  order_item_id: string;
+  /** 0-based: which unit of the line. */
+  unit_index: number;
+  /** 1: the serial or first IMEI; 2: a dual-SIM phone's second IMEI. */
+  slot: number;
+  kind: 'serial' | 'imei';
+  value: string;
+  created_at: string;
+  /** Set when the unit is back at the shop (or the packing was redone): its number may ship again. */
+  released_at: string | null;
+}
+
+export interface ShipmentEventsTable {
+  id: string;
+  shipment_id: string;
+  order_id: string;
+  status: ShipmentStatus;
+  courier_status: Generated<string>;
+  at: string;
+  location: string | null;
+  reason: string | null;
+  note: string | null;
+  event_key: string;
+  source: 'admin' | 'webhook' | 'poll' | 'courier';
+  actor_id: string | null;
+  created_at: string;
 }
 
 export interface AddressesTable {
@@ -449,6 +525,9 @@ export interface Database {
   categories: CategoriesTable;
   addresses: AddressesTable;
   document_counters: DocumentCountersTable;
+  shipments: ShipmentsTable;
+  shipment_units: ShipmentUnitsTable;
+  shipment_events: ShipmentEventsTable;
   audit_log: AuditLogTable;
   mail_outbox: MailOutboxTable;
   password_resets: PasswordResetsTable;

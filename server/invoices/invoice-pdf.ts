@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import { collectPdf, newPdf, PDF_FONT, type Pdf } from '../lib/pdf';
 import { formatINR } from '../../shared/money';
 import type { DocumentLine, DocumentParty, InvoiceDocument } from './invoice-document';
 
-type Pdf = PDFKit.PDFDocument;
 type Align = 'left' | 'right';
 
-const FONT = { regular: 'DejaVuSans', bold: 'DejaVuSans-Bold' } as const;
+const FONT = PDF_FONT;
 const COLOR = { text: '#1a1a1a', muted: '#5b6270', rule: '#c3c8d0', fill: '#eef1f5' } as const;
 const MARGIN = { top: 36, side: 36, bottom: 52 } as const;
 /** Baseline of the footer (page numbers), measured up from the bottom edge. */
@@ -29,21 +26,6 @@ const COPY_LABELS: Record<InvoiceCopy, string> = { original: 'ORIGINAL FOR RECIP
 /** A document as one copy of it is laid out: its copy mark, if it has one. */
 type Printed = InvoiceDocument & { copyLabel: string | null };
 
-type Fonts = { regular: Buffer; bold: Buffer };
-let fontCache: Fonts | undefined;
-
-/** Read from the package's folder (resolved like a module, so a bundled server finds it too), once per process. */
-function dejaVuFonts(): Fonts {
-  if (!fontCache) {
-    const require = createRequire(import.meta.url);
-    fontCache = {
-      regular: fs.readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-      bold: fs.readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-    };
-  }
-  return fontCache;
-}
-
 /**
  * The printable GST tax invoice or credit note (an A4 PDF) for a document already computed and
  * stored on the order: it only lays the figures out, never computes tax. The fonts are DejaVu
@@ -53,7 +35,7 @@ function dejaVuFonts(): Fonts {
  * default), each copy marked and numbered on its own pages.
  */
 export async function renderInvoicePdf(doc: InvoiceDocument, opts: { copies?: readonly InvoiceCopy[] } = {}): Promise<Buffer> {
-  const pdf = new PDFDocument({
+  const pdf = newPdf({
     size: 'A4',
     margins: { top: MARGIN.top, bottom: MARGIN.bottom, left: MARGIN.side, right: MARGIN.side },
     bufferPages: true,
@@ -61,10 +43,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument, opts: { copies?: re
     displayTitle: true,
     info: { Title: `${doc.title} ${doc.number}`, Author: doc.seller.tradeName, Subject: doc.title, CreationDate: documentDay(doc.date) },
   });
-  const bytes = collect(pdf);
-  const fonts = dejaVuFonts();
-  pdf.registerFont(FONT.regular, fonts.regular);
-  pdf.registerFont(FONT.bold, fonts.bold);
+  const bytes = collectPdf(pdf);
   const copies = doc.kind === 'invoice' ? (opts.copies ?? ['original']) : [];
   const labels = copies.length > 0 ? copies.map((copy) => COPY_LABELS[copy]) : [null];
   const ranges: { doc: Printed; start: number; count: number }[] = [];
@@ -85,15 +64,6 @@ function documentDay(date: string): Date {
   const [day, month, year] = date.split('-');
   const start = new Date(`${year}-${month}-${day}T00:00:00+05:30`);
   return Number.isNaN(start.getTime()) ? new Date(0) : start;
-}
-
-function collect(pdf: Pdf): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
 }
 
 function layOut(pdf: Pdf, doc: Printed): void {

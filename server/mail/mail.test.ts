@@ -8,6 +8,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '../testing/smtp-server
 import { HttpClient, startTestServer, type TestServer } from '../testing/test-server';
 import { enqueueMail, MAIL_RETRY_DELAYS_MS, sendDueMail } from './mail.service';
 import { leaseDueMessages } from './outbox.queries';
+import { packAndShip } from '../testing/shipping';
 
 /**
  * Issue 15's mail, over real HTTP and a real SMTP server on 127.0.0.1 (the smtp-server
@@ -215,15 +216,18 @@ describe('order messages', () => {
     expect(opened.status).toBe(200);
     expect(opened.headers.get('content-type')).toBe('application/pdf');
 
-    for (const status of ['shipped', 'delivered'] as const) {
-      expect((await admin.trpc('mutation', 'admin.setOrderStatus', { orderId: started.body.data, status })).status).toBe(200);
-    }
+    expect((await packAndShip(admin, started.body.data, { courierName: 'Delhivery', awb: 'DLV5550001' })).status).toBe(200);
+    expect((await admin.trpc('mutation', 'admin.setOrderStatus', { orderId: started.body.data, status: 'delivered' })).status).toBe(200);
     await send();
     expect(receivedBy(user.email).map((m) => m.parsed.subject)).toEqual([
       'Order confirmed: ₹19,999.00 at Voltmart',
       'Your order is on its way (Voltmart)',
       'Your order was delivered (Voltmart)',
     ]);
+    // The shipped mail names the courier and the AWB.
+    const shippedMail = receivedBy(user.email)[1]!;
+    expect(shippedMail.parsed.text).toContain('Courier: Delhivery, AWB DLV5550001');
+    expect(shippedMail.parsed.html).toContain('AWB DLV5550001');
   });
 
   it('tells the shopper once when an admin cancels a paid order', async () => {

@@ -150,6 +150,16 @@ export function orderConfirmationMail(brand: Brand, order: MailOrder): RenderedM
 
 const STATUS_NOTES = {
   shipped: { subject: 'Your order is on its way', heading: 'Your order has shipped', line: 'Your order has left our warehouse and is on its way to you.' },
+  out_for_delivery: {
+    subject: 'Your order is out for delivery',
+    heading: 'Out for delivery',
+    line: 'Your order is out for delivery today. Please keep your phone at hand for the delivery agent.',
+  },
+  delivery_failed: {
+    subject: 'We could not deliver your order',
+    heading: 'Delivery attempt failed',
+    line: 'The courier could not deliver your order. We will try again; reply to this mail if you would like us to change anything.',
+  },
   delivered: { subject: 'Your order was delivered', heading: 'Delivered', line: 'Your order was delivered. We hope you enjoy it.' },
   cancelled: {
     subject: 'Your order was cancelled',
@@ -185,21 +195,50 @@ export function refundMail(brand: Brand, order: MailOrder, refund: { amount: num
   return { subject: `Refund of ${formatINR(refund.amount)} (${brand.shopName})`, html, text };
 }
 
-export function orderStatusMail(brand: Brand, order: MailOrder, status: keyof typeof STATUS_NOTES): RenderedMail {
+/** The parcel's courier and AWB (with its tracking link) for a shipping mail, and the courier's reason for a failed delivery. */
+export type ShipmentNotice = { courierName: string | null; awb: string | null; trackingUrl: string | null; reason?: string | null };
+
+function noticeLines(notice: ShipmentNotice | undefined): string[] {
+  if (!notice) return [];
+  const lines: string[] = [];
+  if (notice.reason) lines.push(`The courier’s reason: ${notice.reason}`);
+  if (notice.awb) lines.push(`${notice.courierName ? `Courier: ${notice.courierName}, ` : ''}AWB ${notice.awb}`);
+  if (notice.trackingUrl) lines.push(`Track it: ${notice.trackingUrl}`);
+  return lines;
+}
+
+export function orderStatusMail(brand: Brand, order: MailOrder, status: keyof typeof STATUS_NOTES, notice?: ShipmentNotice): RenderedMail {
   const note = STATUS_NOTES[status];
   const link = `${brand.publicUrl}/order`;
+  const lines = noticeLines(notice);
+  const trackingHtml = [
+    notice?.reason ? paragraph(`The courier’s reason: ${escapeHtml(notice.reason)}`) : '',
+    notice?.awb ? paragraph(`<strong>${notice.courierName ? `${escapeHtml(notice.courierName)} · ` : ''}AWB ${escapeHtml(notice.awb)}</strong>`) : '',
+    notice?.trackingUrl ? button(notice.trackingUrl, 'Track your parcel') : '',
+  ].join('\n');
   const html = layout(
     brand,
     note.heading,
     [
       paragraph(`Hello ${escapeHtml(order.customerName)},`),
       paragraph(escapeHtml(note.line)),
+      trackingHtml,
       orderTableHtml(order),
       button(link, 'See your order'),
       paragraph(`<span style="color:#52525b;font-size:13px">Order ${escapeHtml(order.id)}</span>`),
     ].join('\n'),
   );
-  const text = [`Hello ${order.customerName},`, '', note.line, '', orderTableText(order), '', `See your order: ${link}`, `Order ${order.id}`].join('\n');
+  const text = [
+    `Hello ${order.customerName},`,
+    '',
+    note.line,
+    ...(lines.length > 0 ? ['', ...lines] : []),
+    '',
+    orderTableText(order),
+    '',
+    `See your order: ${link}`,
+    `Order ${order.id}`,
+  ].join('\n');
   return { subject: `${note.subject} (${brand.shopName})`, html, text };
 }
 

@@ -4,10 +4,11 @@ import { sendError } from '../http/error-reply';
 import { createCaller } from '../app-router';
 import { createRequestContext } from '../trpc/context';
 import { renderInvoicePdf } from '../invoices/invoice-pdf';
+import { renderPackingSlip } from '../features/shipping/shipping.service';
 
 /**
- * Downloads: an order's invoice or credit note as PDF (its owner and admins), and a month's
- * GSTR-1 CSV (admins). The procedures (order.document, admin.gstr1) decide who may see what;
+ * Downloads: an order's invoice or credit note as PDF (its owner and admins), its packing slip
+ * (admins), and a month's GSTR-1 CSV (admins). The procedures (order.document, admin.gstr1) decide who may see what;
  * these routes only turn their answers into files.
  */
 export function createInvoiceRouter(deps: Deps): Router {
@@ -31,6 +32,23 @@ export function createInvoiceRouter(deps: Deps): Router {
   };
   router.get('/orders/:orderId/invoice.pdf', pdf('invoice'));
   router.get('/orders/:orderId/credit-note.pdf', pdf('credit-note'));
+
+  // The packing slip that goes in the box (admins): the order's lines, SKUs, units' numbers, its barcode.
+  router.get('/admin/orders/:orderId/packing-slip.pdf', async (req: Request<{ orderId: string }>, res: Response) => {
+    try {
+      const ctx = await createRequestContext(deps, req, res);
+      const slip = await createCaller(ctx).shipping.packingSlip({ orderId: req.params.orderId });
+      const bytes = await renderPackingSlip(slip);
+      res
+        .status(200)
+        .type('application/pdf')
+        .set('Cache-Control', 'private, no-store')
+        .set('Content-Disposition', `inline; filename="packing-slip-${slip.orderRef.replace(/[^A-Za-z0-9-]/g, '-')}.pdf"`)
+        .send(bytes);
+    } catch (error) {
+      sendError(req, res, error);
+    }
+  });
 
   router.get('/admin/gstr1.csv', async (req: Request, res: Response) => {
     try {

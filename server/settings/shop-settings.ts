@@ -7,6 +7,7 @@ import type { ShippingOption } from '../payments/payment-provider';
 import { stateByCode } from '../../shared/gst';
 import {
   DEFAULT_COD_SETTINGS,
+  DEFAULT_FULFILMENT_SETTINGS,
   DEFAULT_SHOP_TIME_ZONE,
   ShopSettingsSchema,
   type DeliveryCheck,
@@ -40,6 +41,7 @@ export function defaultSettings(env: { SHIPPING_STANDARD_PAISE: number; SHIPPING
     security: { requireAdminTwoFactor: false },
     timeZone: DEFAULT_SHOP_TIME_ZONE,
     payments: { online: 'both', cod: DEFAULT_COD_SETTINGS },
+    fulfilment: DEFAULT_FULFILMENT_SETTINGS,
   };
 }
 

@@ -97,6 +97,12 @@ export class HttpClient {
     return this.request<T>(pathname, { ...init, method: 'GET' });
   }
 
+  /** A download's bytes (a PDF) with this client's cookies. */
+  async bytes(pathname: string): Promise<{ status: number; bytes: Buffer; headers: Headers }> {
+    const res = await fetch(new URL(pathname, this.baseUrl), { headers: { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }, redirect: 'manual' });
+    return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), headers: res.headers };
+  }
+
   post<T = any>(pathname: string, body?: unknown, init: RequestInit = {}): Promise<HttpReply<T>> {
     return this.request<T>(pathname, {
       ...init,

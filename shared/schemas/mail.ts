@@ -7,6 +7,8 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 export const MAIL_KINDS = [
   'order-paid',
   'order-shipped',
+  'order-out-for-delivery',
+  'order-delivery-failed',
   'order-delivered',
   'order-cancelled',
   'order-returned',

@@ -221,6 +221,61 @@ export const TimeZoneSchema = z
   .max(64, { error: 'time zone must be at most 64 characters' })
   .refine(isKnownTimeZone, { error: 'time zone must be an IANA time zone name such as Asia/Kolkata' });
 
+/** The parcel packing assumes unless the admin says otherwise: 500 g in a 20 × 15 × 10 cm box. */
+export const ParcelSchema = z.object({
+  weightGrams: z
+    .number({ error: 'weight must be a number' })
+    .int({ error: 'weight must be whole grams' })
+    .min(1, { error: 'weight must be at least 1 gram' })
+    .max(100_000, { error: 'weight must be at most 100 kg' }),
+  lengthCm: z
+    .number({ error: 'length must be a number' })
+    .int({ error: 'length must be whole centimetres' })
+    .min(1, { error: 'length must be at least 1 cm' })
+    .max(300, { error: 'length must be at most 300 cm' }),
+  breadthCm: z
+    .number({ error: 'breadth must be a number' })
+    .int({ error: 'breadth must be whole centimetres' })
+    .min(1, { error: 'breadth must be at least 1 cm' })
+    .max(300, { error: 'breadth must be at most 300 cm' }),
+  heightCm: z
+    .number({ error: 'height must be a number' })
+    .int({ error: 'height must be whole centimetres' })
+    .min(1, { error: 'height must be at least 1 cm' })
+    .max(300, { error: 'height must be at most 300 cm' }),
+});
+export type Parcel = z.output<typeof ParcelSchema>;
+
+/** A courier tracking link with `{awb}` where the AWB goes: https only. '' for none. */
+export const TrackingUrlPatternSchema = z
+  .string({ error: 'tracking link must be text' })
+  .trim()
+  .max(300, { error: 'tracking link must be at most 300 characters' })
+  .refine((v) => v === '' || (/^https:\/\/[^\s]+$/.test(v) && v.includes('{awb}')), { error: 'tracking link must start with https:// and contain {awb} where the AWB goes' });
+
+export const COURIER_CHOICES = ['manual', 'shiprocket'] as const;
+
+/** Packing and shipping: the courier, the parcel, the e-way bill threshold. */
+export const FulfilmentSettingsSchema = z.object({
+  /** A consignment worth more than this (with tax) needs an e-way bill number to ship: ₹50,000 by the CGST rules (rule 138). */
+  ewayBillThresholdPaise: FeeSchema('e-way bill threshold').max(1_000_000_000, { error: 'e-way bill threshold is too high' }),
+  parcel: ParcelSchema,
+  courier: z.enum(COURIER_CHOICES, { error: `courier must be one of: ${COURIER_CHOICES.join(', ')}` }),
+  /** The manual courier: the name and tracking link the Ship form starts from (the admin may change them per shipment). */
+  manual: z.object({
+    courierName: optionalText('courier name', 60),
+    trackingUrl: TrackingUrlPatternSchema,
+  }),
+});
+export type FulfilmentSettings = z.output<typeof FulfilmentSettingsSchema>;
+
+export const DEFAULT_FULFILMENT_SETTINGS: FulfilmentSettings = {
+  ewayBillThresholdPaise: 5_000_000,
+  parcel: { weightGrams: 500, lengthCm: 20, breadthCm: 15, heightCm: 10 },
+  courier: 'manual',
+  manual: { courierName: '', trackingUrl: '' },
+};
+
 /** What the owner saves on the Settings page. `seller` and `grievanceOfficer` are null until filled in. */
 export const ShopSettingsSchema = z.object({
   seller: SellerSchema.nullable(),
@@ -235,6 +290,8 @@ export const ShopSettingsSchema = z.object({
   timeZone: TimeZoneSchema.default(DEFAULT_SHOP_TIME_ZONE),
   /** Absent in settings saved before it existed: both online providers offered, cash on delivery off. */
   payments: PaymentSettingsSchema.default({ online: 'both', cod: DEFAULT_COD_SETTINGS }),
+  /** Absent in settings saved before it existed: the manual courier, a 500 g parcel, the ₹50,000 e-way bill threshold. */
+  fulfilment: FulfilmentSettingsSchema.default(DEFAULT_FULFILMENT_SETTINGS),
 });
 export type ShopSettings = z.output<typeof ShopSettingsSchema>;
 export type ShopSettingsInput = z.input<typeof ShopSettingsSchema>;

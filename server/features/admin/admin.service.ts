@@ -2,18 +2,9 @@ import { AppError } from '../../errors';
 import { transaction } from '../../db/transaction';
 import type { Deps } from '../../deps';
 import type { OrderStatus, PaymentMethod } from '../../../shared/schemas/order';
-import {
-  LOW_STOCK_THRESHOLD,
-  REVENUE_CHART_DAYS,
-  REVENUE_STATUSES,
-  canTransition,
-  nextStatuses,
-  type AdminOrder,
-  type Dashboard,
-  type DashboardPeriod,
-} from '../../../shared/schemas/admin';
+import { LOW_STOCK_THRESHOLD, REVENUE_CHART_DAYS, REVENUE_STATUSES, canTransition, type AdminOrder, type Dashboard, type DashboardPeriod } from '../../../shared/schemas/admin';
 import * as orders from '../order/order.service';
-import { issueCreditNote, issueInvoice } from '../../invoices/invoicing';
+import * as shipping from '../shipping/shipping.service';
 import { writeAudit } from '../../audit/audit';
 import { loadSettings } from '../../settings/shop-settings';
 import * as q from './admin.queries';
@@ -83,15 +74,6 @@ export async function buildDashboard(deps: Deps, zone?: string): Promise<Dashboa
   };
 }
 
-function transitionRefusal(from: OrderStatus, to: OrderStatus, method: PaymentMethod): string {
-  if (from === to) return `This order is already ${to}.`;
-  const allowed = nextStatuses(from, method);
-  if (from === 'pending') return `This order is still waiting for its payment and cannot be marked ${to}.`;
-  if (method === 'cod' && from === 'shipped' && to === 'cancelled') return 'A shipped cash on delivery order cannot be cancelled: mark it returned when the parcel comes back.';
-  if (allowed.length === 0) return `A ${from} order cannot be changed any more (asked to mark it ${to}).`;
-  return `A ${from} order cannot be marked ${to}: it can only become ${allowed.join(' or ')}.`;
-}
-
 const PROVIDER_NAMES: Record<string, string> = { stripe: 'Stripe', razorpay: 'Razorpay', test: 'the test checkout' };
 
 /**
@@ -120,51 +102,20 @@ export async function setOrderStatus(deps: Deps, orderId: string, to: OrderStatu
     async (trx) => {
       const order = await orders.findOrderRecord(trx, orderId);
       if (order === null) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
-      const current = order.status;
       const method: PaymentMethod = order.provider === 'cod' ? 'cod' : 'online';
-      if (!canTransition(current, to, method)) throw new AppError('INVALID_TRANSITION', transitionRefusal(current, to, method));
       if (opts.refund) {
         if (to !== 'cancelled' || method !== 'online' || order.paidAt === null) {
           throw new AppError('BAD_INPUT', 'Only an order paid online can be refunded, when it is cancelled.');
         }
         if (order.paymentId === null) throw new AppError('INVALID_TRANSITION', 'This order has no payment on record at its provider to refund: refund it by hand.');
       }
-      const items = await orders.listOrderItemStock(trx, orderId);
-      const short = items.reduce((sum, item) => sum + item.shortQuantity, 0);
-      if (to === 'shipped' && short > 0) {
-        throw new AppError(
-          'INVALID_TRANSITION',
-          `This order was paid for ${short} unit(s) that were not in stock: restock the product and take them for this order, or cancel it and refund the payment.`,
-        );
+      if (to === 'shipped' && order.status !== 'shipped' && canTransition(order.status, to, method)) {
+        // A parcel leaves with its courier and AWB: the Ship step (shipping.service) moves it.
+        throw new AppError('INVALID_TRANSITION', 'Ship this order from its Pack & ship step: give its courier and AWB (and its e-way bill above the threshold).');
       }
-      if (!(await orders.updateOrderStatus(trx, orderId, current, to, now))) {
-        throw new AppError('INVALID_TRANSITION', 'This order was changed meanwhile: reload the list and try again.');
-      }
-      // What the move did besides the status, for the audit log.
-      const done: { invoice?: string; cashCollected?: number; creditNote?: string; stockBack?: boolean; refund?: { amount: number; provider: string } } = {};
-      if (method === 'cod' && to === 'shipped') {
-        const invoice = await issueInvoice(trx, deps, orderId, null, now);
-        if (invoice !== null) done.invoice = invoice;
-      }
-      if (method === 'cod' && to === 'delivered') {
-        done.cashCollected = order.totalAmount + order.shippingAmount + order.codFee;
-        await orders.markCodCollected(trx, orderId, done.cashCollected, now);
-      }
-      if (to === 'shipped' || to === 'delivered' || to === 'cancelled' || to === 'returned') await orders.enqueueOrderStatusMail(trx, deps, orderId, to);
-      if (to === 'cancelled' || to === 'returned') {
-        const creditNote = await issueCreditNote(trx, deps, orderId, now);
-        if (creditNote !== null) done.creditNote = creditNote;
-        // Units still in the warehouse (not shipped), or back in it (returned), go back on sale.
-        const backOnSale = current === 'paid' || current === 'confirmed' || to === 'returned';
-        // Either way nothing is owed any more: the order will not be delivered.
-        if (backOnSale) await orders.releaseOrderStock(trx, orderId, { reason: 'restock', at: now, actorId, note: to === 'returned' ? 'returned undelivered' : 'order cancelled' });
-        else await orders.forgiveShortages(trx, orderId);
-        done.stockBack = backOnSale;
-      }
-      // The refund itself is made after this commits, and recorded then (order.refund).
-      if (opts.refund) done.refund = { amount: order.amountCharged ?? order.totalAmount + order.shippingAmount + order.codFee, provider: order.provider };
-      await writeAudit(trx, { at: now, actorId, action: 'order.status', detail: { orderId, from: current, to, ...done } });
-      return current;
+      const moved = await orders.moveOrderStatus(trx, deps, order, to, { actorId, now, refund: opts.refund ?? false });
+      await shipping.followOrderStatus(trx, orderId, to, { actorId, now });
+      return moved.from;
     },
     { locks: [`order:${orderId}`] },
   );

@@ -4,6 +4,7 @@ import { HttpClient, startTestServer, type TestServer } from '../../testing/test
 import { insertProduct, insertUser, signInAs } from '../../testing/factories';
 import { ORDER_STATUSES, type OrderStatus, type ShippingAddress } from '../../../shared/schemas/order';
 import { canTransition, type AdminOrder, type AdminProduct, type Dashboard, type Page } from '../../../shared/schemas/admin';
+import { packAndShip } from '../../testing/shipping';
 
 type TrpcError = {
   message: string;
@@ -124,7 +125,10 @@ describe('admin procedures: who may call them', () => {
     ['admin.dashboard', 'query', () => undefined],
     ['admin.orders', 'query', () => ({})],
     ['admin.products', 'query', () => ({})],
-    ['admin.setOrderStatus', 'mutation', () => ({ orderId, status: 'shipped' })],
+    ['shipping.packingSheet', 'query', () => ({ orderId })],
+    ['shipping.packingSlip', 'query', () => ({ orderId })],
+    // Last: an admin's call cancels it.
+    ['admin.setOrderStatus', 'mutation', () => ({ orderId, status: 'cancelled' })],
   ];
 
   it.each(calls)('%s answers 401 "Please Login...!" to a visitor', async (name, kind, input) => {
@@ -300,13 +304,15 @@ describe('admin.setOrderStatus', () => {
 
   it('moves a paid order to shipped, then delivered, and the shopper sees each step', async () => {
     const orderId = await newOrder('paid');
-    const shipped = await admin.trpc<AdminOrder>('mutation', 'admin.setOrderStatus', { orderId, status: 'shipped' });
+    // A parcel leaves with its courier and AWB: a bare status move is refused and changes nothing.
+    const bare = await admin.trpc<TrpcError>('mutation', 'admin.setOrderStatus', { orderId, status: 'shipped' });
+    expect(bare.status).toBe(409);
+    expect(bare.body.message).toMatch(/Pack & ship/);
+    expect((await orderRow(server.deps.db, orderId)).status).toBe('paid');
+    const shipped = await packAndShip(admin, orderId, { courierName: 'Blue Dart', awb: 'BD1234567' });
     expect(shipped.status).toBe(200);
-    expect(shipped.body).toMatchObject({
-      _id: orderId,
-      status: 'shipped',
-      customer: { email: expect.any(String) as string },
-    });
+    expect(shipped.body.shipment).toMatchObject({ status: 'shipped', courierName: 'Blue Dart', awb: 'BD1234567' });
+    expect((await orderRow(server.deps.db, orderId)).status).toBe('shipped');
     const mine = await shopper.trpc<{ _id: string; status: string }[]>('query', 'order.list');
     expect(mine.body.find((o) => o._id === orderId)?.status).toBe('shipped');
 

@@ -5,6 +5,7 @@ import type { ShopSettingsInput } from '../../../shared/schemas/settings';
 import { insertProduct, signInAs, testPayForm, testShopSettings } from '../../testing/factories';
 import type { HttpClient } from '../../testing/test-server';
 import { startTestServer, type TestServer } from '../../testing/test-server';
+import { packAndShip } from '../../testing/shipping';
 import { sweepPendingOrders } from './fulfilment.service';
 import { documentForUser } from '../../invoices/invoice.service';
 
@@ -118,8 +119,10 @@ describe('cash on delivery', () => {
 
     // Not delivered before it ships; a paid-only move is refused.
     expect((await setStatus(orderId, 'delivered')).status).toBe(409);
-    const shipped = await setStatus(orderId, 'shipped');
+    const shipped = await packAndShip(admin, orderId);
     expect(shipped.status).toBe(200);
+    // The courier collects the whole order at the door.
+    expect(shipped.body.shipment).toMatchObject({ status: 'shipped', codAmount: shipped.body.valuePaise });
     order = await orderOf(client, orderId);
     expect(order.status).toBe('shipped');
     expect(order.invoice?.number).toMatch(/^VM\/2627\/\d{5}$/);
@@ -150,12 +153,17 @@ describe('cash on delivery', () => {
     const { client, addressId } = await shopperWith(phone.id);
     const { orderId } = (await client.trpc<PlaceCodOrderResult>('mutation', 'checkout.placeCodOrder', { addressId })).body;
     const before = await stockOf(phone.id);
-    expect((await setStatus(orderId, 'shipped')).status).toBe(200);
+    expect((await packAndShip(admin, orderId)).status).toBe(200);
     expect((await setStatus(orderId, 'returned')).status).toBe(200);
     const order = await orderOf(client, orderId);
     expect(order).toMatchObject({ status: 'returned', paidAt: null });
     expect(order.creditNote?.number).toMatch(/^VM\/2627\/C\d{4}$/);
     expect(await stockOf(phone.id)).toBe(before + 1);
+    // The parcel is back and its phone's IMEI free to ship again.
+    const shipment = await server.deps.db.selectFrom('shipments').select(['id', 'status', 'returned_at']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    expect(shipment.status).toBe('returned');
+    const units = await server.deps.db.selectFrom('shipment_units').select(['kind', 'released_at']).where('shipment_id', '=', shipment.id).execute();
+    expect(units).toEqual([{ kind: 'imei', released_at: shipment.returned_at }]);
     // Final: nothing more happens to it.
     expect((await setStatus(orderId, 'delivered')).status).toBe(409);
     const returnedMail = await server.deps.db.selectFrom('mail_outbox').select('kind').where('kind', '=', 'order-returned').execute();
@@ -176,7 +184,7 @@ describe('cash on delivery', () => {
 
     const second = await shopperWith(cable.id);
     const placed = (await second.client.trpc<PlaceCodOrderResult>('mutation', 'checkout.placeCodOrder', { addressId: second.addressId })).body;
-    expect((await setStatus(placed.orderId, 'shipped')).status).toBe(200);
+    expect((await packAndShip(admin, placed.orderId)).status).toBe(200);
     const late = await second.client.trpc<{ message: string }>('mutation', 'order.cancel', { orderId: placed.orderId });
     expect(late.status).toBe(409);
     expect(late.body.message).toContain('has shipped');

@@ -1,12 +1,16 @@
 import type { DB } from '../../db/database';
 import { AppError } from '../../errors';
-import type { Order } from '../../../shared/schemas/order';
 import type { StockReason } from '../../../shared/schemas/catalog';
 import { putBackStock, takeStock } from '../catalog/catalog.service';
 import * as q from './order.queries';
 import * as views from './order-views.queries';
 import { brandOf, enqueueMail, type MailDeps } from '../../mail/mail.service';
-import { orderConfirmationMail, orderStatusMail, refundMail } from '../../mail/templates';
+import { orderConfirmationMail, orderStatusMail, refundMail, type ShipmentNotice } from '../../mail/templates';
+import type { Deps } from '../../deps';
+import type { Order, OrderStatus, PaymentMethod } from '../../../shared/schemas/order';
+import { canTransition, nextStatuses } from '../../../shared/schemas/admin';
+import { issueCreditNote, issueInvoice } from '../../invoices/invoicing';
+import { writeAudit } from '../../audit/audit';
 
 // Order bookkeeping: what checkout, the admin and the shopper's order page do to orders. The
 // functions that take a `trx` run inside the caller's transaction (which also holds the order's
@@ -36,6 +40,11 @@ export { countPaidOrdersShortOfStock, listAdminOrders, listOrders, listSalesPaid
 /** Every order of a user in any state, newest first (their data export). */
 export function ordersOfUser(db: DB, userId: string): Promise<Order[]> {
   return views.listOrders(db, { userId });
+}
+
+/** The ids of every order of a user (their order page's parcels, their data download). */
+export function orderIdsOfUser(db: DB, userId: string): Promise<string[]> {
+  return q.listOrderIdsOf(db, userId, ['pending', 'paid', 'confirmed', 'shipped', 'delivered', 'returned', 'cancelled']);
 }
 
 /** A user's orders still under way (awaiting payment, or paid and not yet delivered): an account with one cannot be deleted. */
@@ -98,6 +107,79 @@ export async function fillShortages(trx: DB, orderId: string, at: string, actorI
   }
 }
 
+function transitionRefusal(from: OrderStatus, to: OrderStatus, method: PaymentMethod): string {
+  if (from === to) return `This order is already ${to}.`;
+  const allowed = nextStatuses(from, method);
+  if (from === 'pending') return `This order is still waiting for its payment and cannot be marked ${to}.`;
+  if (method === 'cod' && from === 'shipped' && to === 'cancelled') return 'A shipped cash on delivery order cannot be cancelled: mark it returned when the parcel comes back.';
+  if (allowed.length === 0) return `A ${from} order cannot be changed any more (asked to mark it ${to}).`;
+  return `A ${from} order cannot be marked ${to}: it can only become ${allowed.join(' or ')}.`;
+}
+
+/** What a status move did besides the status, for the audit log. */
+export type MoveDone = { invoice?: string; cashCollected?: number; creditNote?: string; stockBack?: boolean; refund?: { amount: number; provider: string } };
+
+/**
+ * Moves an order along its life cycle (nextStatuses), inside the caller's transaction (which holds
+ * the order's lock): the status, and what comes with it. Cash on delivery: its tax invoice is
+ * issued at shipped (the goods leave with it) and the cash recorded at delivered. Cancelled or
+ * returned: a credit note reverses the invoice; units still in the warehouse (a paid or confirmed
+ * order) or back in it (returned) go back on sale, except `damaged` ones; a shipped order's units
+ * are out of the door. An order short of stock cannot ship. The shopper's mail (with the courier
+ * and AWB at shipped, `notice`) and the audit entry are written in the same transaction.
+ *
+ * Throws INVALID_TRANSITION (nothing changed) for a move the life cycle does not allow.
+ */
+export async function moveOrderStatus(
+  trx: DB,
+  deps: Deps,
+  order: q.OrderRecord,
+  to: OrderStatus,
+  opts: { actorId: string | null; now: string; refund?: boolean; notice?: ShipmentNotice; damaged?: boolean; detail?: Record<string, unknown> },
+): Promise<{ from: OrderStatus; done: MoveDone }> {
+  const { actorId, now } = opts;
+  const current = order.status;
+  const orderId = order.id;
+  const method: PaymentMethod = order.provider === 'cod' ? 'cod' : 'online';
+  if (!canTransition(current, to, method)) throw new AppError('INVALID_TRANSITION', transitionRefusal(current, to, method));
+  const items = await q.listOrderItemStock(trx, orderId);
+  const short = items.reduce((sum, item) => sum + item.shortQuantity, 0);
+  if (to === 'shipped' && short > 0) {
+    throw new AppError(
+      'INVALID_TRANSITION',
+      `This order was paid for ${short} unit(s) that were not in stock: restock the product and take them for this order, or cancel it and refund the payment.`,
+    );
+  }
+  if (!(await q.updateOrderStatus(trx, orderId, current, to, now))) {
+    throw new AppError('INVALID_TRANSITION', 'This order was changed meanwhile: reload the list and try again.');
+  }
+  const done: MoveDone = {};
+  if (method === 'cod' && to === 'shipped') {
+    const invoice = await issueInvoice(trx, deps, orderId, null, now);
+    if (invoice !== null) done.invoice = invoice;
+  }
+  if (method === 'cod' && to === 'delivered') {
+    done.cashCollected = order.totalAmount + order.shippingAmount + order.codFee;
+    await q.markCodCollected(trx, orderId, done.cashCollected, now);
+  }
+  if (to === 'shipped' || to === 'delivered' || to === 'cancelled' || to === 'returned') await enqueueOrderStatusMail(trx, deps, orderId, to, opts.notice);
+  if (to === 'cancelled' || to === 'returned') {
+    const creditNote = await issueCreditNote(trx, deps, orderId, now);
+    if (creditNote !== null) done.creditNote = creditNote;
+    // Units still in the warehouse (not shipped), or back in it (returned), go back on sale,
+    // unless they came back damaged.
+    const backOnSale = (current === 'paid' || current === 'confirmed' || to === 'returned') && !opts.damaged;
+    // Either way nothing is owed any more: the order will not be delivered.
+    if (backOnSale) await releaseOrderStock(trx, orderId, { reason: 'restock', at: now, actorId, note: to === 'returned' ? 'returned undelivered' : 'order cancelled' });
+    else await forgiveShortages(trx, orderId);
+    done.stockBack = backOnSale;
+  }
+  // The refund itself is made after this commits, and recorded then (order.refund).
+  if (opts.refund) done.refund = { amount: order.amountCharged ?? order.totalAmount + order.shippingAmount + order.codFee, provider: order.provider };
+  await writeAudit(trx, { at: now, actorId, action: 'order.status', detail: { orderId, from: current, to, ...done, ...(opts.damaged ? { damaged: true } : {}), ...opts.detail } });
+  return { from: current, done };
+}
+
 // ---- the shopper's emails about their order ----
 
 /** Queues the order's confirmation (with its invoice attached when it has one); inside the transaction that marked it paid (or placed it, for cash on delivery). */
@@ -109,10 +191,17 @@ export async function enqueueOrderConfirmation(db: DB, deps: MailDeps, orderId: 
 }
 
 /** Queues the shipped, delivered or cancelled notice; inside the transaction that changed the status. */
-export async function enqueueOrderStatusMail(db: DB, deps: MailDeps, orderId: string, status: 'shipped' | 'delivered' | 'cancelled' | 'returned'): Promise<void> {
+export async function enqueueOrderStatusMail(
+  db: DB,
+  deps: MailDeps,
+  orderId: string,
+  status: 'shipped' | 'out_for_delivery' | 'delivered' | 'delivery_failed' | 'cancelled' | 'returned',
+  notice?: ShipmentNotice,
+): Promise<void> {
   const order = await views.findMailOrder(db, orderId);
   if (!order) return;
-  await enqueueMail(db, deps, `order-${status}`, order.email, orderStatusMail(await brandOf(db, deps), order, status));
+  const kind = status === 'out_for_delivery' ? 'order-out-for-delivery' : status === 'delivery_failed' ? 'order-delivery-failed' : (`order-${status}` as const);
+  await enqueueMail(db, deps, kind, order.email, orderStatusMail(await brandOf(db, deps), order, status, notice));
 }
 
 /** Queues the shopper's refund notice; inside the transaction that records the provider's answer. */

@@ -19,6 +19,12 @@ function defaults(onlineProviders: AdminSettings['onlineProviders'] = ['stripe',
     security: { requireAdminTwoFactor: false },
     timeZone: 'Asia/Kolkata',
     payments: { online: 'both', cod: { enabled: false, maxOrderPaise: 5_000_000, feePaise: 0, pins: [], maxOpenOrders: 2 } },
+    fulfilment: {
+      ewayBillThresholdPaise: 5_000_000,
+      parcel: { weightGrams: 500, lengthCm: 20, breadthCm: 15, heightCm: 10 },
+      courier: 'manual',
+      manual: { courierName: '', trackingUrl: '' },
+    },
     updatedAt: null,
     onlineProviders,
   };
@@ -128,6 +134,10 @@ describe('Settings page', () => {
     expect(screen.getByTestId('pin-count').textContent).toBe('Now: 3 entries.');
     fireEvent.click(screen.getByLabelText('6 digits'));
     fireEvent.change(screen.getByLabelText('Delivery charge GST rate'), { target: { value: '500' } });
+    type(/^Courier/, 'Delhivery');
+    type(/^Tracking link/, 'https://www.delhivery.com/track/package/{awb}');
+    type(/^E-way bill above/, '50000.00');
+    type('Weight (g)', '750');
     save();
 
     expect(await screen.findByText(SETTINGS_SAVED_MESSAGE)).toBeTruthy();
@@ -149,6 +159,12 @@ describe('Settings page', () => {
         security: { requireAdminTwoFactor: false },
         timeZone: 'Asia/Kolkata',
         payments: { online: 'both', cod: { enabled: false, maxOrderPaise: 5_000_000, feePaise: 0, pins: [], maxOpenOrders: 2 } },
+        fulfilment: {
+          ewayBillThresholdPaise: 5_000_000,
+          parcel: { weightGrams: 750, lengthCm: 20, breadthCm: 15, heightCm: 10 },
+          courier: 'manual',
+          manual: { courierName: 'Delhivery', trackingUrl: 'https://www.delhivery.com/track/package/{awb}' },
+        },
       },
     ]);
     await waitFor(() => expect(screen.queryByTestId('not-set-up')).toBeNull());

@@ -6,6 +6,8 @@ import { ShopTime } from '../../../components/ui/shop-time';
 const KIND_LABEL: Record<MailKind, string> = {
   'order-paid': 'Order confirmation',
   'order-shipped': 'Order shipped',
+  'order-out-for-delivery': 'Out for delivery',
+  'order-delivery-failed': 'Delivery failed',
   'order-delivered': 'Order delivered',
   'order-cancelled': 'Order cancelled',
   'order-returned': 'Order returned',

@@ -20,6 +20,12 @@ const saved: ShopSettings = {
   security: { requireAdminTwoFactor: true },
   timeZone: 'Asia/Dubai',
   payments: { online: 'razorpay', cod: { enabled: true, maxOrderPaise: 2_000_000, feePaise: 4950, pins: ['560001', '5600'], maxOpenOrders: 3 } },
+  fulfilment: {
+    ewayBillThresholdPaise: 5_000_000,
+    parcel: { weightGrams: 750, lengthCm: 22, breadthCm: 16, heightCm: 9 },
+    courier: 'manual',
+    manual: { courierName: 'Delhivery', trackingUrl: 'https://www.delhivery.com/track/package/{awb}' },
+  },
 };
 
 describe('settings form', () => {

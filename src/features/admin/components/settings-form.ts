@@ -47,6 +47,17 @@ export const SETTINGS_FIELDS = [
   'payments.cod.pins',
   /** A whole number as typed. */
   'payments.cod.maxOpenOrders',
+  /** Rupees as typed. */
+  'fulfilment.ewayBillThresholdPaise',
+  /** Whole grams and centimetres as typed. */
+  'fulfilment.parcel.weightGrams',
+  'fulfilment.parcel.lengthCm',
+  'fulfilment.parcel.breadthCm',
+  'fulfilment.parcel.heightCm',
+  /** 'manual' or 'shiprocket'. */
+  'fulfilment.courier',
+  'fulfilment.manual.courierName',
+  'fulfilment.manual.trackingUrl',
 ] as const;
 
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
@@ -125,6 +136,14 @@ export function settingsToForm(s: ShopSettings): SettingsFormValues {
     'payments.cod.feePaise': rupees(s.payments.cod.feePaise),
     'payments.cod.pins': s.payments.cod.pins.join('\n'),
     'payments.cod.maxOpenOrders': String(s.payments.cod.maxOpenOrders),
+    'fulfilment.ewayBillThresholdPaise': rupees(s.fulfilment.ewayBillThresholdPaise),
+    'fulfilment.parcel.weightGrams': String(s.fulfilment.parcel.weightGrams),
+    'fulfilment.parcel.lengthCm': String(s.fulfilment.parcel.lengthCm),
+    'fulfilment.parcel.breadthCm': String(s.fulfilment.parcel.breadthCm),
+    'fulfilment.parcel.heightCm': String(s.fulfilment.parcel.heightCm),
+    'fulfilment.courier': s.fulfilment.courier,
+    'fulfilment.manual.courierName': s.fulfilment.manual.courierName,
+    'fulfilment.manual.trackingUrl': s.fulfilment.manual.trackingUrl,
   };
 }
 
@@ -188,6 +207,13 @@ export function toSettingsInput(values: SettingsFormValues): { input: ShopSettin
   const codFee = rupeesField(values, 'payments.cod.feePaise', 'cash on delivery fee', errors);
   const codOpen = countField(values, 'payments.cod.maxOpenOrders', 'open cash orders per shopper', errors);
   const codPins = parsePinList(v('payments.cod.pins'));
+  const ewayThreshold = rupeesField(values, 'fulfilment.ewayBillThresholdPaise', 'e-way bill threshold', errors);
+  const parcel = {
+    weightGrams: countField(values, 'fulfilment.parcel.weightGrams', 'weight', errors) ?? 0,
+    lengthCm: countField(values, 'fulfilment.parcel.lengthCm', 'length', errors) ?? 0,
+    breadthCm: countField(values, 'fulfilment.parcel.breadthCm', 'breadth', errors) ?? 0,
+    heightCm: countField(values, 'fulfilment.parcel.heightCm', 'height', errors) ?? 0,
+  };
   const empty = (fields: readonly SettingsField[]) => fields.every((field) => v(field).trim() === '');
 
   const candidate = {
@@ -231,6 +257,12 @@ export function toSettingsInput(values: SettingsFormValues): { input: ShopSettin
         pins: codPins,
         maxOpenOrders: codOpen ?? 0,
       },
+    },
+    fulfilment: {
+      ewayBillThresholdPaise: ewayThreshold ?? 0,
+      parcel,
+      courier: v('fulfilment.courier'),
+      manual: { courierName: v('fulfilment.manual.courierName'), trackingUrl: v('fulfilment.manual.trackingUrl') },
     },
   };
 

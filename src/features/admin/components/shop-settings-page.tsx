@@ -464,6 +464,31 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
         })}
       </Section>
 
+      <Section title="Packing and shipping" description="What the packing table starts from, the courier the Ship step names, and when a parcel needs an e-way bill.">
+        <div className={gridClass}>
+          {text('fulfilment.manual.courierName', 'Courier', {
+            optional: true,
+            hint: 'The courier you hand parcels to (Delhivery, Blue Dart, India Post…): the Ship form starts with it.',
+          })}
+          {text('fulfilment.manual.trackingUrl', 'Tracking link', {
+            optional: true,
+            hint: 'The courier’s tracking page with {awb} where the AWB goes, e.g. https://www.delhivery.com/track/package/{awb}. Shoppers get it by email.',
+          })}
+          {text('fulfilment.ewayBillThresholdPaise', 'E-way bill above (₹)', {
+            type: 'number',
+            inputMode: 'decimal',
+            hint: 'A parcel worth more than this with tax needs its e-way bill number to ship (₹50,000 under the GST rules).',
+          })}
+        </div>
+        <h3 className="border-t border-zinc-100 pt-4 text-base font-bold">Default parcel</h3>
+        <div className={gridClass}>
+          {text('fulfilment.parcel.weightGrams', 'Weight (g)', { type: 'number', inputMode: 'numeric', wholeFrom: 1 })}
+          {text('fulfilment.parcel.lengthCm', 'Length (cm)', { type: 'number', inputMode: 'numeric', wholeFrom: 1 })}
+          {text('fulfilment.parcel.breadthCm', 'Breadth (cm)', { type: 'number', inputMode: 'numeric', wholeFrom: 1 })}
+          {text('fulfilment.parcel.heightCm', 'Height (cm)', { type: 'number', inputMode: 'numeric', wholeFrom: 1 })}
+        </div>
+      </Section>
+
       <Section
         title="Tax"
         description={

@@ -1,0 +1,161 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { DB } from '../../db/database';
+import type { ShipmentEventsTable, ShipmentsTable } from '../../db/schema';
+import type { ShipmentStatus, UnitIdKind } from '../../../shared/schemas/shipping';
+
+// The parcels of orders, the numbers of the units in them, and their timelines (migration
+// 2026-12-08-02-shipments).
+
+export type ShipmentRow = Selectable<ShipmentsTable>;
+export type ShipmentEventRow = Selectable<ShipmentEventsTable>;
+
+/** An order's lines as the packing table needs them: what each unit must be scanned for. */
+export async function listPackingLines(
+  db: DB,
+  orderId: string,
+): Promise<{ itemId: string; productId: string; name: string; variantLabel: string | null; sku: string | null; quantity: number; unitIds: UnitIdKind }[]> {
+  const rows = await db
+    .selectFrom('order_items as i')
+    .leftJoin('products as p', 'p.id', 'i.product_id')
+    .leftJoin('categories as c', 'c.value', 'p.category')
+    .select(['i.id', 'i.product_id', 'i.name', 'i.variant_label', 'i.sku', 'i.quantity', 'c.unit_ids'])
+    .where('i.order_id', '=', orderId)
+    .orderBy('i.position')
+    .execute();
+  return rows.map((r) => ({
+    itemId: r.id,
+    productId: r.product_id,
+    name: r.name,
+    variantLabel: r.variant_label,
+    sku: r.sku,
+    quantity: r.quantity,
+    unitIds: r.unit_ids ?? 'none',
+  }));
+}
+
+/** The order's live parcel (not cancelled), if it has one. */
+export async function findLiveShipment(db: DB, orderId: string): Promise<ShipmentRow | null> {
+  const row = await db.selectFrom('shipments').selectAll().where('order_id', '=', orderId).where('purpose', '=', 'order').where('status', '<>', 'cancelled').executeTakeFirst();
+  return row ?? null;
+}
+
+export async function findShipmentByAwb(db: DB, awb: string): Promise<ShipmentRow | null> {
+  const row = await db.selectFrom('shipments').selectAll().where('awb', '=', awb).where('status', '<>', 'cancelled').executeTakeFirst();
+  return row ?? null;
+}
+
+export async function listShipmentsOfOrders(db: DB, orderIds: readonly string[]): Promise<ShipmentRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.selectFrom('shipments').selectAll().where('order_id', 'in', orderIds).orderBy('created_at').orderBy('id').execute();
+}
+
+export async function insertShipment(db: DB, row: Insertable<ShipmentsTable>): Promise<void> {
+  await db.insertInto('shipments').values(row).execute();
+}
+
+export type ShipmentChange = Omit<Updateable<ShipmentsTable>, 'id' | 'order_id' | 'purpose' | 'created_at'> & { updated_at: string };
+
+/** Updates a parcel; `from` (when given) must be its status now, else nothing changes (false). */
+export async function updateShipment(db: DB, id: string, change: ShipmentChange, from?: readonly ShipmentStatus[]): Promise<boolean> {
+  let query = db.updateTable('shipments').set(change).where('id', '=', id);
+  if (from) query = query.where('status', 'in', from);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export type UnitRow = {
+  id: string;
+  shipmentId: string;
+  orderId: string;
+  itemId: string;
+  unit: number;
+  slot: number;
+  kind: 'serial' | 'imei';
+  value: string;
+  releasedAt: string | null;
+};
+
+export async function insertUnits(
+  db: DB,
+  rows: readonly { id: string; shipmentId: string; orderId: string; itemId: string; unit: number; slot: number; kind: 'serial' | 'imei'; value: string; createdAt: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('shipment_units')
+    .values(
+      rows.map((r) => ({
+        id: r.id,
+        shipment_id: r.shipmentId,
+        order_id: r.orderId,
+        order_item_id: r.itemId,
+        unit_index: r.unit,
+        slot: r.slot,
+        kind: r.kind,
+        value: r.value,
+        created_at: r.createdAt,
+        released_at: null,
+      })),
+    )
+    .execute();
+}
+
+/** The numbers of a parcel's units (the ones still held, unless `all`), in line and unit order. */
+export async function listUnits(db: DB, shipmentIds: readonly string[], opts: { all?: boolean } = {}): Promise<UnitRow[]> {
+  if (shipmentIds.length === 0) return [];
+  let query = db
+    .selectFrom('shipment_units')
+    .select(['id', 'shipment_id', 'order_id', 'order_item_id', 'unit_index', 'slot', 'kind', 'value', 'released_at'])
+    .where('shipment_id', 'in', shipmentIds);
+  if (!opts.all) query = query.where('released_at', 'is', null);
+  const rows = await query.orderBy('order_item_id').orderBy('unit_index').orderBy('slot').execute();
+  return rows.map((r) => ({
+    id: r.id,
+    shipmentId: r.shipment_id,
+    orderId: r.order_id,
+    itemId: r.order_item_id,
+    unit: r.unit_index,
+    slot: r.slot,
+    kind: r.kind,
+    value: r.value,
+    releasedAt: r.released_at,
+  }));
+}
+
+/** Which of `values` are held now by a unit out of the shop, and by which order. */
+export async function findUnitsOut(db: DB, values: readonly string[]): Promise<{ value: string; orderId: string; shipmentId: string }[]> {
+  if (values.length === 0) return [];
+  const rows = await db.selectFrom('shipment_units').select(['value', 'order_id', 'shipment_id']).where('value', 'in', values).where('released_at', 'is', null).execute();
+  return rows.map((r) => ({ value: r.value, orderId: r.order_id, shipmentId: r.shipment_id }));
+}
+
+/** Forgets what was typed for a parcel not yet shipped (it is packed again). */
+export async function deleteUnits(db: DB, shipmentId: string): Promise<void> {
+  await db.deleteFrom('shipment_units').where('shipment_id', '=', shipmentId).execute();
+}
+
+/** Frees a parcel's numbers (it came back, or its packing is redone). */
+export async function releaseUnits(db: DB, shipmentId: string, at: string): Promise<void> {
+  await db.updateTable('shipment_units').set({ released_at: at }).where('shipment_id', '=', shipmentId).where('released_at', 'is', null).execute();
+}
+
+/** Orders one of whose units carries `value` (a serial or IMEI), out or back: the admin's search. */
+export async function orderIdsWithUnit(db: DB, values: readonly string[]): Promise<string[]> {
+  if (values.length === 0) return [];
+  const rows = await db.selectFrom('shipment_units').select('order_id').distinct().where('value', 'in', values).execute();
+  return rows.map((r) => r.order_id);
+}
+
+/** Adds a step to a parcel's timeline; false when that event (its key) is there already. */
+export async function insertEvent(db: DB, row: Insertable<ShipmentEventsTable>): Promise<boolean> {
+  const result = await db
+    .insertInto('shipment_events')
+    .values(row)
+    .onConflict((oc) => oc.columns(['shipment_id', 'event_key']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function listEvents(db: DB, shipmentIds: readonly string[]): Promise<ShipmentEventRow[]> {
+  if (shipmentIds.length === 0) return [];
+  return db.selectFrom('shipment_events').selectAll().where('shipment_id', 'in', shipmentIds).orderBy('at').orderBy('created_at').orderBy('id').execute();
+}

@@ -1,0 +1,24 @@
+import { adminProcedure, authedProcedure, router } from '../../trpc/init';
+import { EwayBillInputSchema, OrderIdInputSchema, PackOrderInputSchema, ShipManualInputSchema } from '../../../shared/schemas/shipping';
+import * as service from './shipping.service';
+
+/** Packing and shipping (issue 29): the admin's packing table and Ship step, and the shopper's parcels. */
+export const shippingRouter = router({
+  /** The caller's parcels by order id: courier, AWB, tracking link, each unit's serial or IMEIs, the timeline. */
+  mine: authedProcedure.query(({ ctx }) => service.shipmentsOfUser(ctx.deps, ctx.user._id)),
+
+  /** What the packing table shows for an order (ADMIN). */
+  packingSheet: adminProcedure.input(OrderIdInputSchema).query(({ ctx, input }) => service.packingSheet(ctx.deps, input.orderId)),
+
+  /** Packs a paid or confirmed order: its units' serials or IMEIs, the parcel, its e-way bill (ADMIN). */
+  pack: adminProcedure.input(PackOrderInputSchema).mutation(({ ctx, input }) => service.packOrder(ctx.deps, input, ctx.user._id)),
+
+  /** Records the packed parcel's e-way bill (ADMIN). */
+  setEwayBill: adminProcedure.input(EwayBillInputSchema).mutation(({ ctx, input }) => service.setEwayBill(ctx.deps, input.orderId, input.ewayBill, ctx.user._id)),
+
+  /** Ships with the manual courier: its name, the AWB and the tracking link (ADMIN). */
+  shipManual: adminProcedure.input(ShipManualInputSchema).mutation(({ ctx, input }) => service.shipManual(ctx.deps, input, ctx.user._id)),
+
+  /** The packing slip's contents (ADMIN; GET /admin/orders/:id/packing-slip.pdf prints it). */
+  packingSlip: adminProcedure.input(OrderIdInputSchema).query(({ ctx, input }) => service.packingSlip(ctx.deps, input.orderId)),
+});

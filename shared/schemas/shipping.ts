@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { ParcelSchema } from './settings';
+
+/**
+ * Packing and shipping an order (issue 29): what the admin types at the packing table and the
+ * Ship form, checked the same way in the browser and on the server, and the timeline a shopper
+ * sees.
+ */
+
+/** A parcel's life: packed -> booked (a courier has it on its books, AWB given) -> shipped -> out for delivery -> delivered; a failed delivery (NDR) goes back out or back to origin (returning -> returned). */
+export const SHIPMENT_STATUSES = ['packed', 'booked', 'shipped', 'out_for_delivery', 'delivered', 'delivery_failed', 'returning', 'returned', 'cancelled'] as const;
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+
+/** What packing asks of each unit of a category's products. */
+export const UNIT_ID_KINDS = ['none', 'serial', 'imei'] as const;
+export type UnitIdKind = (typeof UNIT_ID_KINDS)[number];
+export const UnitIdKindSchema = z.enum(UNIT_ID_KINDS, { error: `unit numbers must be one of: ${UNIT_ID_KINDS.join(', ')}` });
+
+/** The Luhn check digit test every IMEI passes (its 15th digit). */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Why `text` is not an IMEI, or null when it is one (15 digits, spaces and dashes ignored, Luhn check). */
+export function imeiProblem(text: string): string | null {
+  const digits = text.replace(/[\s-]/g, '');
+  if (!/^[0-9]+$/.test(digits)) return 'an IMEI is 15 digits';
+  if (digits.length !== 15) return `an IMEI is 15 digits (this has ${digits.length})`;
+  if (!luhnValid(digits)) return 'this IMEI fails its check digit: a digit is mistyped';
+  return null;
+}
+
+export const ImeiSchema = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(40, { error: `${field}: an IMEI is 15 digits` })
+    .transform((v, ctx) => {
+      const problem = imeiProblem(v);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: `${field}: ${problem}` });
+        return z.NEVER;
+      }
+      return v.replace(/[\s-]/g, '');
+    });
+
+/** A serial number as printed on the box: 3 to 40 letters, digits, '-', '/' or '.', kept in capitals. */
+export const SerialSchema = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .toUpperCase()
+    .min(3, { error: `${field} must be at least 3 characters` })
+    .max(40, { error: `${field} must be at most 40 characters` })
+    .regex(/^[A-Z0-9][A-Z0-9./-]*$/, { error: `${field} must be letters and digits (and - / .) without spaces` });
+
+/** An air waybill number: 6 to 30 letters or digits (dashes allowed), no spaces. */
+export const AwbSchema = z
+  .string({ error: 'AWB is required' })
+  .trim()
+  .min(1, { error: 'AWB is required' })
+  .max(30, { error: 'AWB must be at most 30 characters' })
+  .regex(/^[^\s]+$/, { error: 'AWB must be letters and digits without spaces' })
+  .regex(/^[A-Za-z0-9-]{6,30}$/, { error: 'AWB must be 6 to 30 letters and digits' })
+  .transform((v) => v.toUpperCase());
+
+const DateSchema = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${field} must be a date (YYYY-MM-DD)` })
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v, { error: `${field} is not a real date` });
+
+/** An e-way bill: its 12-digit number and the date it was generated. */
+export const EwayBillSchema = z.object({
+  number: z
+    .string({ error: 'e-way bill number is required' })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^[0-9]{12}$/, { error: 'e-way bill number must be 12 digits' })),
+  date: DateSchema('e-way bill date'),
+});
+export type EwayBill = z.output<typeof EwayBillSchema>;
+
+const IdSchema = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, { error: `${field} is required` })
+    .max(64, { error: `${field} is not valid` });
+
+/** One unit at the packing table: its serial, or its IMEI (and a dual-SIM phone's second). */
+export const PackedUnitSchema = z.object({
+  itemId: IdSchema('itemId'),
+  /** 0-based: which unit of the line. */
+  unit: z.number({ error: 'unit must be a number' }).int().min(0, { error: 'unit must be 0 or more' }).max(999, { error: 'unit is not valid' }),
+  serial: z.string({ error: 'serial must be text' }).max(100, { error: 'serial must be at most 40 characters' }).optional(),
+  imei: z.string({ error: 'IMEI must be text' }).max(100, { error: 'IMEI: an IMEI is 15 digits' }).optional(),
+  imei2: z.string({ error: 'second IMEI must be text' }).max(100, { error: 'second IMEI: an IMEI is 15 digits' }).optional(),
+});
+export type PackedUnitInput = z.input<typeof PackedUnitSchema>;
+
+export const PackOrderInputSchema = z.object({
+  orderId: IdSchema('orderId'),
+  units: z.array(PackedUnitSchema).max(500, { error: 'at most 500 units in one parcel' }).default([]),
+  /** Absent: the shop's default parcel. */
+  parcel: ParcelSchema.optional(),
+  ewayBill: EwayBillSchema.nullable().optional(),
+});
+export type PackOrderInput = z.input<typeof PackOrderInputSchema>;
+
+export const ShipManualInputSchema = z.object({
+  orderId: IdSchema('orderId'),
+  courierName: z
+    .string({ error: 'courier name is required' })
+    .trim()
+    .min(1, { error: 'courier name is required' })
+    .max(60, { error: 'courier name must be at most 60 characters' })
+    .regex(/^[^\p{Cc}]+$/u, { error: 'courier name must be one line of text' }),
+  awb: AwbSchema,
+  /** The courier's tracking link with {awb} in it, or a full link; '' or absent: none. */
+  trackingUrl: z
+    .string({ error: 'tracking link must be text' })
+    .trim()
+    .max(300, { error: 'tracking link must be at most 300 characters' })
+    .refine((v) => v === '' || /^https:\/\/[^\s]+$/.test(v), { error: 'tracking link must start with https://' })
+    .optional(),
+  ewayBill: EwayBillSchema.nullable().optional(),
+});
+export type ShipManualInput = z.input<typeof ShipManualInputSchema>;
+
+export const EwayBillInputSchema = z.object({ orderId: IdSchema('orderId'), ewayBill: EwayBillSchema });
+
+export const OrderIdInputSchema = z.object({ orderId: IdSchema('orderId') });
+
+/** A unit's numbers as recorded at packing. */
+export type UnitNumbers = { itemId: string; unit: number; kind: 'serial' | 'imei'; values: string[] };
+
+/** One step of a parcel's timeline, as the shopper and the admin see it. */
+export type TrackingStep = {
+  status: ShipmentStatus;
+  at: string;
+  /** "Out for delivery", "Delivery failed: customer not available". */
+  label: string;
+  location: string | null;
+  reason: string | null;
+  note: string | null;
+};
+
+/** An order's parcel as the shopper's order page and the admin show it. */
+export type OrderShipment = {
+  id: string;
+  status: ShipmentStatus;
+  courier: 'manual' | 'shiprocket';
+  courierName: string | null;
+  awb: string | null;
+  trackingUrl: string | null;
+  packedAt: string;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+  units: UnitNumbers[];
+  timeline: TrackingStep[];
+};
+
+/** What the admin sees besides: the parcel, its value and e-way bill, the last courier error. */
+export type AdminShipment = OrderShipment & {
+  parcel: { weightGrams: number; lengthCm: number; breadthCm: number; heightCm: number };
+  valuePaise: number;
+  codAmount: number;
+  ewayBill: { number: string; date: string } | null;
+  ewayBillRequired: boolean;
+  failedReason: string | null;
+  lastError: string | null;
+};
+
+/** What the packing table shows for an order: each line, how many units, what each needs. */
+export type PackingLine = {
+  itemId: string;
+  productId: string;
+  name: string;
+  variantLabel: string | null;
+  sku: string | null;
+  quantity: number;
+  unitIds: UnitIdKind;
+};
+
+export type PackingSheet = {
+  orderId: string;
+  orderStatus: string;
+  lines: PackingLine[];
+  /** The order's value with tax (lines, delivery, COD fee): an e-way bill is needed above the threshold. */
+  valuePaise: number;
+  ewayBillThresholdPaise: number;
+  ewayBillRequired: boolean;
+  parcel: { weightGrams: number; lengthCm: number; breadthCm: number; heightCm: number };
+  manualCourier: { courierName: string; trackingUrl: string };
+  shipment: AdminShipment | null;
+};
+
+/** Words for each status on the timeline. */
+export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
+  packed: 'Packed',
+  booked: 'Handed to the courier',
+  shipped: 'Shipped',
+  out_for_delivery: 'Out for delivery',
+  delivered: 'Delivered',
+  delivery_failed: 'Delivery failed',
+  returning: 'Returning to the shop',
+  returned: 'Returned to the shop',
+  cancelled: 'Shipment cancelled',
+};
