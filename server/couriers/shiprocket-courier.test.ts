@@ -346,6 +346,8 @@ describe('Shiprocket courier: when Shiprocket fails', () => {
     // Shiprocket made it, though: looking it up finds it, with its shipment.
     const found = await courier.findShipment(req.requestKey);
     expect(found?.shipmentId).toBe(String(fake.orderByKey(req.requestKey)!.shipment.id));
+    fake.failNext(1, { omit: ['data.0.shipments'] }, { path: /^\/orders$/ });
+    expect((await failure(courier.findShipment(req.requestKey))).message).toBe("Shiprocket's answer had no data.0.shipments (find order)");
     fake.failNext(1, { omit: ['response.data.awb_code'] }, { path: /^\/courier\/assign\/awb$/ });
     expect((await failure(courier.assignAwb(found!.shipmentId))).message).toBe("Shiprocket's answer had no response.data.awb_code (assign AWB)");
   });

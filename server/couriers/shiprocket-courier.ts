@@ -92,15 +92,13 @@ const ServiceabilityAnswer = z.object({
   }),
 });
 
-const OrdersAnswer = z.object({
-  data: z.array(
-    z.object({
-      id: Id,
-      channel_order_id: z.union([z.string(), z.number()]).transform(String),
-      status: Text,
-      shipments: z.array(z.object({ id: Id, awb: Text, courier: Text })).min(1),
-    }),
-  ),
+// Shiprocket's search matches part of the channel order id: the answer is read as far as finding
+// ours, so an unrelated order in an odd shape cannot stop the look-up.
+const OrdersAnswer = z.object({ data: z.array(z.object({ channel_order_id: z.union([z.string(), z.number()]).nullish() }).loose()) });
+const OrderRow = z.object({
+  id: Id,
+  status: Text,
+  shipments: z.array(z.object({ id: Id, awb: Text, courier: Text })).min(1),
 });
 
 const CreateAnswer = z.object({
@@ -341,8 +339,9 @@ export function createShiprocketCourier(opts: ShiprocketCourierOptions): Courier
 
     async findShipment(requestKey) {
       const answer = await api('GET', '/orders', { action: 'find order', idempotent: true, query: { search: requestKey, per_page: '50' } });
-      const order = read(OrdersAnswer, answer.body, 'find order').data.find((o) => o.channel_order_id === requestKey);
-      if (!order) return null;
+      const index = read(OrdersAnswer, answer.body, 'find order').data.findIndex((o) => String(o.channel_order_id ?? '') === requestKey);
+      if (index < 0) return null;
+      const order = read(OrderRow, answer.body, 'find order', 'answer', ['data', String(index)]);
       const shipment = order.shipments[0]!;
       return {
         courierOrderId: order.id,
@@ -554,12 +553,12 @@ function kilograms(grams: number): string {
 
 // ---- Answers --------------------------------------------------------------------------------
 
-/** Parses a 2xx body, or a CourierError('bad_answer') naming the first field it lacks. */
-function read<T extends z.ZodType>(schema: T, body: unknown, action: string, source: 'answer' | 'webhook' = 'answer'): z.output<T> {
-  const result = schema.safeParse(body);
+/** Parses a 2xx body (or the part of it at `at`), or a CourierError('bad_answer') naming the first field it lacks. */
+function read<T extends z.ZodType>(schema: T, body: unknown, action: string, source: 'answer' | 'webhook' = 'answer', at: string[] = []): z.output<T> {
+  const result = schema.safeParse(valueAt(body, at));
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const path = (issue?.path ?? []).map(String);
+  const path = [...at, ...(issue?.path ?? []).map(String)];
   const what = source === 'webhook' ? "Shiprocket's webhook" : "Shiprocket's answer";
   const said = shiprocketMessage(body);
   const suffix = `${source === 'answer' ? ` (${action})` : ''}${said ? `: it said "${said}"` : ''}`;
