@@ -15,7 +15,7 @@ const FLOORS = [
   ['invoices', '^server/invoices/'],
   ['shared pieces', '^server/(settings|sessions|audit|demo)/'],
   ['deps', '^server/deps\\.ts$'],
-  ['adapters', '^server/(payments|images)/'],
+  ['adapters', '^server/(payments|images|couriers)/'],
   ['env', '^server/env\\.ts$'],
   ['lib', '^server/lib/'],
   ['db', '^server/db/'],

@@ -1,0 +1,81 @@
+import type { Courier, CourierShipment } from './courier';
+import { CourierError } from './courier-error';
+
+/**
+ * The built-in manual courier: no API and no keys. The owner books the parcel with whichever
+ * courier they like, then types the courier's name and the AWB, and once in Settings the courier's
+ * tracking URL pattern. Whatever needs the network refuses (CourierError 'rejected') or answers
+ * nothing: no rates, no label (the shop makes its own), no tracking events (the owner moves the
+ * order on by hand).
+ */
+export function createManualCourier(): Courier {
+  const noApi = (what: string) => new CourierError('rejected', `The manual courier has no API: ${what}`);
+  return {
+    kind: 'manual',
+    serviceability: () => Promise.resolve([]),
+    findShipment: () => Promise.resolve(null),
+    createShipment: () => Promise.reject(noApi('book the parcel with the courier, then type its name and the AWB')),
+    assignAwb: () => Promise.reject(noApi('type the AWB the courier gave you')),
+    label: () => Promise.resolve(null),
+    manifest: () => Promise.resolve(null),
+    schedulePickup: () => Promise.resolve({ scheduledDate: null }),
+    track: () => Promise.resolve([]),
+    // Nothing was booked through the shop, so there is nothing to call off.
+    cancel: () => Promise.resolve(),
+    readWebhook: () => {
+      throw new CourierError('unauthorised', 'The manual courier takes no webhooks');
+    },
+  };
+}
+
+export type AwbCheck = { ok: true; awb: string } | { ok: false; message: string };
+
+export const AWB_MESSAGE = 'AWB must be letters and digits without spaces';
+
+/** An AWB as typed: trimmed; 6 to 30 letters, digits or dashes; no spaces inside. Letters are kept as typed. */
+export function checkAwb(text: string): AwbCheck {
+  const awb = text.trim();
+  if (!/^[A-Za-z0-9-]{6,30}$/.test(awb)) return { ok: false, message: AWB_MESSAGE };
+  return { ok: true, awb };
+}
+
+export type TrackingUrlPatternCheck = { ok: true; pattern: string } | { ok: false; message: string };
+
+/** The owner's tracking URL pattern: an https address with `{awb}` where the AWB goes. */
+export function checkTrackingUrlPattern(text: string): TrackingUrlPatternCheck {
+  const pattern = text.trim();
+  if (!pattern.includes('{awb}')) return { ok: false, message: 'The tracking URL must contain {awb} where the AWB goes' };
+  let url: URL;
+  try {
+    url = new URL(pattern.replaceAll('{awb}', 'AWB'));
+  } catch {
+    return { ok: false, message: 'The tracking URL is not a web address' };
+  }
+  if (url.protocol !== 'https:') return { ok: false, message: 'The tracking URL must start with https://' };
+  return { ok: true, pattern };
+}
+
+/**
+ * The shopper's tracking link: the owner's pattern with the AWB in place of `{awb}` (encoded, so
+ * an AWB can never change the address). Null when the pattern or the AWB fails its check, so a
+ * broken setting shows no link rather than a wrong one.
+ */
+export function trackingUrlFor(pattern: string, awb: string): string | null {
+  const checkedPattern = checkTrackingUrlPattern(pattern);
+  const checkedAwb = checkAwb(awb);
+  if (!checkedPattern.ok || !checkedAwb.ok) return null;
+  return checkedPattern.pattern.replaceAll('{awb}', encodeURIComponent(checkedAwb.awb));
+}
+
+/**
+ * A shipment booked by hand, in the shape a courier's API gives: the shop's own request key
+ * stands for the courier's ids. Throws CourierError('rejected') with the field's message when the
+ * AWB or the courier's name is not right.
+ */
+export function manualShipment(input: { requestKey: string; courierName: string; awb: string }): CourierShipment {
+  const checked = checkAwb(input.awb);
+  if (!checked.ok) throw new CourierError('rejected', checked.message);
+  const courierName = input.courierName.trim();
+  if (courierName === '' || courierName.length > 80) throw new CourierError('rejected', "Type the courier's name (up to 80 characters)");
+  return { courierOrderId: input.requestKey, shipmentId: input.requestKey, awb: checked.awb, courierName, routingCode: null, status: 'SHIPPED' };
+}
