@@ -255,18 +255,55 @@ export const TrackingUrlPatternSchema = z
 
 export const COURIER_CHOICES = ['manual', 'shiprocket'] as const;
 
-/** Packing and shipping: the courier, the parcel, the e-way bill threshold. */
-export const FulfilmentSettingsSchema = z.object({
-  /** A consignment worth more than this (with tax) needs an e-way bill number to ship: ₹50,000 by the CGST rules (rule 138). */
-  ewayBillThresholdPaise: FeeSchema('e-way bill threshold').max(1_000_000_000, { error: 'e-way bill threshold is too high' }),
-  parcel: ParcelSchema,
-  courier: z.enum(COURIER_CHOICES, { error: `courier must be one of: ${COURIER_CHOICES.join(', ')}` }),
-  /** The manual courier: the name and tracking link the Ship form starts from (the admin may change them per shipment). */
-  manual: z.object({
-    courierName: optionalText('courier name', 60),
-    trackingUrl: TrackingUrlPatternSchema,
-  }),
+/**
+ * A secret as the Settings page shows it: '••••' and its last 4 characters, never the whole. Sent
+ * back unchanged (still starting with the dots), it keeps the stored secret.
+ */
+export const SECRET_MASK = '••••';
+export function maskSecret(secret: string): string {
+  return secret === '' ? '' : `${SECRET_MASK}${secret.length > 8 ? secret.slice(-4) : ''}`;
+}
+export const isMaskedSecret = (value: string) => value.startsWith(SECRET_MASK);
+
+const SecretSchema = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .max(200, { error: `${field} must be at most 200 characters` })
+    .refine((v) => !/[\p{Cc}]/u.test(v), { error: `${field} must be one line of text` });
+
+/** Shiprocket's API user (Settings → API in Shiprocket's panel), its pickup location's nickname and the webhook token. */
+export const ShiprocketSettingsSchema = z.object({
+  email: z
+    .string({ error: 'Shiprocket API user email must be text' })
+    .trim()
+    .max(254, { error: 'Shiprocket API user email is too long' })
+    .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'Shiprocket API user email must be a valid email address' }),
+  password: SecretSchema('Shiprocket API user password'),
+  pickupLocation: optionalText('Shiprocket pickup location', 60),
+  webhookToken: SecretSchema('Shiprocket webhook token'),
 });
+export type ShiprocketSettings = z.output<typeof ShiprocketSettingsSchema>;
+export const DEFAULT_SHIPROCKET_SETTINGS: ShiprocketSettings = { email: '', password: '', pickupLocation: '', webhookToken: '' };
+
+/** Packing and shipping: the courier, the parcel, the e-way bill threshold. */
+export const FulfilmentSettingsSchema = z
+  .object({
+    /** A consignment worth more than this (with tax) needs an e-way bill number to ship: ₹50,000 by the CGST rules (rule 138). */
+    ewayBillThresholdPaise: FeeSchema('e-way bill threshold').max(1_000_000_000, { error: 'e-way bill threshold is too high' }),
+    parcel: ParcelSchema,
+    courier: z.enum(COURIER_CHOICES, { error: `courier must be one of: ${COURIER_CHOICES.join(', ')}` }),
+    /** The manual courier: the name and tracking link the Ship form starts from (the admin may change them per shipment). */
+    manual: z.object({
+      courierName: optionalText('courier name', 60),
+      trackingUrl: TrackingUrlPatternSchema,
+    }),
+    /** Absent in settings saved before Shiprocket could be chosen: not set up. */
+    shiprocket: ShiprocketSettingsSchema.default(DEFAULT_SHIPROCKET_SETTINGS),
+  })
+  .refine((f) => f.courier !== 'shiprocket' || (f.shiprocket.email !== '' && f.shiprocket.password !== '' && f.shiprocket.pickupLocation !== ''), {
+    path: ['shiprocket'],
+    error: 'Shiprocket needs its API user’s email and password and your pickup location’s name',
+  });
 export type FulfilmentSettings = z.output<typeof FulfilmentSettingsSchema>;
 
 export const DEFAULT_FULFILMENT_SETTINGS: FulfilmentSettings = {
@@ -274,6 +311,7 @@ export const DEFAULT_FULFILMENT_SETTINGS: FulfilmentSettings = {
   parcel: { weightGrams: 500, lengthCm: 20, breadthCm: 15, heightCm: 10 },
   courier: 'manual',
   manual: { courierName: '', trackingUrl: '' },
+  shiprocket: DEFAULT_SHIPROCKET_SETTINGS,
 };
 
 /** What the owner saves on the Settings page. `seller` and `grievanceOfficer` are null until filled in. */

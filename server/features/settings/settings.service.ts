@@ -3,19 +3,43 @@ import { transaction } from '../../db/transaction';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { loadSettings } from '../../settings/shop-settings';
-import type { AdminSettings, ShopSettings } from '../../../shared/schemas/settings';
+import { isMaskedSecret, maskSecret, type AdminSettings, type ShopSettings } from '../../../shared/schemas/settings';
 import * as q from './settings.queries';
+
+/** The settings with their secrets masked: what any screen, reply or audit entry may show. */
+function masked<T extends ShopSettings>(settings: T): T {
+  const { shiprocket } = settings.fulfilment;
+  return {
+    ...settings,
+    fulfilment: { ...settings.fulfilment, shiprocket: { ...shiprocket, password: maskSecret(shiprocket.password), webhookToken: maskSecret(shiprocket.webhookToken) } },
+  };
+}
+
+/** A secret field as saved: the stored one when the form sent back its mask. */
+const keptSecret = (sent: string, stored: string) => (isMaskedSecret(sent) ? stored : sent);
 
 export async function adminSettings(deps: Deps): Promise<AdminSettings> {
   const settings = await loadSettings(deps.db, deps);
-  return { ...settings, onlineProviders: deps.providers.online.map((p) => p.kind) };
+  return { ...masked(settings), onlineProviders: deps.providers.online.map((p) => p.kind) };
 }
 
 /** Saves the whole settings form (validated by the router), with an audit entry naming the sections that changed. */
-export async function saveSettings(deps: Deps, actorId: string, next: ShopSettings, actor: { twoFactorEnabled: boolean } = { twoFactorEnabled: false }): Promise<AdminSettings> {
+export async function saveSettings(deps: Deps, actorId: string, sent: ShopSettings, actor: { twoFactorEnabled: boolean } = { twoFactorEnabled: false }): Promise<AdminSettings> {
   const now = deps.clock().toISOString();
   await transaction(deps.db, async (trx) => {
     const before = await loadSettings(trx, deps);
+    const stored = before.fulfilment.shiprocket;
+    const next: ShopSettings = {
+      ...sent,
+      fulfilment: {
+        ...sent.fulfilment,
+        shiprocket: {
+          ...sent.fulfilment.shiprocket,
+          password: keptSecret(sent.fulfilment.shiprocket.password, stored.password),
+          webhookToken: keptSecret(sent.fulfilment.shiprocket.webhookToken, stored.webhookToken),
+        },
+      },
+    };
     if (next.security.requireAdminTwoFactor && !before.security.requireAdminTwoFactor && !actor.twoFactorEnabled) {
       // Saving it would shut the owner out of the panel on their next request.
       throw new AppError('BAD_INPUT', 'Turn on two-factor sign-in for your own account (on your account page) before requiring it for admins.', {
@@ -29,7 +53,8 @@ export async function saveSettings(deps: Deps, actorId: string, next: ShopSettin
         at: now,
         actorId,
         action: 'settings.update',
-        detail: { changed, before: Object.fromEntries(changed.map((k) => [k, before[k]])), after: Object.fromEntries(changed.map((k) => [k, next[k]])) },
+        // Secrets are recorded masked: the log shows that one changed, never its value.
+        detail: { changed, before: Object.fromEntries(changed.map((k) => [k, masked(before)[k]])), after: Object.fromEntries(changed.map((k) => [k, masked(next)[k]])) },
       });
     }
   });

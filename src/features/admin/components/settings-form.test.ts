@@ -25,6 +25,7 @@ const saved: ShopSettings = {
     parcel: { weightGrams: 750, lengthCm: 22, breadthCm: 16, heightCm: 9 },
     courier: 'manual',
     manual: { courierName: 'Delhivery', trackingUrl: 'https://www.delhivery.com/track/package/{awb}' },
+    shiprocket: { email: 'api@voltmart.in', password: '••••9xyz', pickupLocation: 'Primary', webhookToken: '••••tok1' },
   },
 };
 

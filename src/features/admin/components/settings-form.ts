@@ -58,6 +58,11 @@ export const SETTINGS_FIELDS = [
   'fulfilment.courier',
   'fulfilment.manual.courierName',
   'fulfilment.manual.trackingUrl',
+  'fulfilment.shiprocket.email',
+  /** Shown masked ('••••' and its last 4) as the server sends it; sent back unchanged, the saved one stays. */
+  'fulfilment.shiprocket.password',
+  'fulfilment.shiprocket.pickupLocation',
+  'fulfilment.shiprocket.webhookToken',
 ] as const;
 
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
@@ -144,6 +149,10 @@ export function settingsToForm(s: ShopSettings): SettingsFormValues {
     'fulfilment.courier': s.fulfilment.courier,
     'fulfilment.manual.courierName': s.fulfilment.manual.courierName,
     'fulfilment.manual.trackingUrl': s.fulfilment.manual.trackingUrl,
+    'fulfilment.shiprocket.email': s.fulfilment.shiprocket.email,
+    'fulfilment.shiprocket.password': s.fulfilment.shiprocket.password,
+    'fulfilment.shiprocket.pickupLocation': s.fulfilment.shiprocket.pickupLocation,
+    'fulfilment.shiprocket.webhookToken': s.fulfilment.shiprocket.webhookToken,
   };
 }
 
@@ -263,6 +272,12 @@ export function toSettingsInput(values: SettingsFormValues): { input: ShopSettin
       parcel,
       courier: v('fulfilment.courier'),
       manual: { courierName: v('fulfilment.manual.courierName'), trackingUrl: v('fulfilment.manual.trackingUrl') },
+      shiprocket: {
+        email: v('fulfilment.shiprocket.email'),
+        password: v('fulfilment.shiprocket.password'),
+        pickupLocation: v('fulfilment.shiprocket.pickupLocation'),
+        webhookToken: v('fulfilment.shiprocket.webhookToken'),
+      },
     },
   };
 
