@@ -489,7 +489,7 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
             </thead>
             <tbody>
               {DELIVERY_ZONES.map((zone) => (
-                <tr key={zone} className="border-t border-zinc-100 align-top">
+                <tr key={zone} className="border-t border-zinc-100 align-middle">
                   <th scope="row" className="py-2 pr-3 text-left font-medium text-zinc-800">
                     {DELIVERY_ZONE_LABELS[zone]}
                   </th>
@@ -506,7 +506,7 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
                           step={1}
                           inputMode="numeric"
                           className="field w-24"
-                          placeholder={rate === 'express' ? 'Not offered' : undefined}
+                          placeholder={rate === 'express' ? 'None' : undefined}
                           value={values[field]}
                           onChange={onChange(field)}
                           aria-label={`${rate === 'standard' ? 'Standard' : 'Express'} delivery days: ${DELIVERY_ZONE_LABELS[zone]}`}
