@@ -31,6 +31,9 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
+          // A hang guard, not a speed check: the Settings page's whole-form test types into
+          // some fifty fields in jsdom, seconds on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {

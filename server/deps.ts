@@ -81,7 +81,7 @@ export function createLogger(env: Pick<Env, 'LOG_LEVEL' | 'LOG_FORMAT'>, opts: {
 /** Opens and migrates the database and builds everything procedures need. */
 export async function buildDeps(env: Env, opts: { log?: Logger; clock?: () => Date } = {}): Promise<Deps> {
   const log = opts.log ?? createLogger(env);
-  const clock = opts.clock ?? (() => new Date());
+  const clock = opts.clock ?? testClock(env) ?? (() => new Date());
   const db = openDatabase(env.database);
   await migrateToLatest(db);
   const changes = await openChangeFeed(db, env.database, log);
@@ -89,6 +89,17 @@ export async function buildDeps(env: Env, opts: { log?: Logger; clock?: () => Da
   const fullEnv = { ...env, SESSION_SECRET: resolveSessionSecret(env) };
   const providers = await selectPaymentProviders({ env: fullEnv, db, log, clock });
   return { db, changes, images, env: fullEnv, log, clock, payments: providers.online[0]!, providers };
+}
+
+/**
+ * The browser tests' clock (TEST_CLOCK_START, which env.ts refuses unless NODE_ENV=test): it
+ * starts at that instant and runs on in real time, so timeouts and sessions still behave.
+ * Undefined without it: the real clock.
+ */
+export function testClock(env: Pick<Env, 'NODE_ENV' | 'TEST_CLOCK_START'>): (() => Date) | undefined {
+  if (env.NODE_ENV !== 'test' || !env.TEST_CLOCK_START) return undefined;
+  const offset = Date.parse(env.TEST_CLOCK_START) - Date.now();
+  return () => new Date(Date.now() + offset);
 }
 
 /** Closes what buildDeps opened: the change feed, then the database. */

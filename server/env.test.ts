@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv, withListeningPort } from './env';
+import { testClock } from './deps';
 
 describe('loadEnv', () => {
   it('applies the documented defaults', () => {
@@ -79,5 +80,21 @@ describe('loadEnv', () => {
     for (const bad of ['client.example', 'https://client.example/app', 'ftp://client.example', '*']) {
       expect(() => loadEnv({ CORS_ORIGINS: bad })).toThrow(/^Invalid setting CORS_ORIGINS: .* is not an origin/);
     }
+  });
+
+  it('honours TEST_CLOCK_START only with NODE_ENV=test: a clock that starts there and runs on', async () => {
+    const start = '2026-12-02T19:30:00+05:30';
+    for (const NODE_ENV of ['production', 'development']) {
+      expect(() => loadEnv({ NODE_ENV, ALLOW_TEST_PAYMENTS: '1', TEST_CLOCK_START: start })).toThrow(
+        /^Invalid setting TEST_CLOCK_START: is for browser tests only: it is honoured with NODE_ENV=test and refused otherwise$/,
+      );
+    }
+    expect(() => loadEnv({ NODE_ENV: 'test', TEST_CLOCK_START: 'Wednesday evening' })).toThrow(/^Invalid setting TEST_CLOCK_START: must be an ISO 8601 instant/);
+    expect(testClock(loadEnv({ NODE_ENV: 'test' }))).toBeUndefined();
+    const clock = testClock(loadEnv({ NODE_ENV: 'test', TEST_CLOCK_START: start }))!;
+    const first = clock().getTime();
+    expect(Math.abs(first - Date.parse('2026-12-02T14:00:00.000Z'))).toBeLessThan(1000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(clock().getTime()).toBeGreaterThan(first);
   });
 });

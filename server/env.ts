@@ -87,6 +87,11 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (info, warn, silent, ...)' }).default('info'),
     /** auto: readable lines on a terminal, JSON otherwise; json or pretty: always that. */
     LOG_FORMAT: z.enum(['auto', 'json', 'pretty'], { error: 'must be auto, json or pretty' }).default('auto'),
+    /**
+     * Browser tests only (NODE_ENV=test, refused otherwise): the server's clock starts at this
+     * instant and runs on from it, e.g. 2026-12-02T19:30:00+05:30 for a delivery date after the cut-off.
+     */
+    TEST_CLOCK_START: optionalText.pipe(z.iso.datetime({ offset: true, error: 'must be an ISO 8601 instant with its offset, e.g. 2026-12-02T19:30:00+05:30' }).optional()),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
@@ -107,6 +112,9 @@ const EnvSchema = z
         path: ['RAZORPAY_WEBHOOK_SECRET'],
         message: 'must be set when RAZORPAY_KEY_ID is set (webhooks are how orders get paid when a shopper does not come back)',
       });
+    }
+    if (env.TEST_CLOCK_START && env.NODE_ENV !== 'test') {
+      ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK_START'], message: 'is for browser tests only: it is honoured with NODE_ENV=test and refused otherwise' });
     }
     const razorpay = Boolean(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET);
     if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && !razorpay && !env.ALLOW_TEST_PAYMENTS) {

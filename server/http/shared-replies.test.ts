@@ -47,6 +47,56 @@ describe('every shared procedure', () => {
   });
 });
 
+describe('SharedReplies with a reply that runs out by the clock (validUntil)', () => {
+  let now = Date.parse('2026-12-02T08:00:00.000Z');
+  let calls = 0;
+  const testRouter = router({
+    // Answers change at 08:30 UTC (14:00 IST): the reply says so; 'never' declares no end.
+    dated: sharedProcedure({ tags: () => ['dated'], validUntil: (input: { id: string }) => (input.id === 'never' ? null : '2026-12-02T08:30:00.000Z') })
+      .input(z.object({ id: z.string() }))
+      .query(({ input }) => ({ id: input.id, calls: ++calls })),
+  });
+  const caller = testRouter.createCaller({} as never);
+  const shared = new SharedReplies({
+    router: testRouter,
+    call: (_path, input) => caller.dated(input as never),
+    feed: testFeed(),
+    maxBytes: 1024 * 1024,
+    log: pino({ level: 'silent' }),
+    clock: () => new Date(now),
+  });
+  let url = '';
+  let server: http.Server;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use('/trpc', shared.trpcQueries(), (_req, res) => res.status(418).end());
+    server = http.createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const get = async (id: string) => {
+    const reply = await fetch(`${url}/trpc/dated?input=${encodeURIComponent(JSON.stringify({ id }))}`);
+    return ((await reply.json()) as { result: { data: { calls: number } } }).result.data.calls;
+  };
+
+  it('serves the kept reply until its instant on the injected clock, then makes it again and keeps that', async () => {
+    const first = await get('a');
+    const never = await get('never');
+    now = Date.parse('2026-12-02T08:29:59.999Z');
+    expect(await get('a')).toBe(first);
+    now = Date.parse('2026-12-02T08:30:00.000Z');
+    const second = await get('a');
+    expect(second).toBeGreaterThan(first);
+    // Made again, but past its time from the start: not kept either.
+    expect(await get('a')).toBeGreaterThan(second);
+    // A reply that declared no end is kept whatever the clock says.
+    expect(await get('never')).toBe(never);
+  });
+});
+
 /** A change feed the test writes to, as triggers would. */
 function testFeed(): ChangeFeed & { stale(...tags: string[]): void } {
   let pending: string[] = [];

@@ -58,6 +58,8 @@ type Reply = {
   body: Buffer;
   etag: string;
   tags: readonly string[];
+  /** When a procedure's answer moves on by the clock alone (SharedReplyMeta.validUntil), in ms; null: never. */
+  expiresAt: number | null;
   encoded: Partial<Record<Encoding, Buffer>>;
 };
 
@@ -102,6 +104,7 @@ export class SharedReplies {
   /** Replies being computed, by key: readers of the same key wait for them (null: not kept). */
   readonly #inFlight = new Map<string, Promise<Reply | null>>();
   readonly #catchUpEveryRead: boolean;
+  readonly #clock: () => Date;
 
   /**
    * @param call runs a procedure by its path for an anonymous caller (createCaller on a context
@@ -110,9 +113,11 @@ export class SharedReplies {
    * @param catchUpEveryRead every cache read first waits for the feed (a round trip on
    *   PostgreSQL), not only those after this process wrote. For tests, which write to the
    *   database directly, as another process would, and then read at once.
+   * @param clock the procedures' clock (deps.clock): a reply past its `validUntil` on it is made again.
    */
-  constructor(opts: { router: AnyTRPCRouter; call: Caller; feed: ChangeFeed | null; maxBytes: number; log: Logger; catchUpEveryRead?: boolean }) {
+  constructor(opts: { router: AnyTRPCRouter; call: Caller; feed: ChangeFeed | null; maxBytes: number; log: Logger; catchUpEveryRead?: boolean; clock?: () => Date }) {
     this.#catchUpEveryRead = opts.catchUpEveryRead ?? false;
+    this.#clock = opts.clock ?? (() => new Date());
     this.#procedures = opts.router._def.procedures as Procedures;
     this.#call = opts.call;
     this.#feed = opts.feed;
@@ -154,7 +159,9 @@ export class SharedReplies {
       if (this.#behind || this.#catchingUp) await this.#catchUp();
       this.#sync(false);
       const hit = this.#lru!.get(key);
-      if (hit) return this.#send(req, res, hit, key);
+      if (hit && !this.#expired(hit)) return this.#send(req, res, hit, key);
+      // Past its time (a delivery date after the cut-off): made again below.
+      if (hit) this.#lru!.delete(key);
       // The same reply already being computed for someone else: wait for it rather than compute
       // it again (32 shoppers asking for one product at once would otherwise run its queries 32
       // times; on PostgreSQL, where they are round trips, the herd never thinned out). Taken
@@ -162,7 +169,7 @@ export class SharedReplies {
       const computing = this.#inFlight.get(key);
       if (computing) {
         const shared = await computing;
-        if (shared) return this.#send(req, res, shared, key);
+        if (shared && !this.#expired(shared)) return this.#send(req, res, shared, key);
       }
     }
     let settle: ((kept: Reply | null) => void) | undefined;
@@ -182,14 +189,23 @@ export class SharedReplies {
       const results = more.length > 0 ? [...first, ...(await Promise.all(more.map((call) => this.#call(call.path, call.input))))] : first;
       const body = Buffer.from('render' in format ? await format.render(results) : JSON.stringify(format.body(results)));
       const type = 'render' in format ? format.type : JSON_TYPE;
-      reply = { status: format.status ?? 200, type, body, etag: etag(body, { weak: true }), tags: this.#tagsOf([...calls, ...more], results), encoded: {} };
+      const all = [...calls, ...more];
+      reply = {
+        status: format.status ?? 200,
+        type,
+        body,
+        etag: etag(body, { weak: true }),
+        tags: this.#tagsOf(all, results),
+        expiresAt: this.#expiryOf(all, results),
+        encoded: {},
+      };
     } catch (error) {
       this.#done();
       settle?.(null);
       return fail(error);
     }
     let kept = false;
-    if (cacheable && this.#stillFresh(reply.tags, startedAt)) {
+    if (cacheable && this.#stillFresh(reply.tags, startedAt) && !this.#expired(reply)) {
       // A small body is a slice of Node's shared 8 KB buffer pool: kept, it would hold the slab.
       reply.body = exactCopy(reply.body);
       this.#lru!.set(key, reply);
@@ -262,6 +278,24 @@ export class SharedReplies {
       for (const tag of this.#procedures[call.path]!._def.meta!.shared!.tags(call.input, results[i])) tags.add(tag);
     });
     return [...tags];
+  }
+
+  /** The earliest `validUntil` any of the calls declared for its result, in ms; null when none did. */
+  #expiryOf(calls: ProcedureCall[], results: unknown[]): number | null {
+    let earliest: number | null = null;
+    for (const [i, call] of calls.entries()) {
+      const until = this.#procedures[call.path]!._def.meta!.shared!.validUntil?.(call.input, results[i]) ?? null;
+      if (until === null) continue;
+      const at = Date.parse(until);
+      // An unreadable instant: the reply is not kept at all.
+      const ms = Number.isNaN(at) ? -Infinity : at;
+      earliest = earliest === null ? ms : Math.min(earliest, ms);
+    }
+    return earliest;
+  }
+
+  #expired(reply: Reply): boolean {
+    return reply.expiresAt !== null && this.#clock().getTime() >= reply.expiresAt;
   }
 
   /** Whether a reply whose computing started at generation `since` is still current (reading the feed first). */

@@ -132,7 +132,8 @@ describe('GST: settings, tax split, invoices, credit notes, GSTR-1', () => {
     expect((await admin.trpc('mutation', 'settings.update', SETTINGS)).status).toBe(200);
     expect((await visitor.trpc('query', 'settings.deliveryCheck', { pin: '560001' })).body).toMatchObject({
       serviceable: true,
-      message: 'Deliver to 560001: available, arrives in 3–5 days',
+      // Tuesday noon in India, before the cut-off: dispatched today, two days within Bengaluru.
+      message: 'Delivery by Thursday, 26 November',
     });
     expect((await visitor.trpc('query', 'settings.deliveryCheck', { pin: '110001' })).body).toMatchObject({ serviceable: false });
     expect((await visitor.trpc('query', 'settings.deliveryCheck', { pin: '0123' })).status).toBe(400);

@@ -84,6 +84,37 @@ export function startOfLocalDay(date: string, timeZone: string): Date {
   return new Date(instant);
 }
 
+/**
+ * The UTC instant at which the zone's wall clock reads `time` ('HH:MM') on `date`. A time that a
+ * daylight-saving change skips or repeats resolves like startOfLocalDay (India has none).
+ */
+export function localDateTime(date: string, time: string, timeZone: string): Date {
+  const { year, month, day } = parseDate(date);
+  const match = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!match) throw new Error(`not an HH:MM time: ${time}`);
+  const wallAsUtc = Date.UTC(year, month - 1, day, Number(match[1]), Number(match[2]));
+  let instant = wallAsUtc - offsetMs(new Date(wallAsUtc), timeZone);
+  const corrected = wallAsUtc - offsetMs(new Date(instant), timeZone);
+  if (corrected !== instant) instant = corrected;
+  return new Date(instant);
+}
+
+const WEEKDAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+
+/** The weekday of a calendar date: 'mon' ... 'sun' (the dispatch settings' names). */
+export function weekdayOf(date: string): (typeof WEEKDAY_NAMES)[number] {
+  const { year, month, day } = parseDate(date);
+  return WEEKDAY_NAMES[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
+}
+
+const deliveryDateFormat = new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+/** 'Thursday, 3 December': a calendar date (already the shop's) as the delivery estimate shows it. */
+export function formatDeliveryDate(date: string): string {
+  const { year, month, day } = parseDate(date);
+  return deliveryDateFormat.format(new Date(Date.UTC(year, month - 1, day)));
+}
+
 /** `date` moved by `days` calendar days (negative goes back). */
 export function addDays(date: string, days: number): string {
   const { year, month, day } = parseDate(date);

@@ -21,6 +21,7 @@ export function createSharedReplies(deps: Deps, opts: { catchUpEveryRead?: boole
     maxBytes: deps.env.RESPONSE_CACHE_MB * 1024 * 1024,
     log: deps.log,
     catchUpEveryRead: opts.catchUpEveryRead ?? false,
+    clock: deps.clock,
   });
 }
 

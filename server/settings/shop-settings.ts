@@ -8,7 +8,9 @@ import { stateByCode } from '../../shared/gst';
 import {
   DEFAULT_COD_SETTINGS,
   DEFAULT_FULFILMENT_SETTINGS,
+  DEFAULT_DISPATCH_SETTINGS,
   DEFAULT_SHOP_TIME_ZONE,
+  DEFAULT_ZONE_DAYS,
   ShopSettingsSchema,
   type DeliveryCheck,
   type PostalAddress,
@@ -16,6 +18,8 @@ import {
   type StorefrontInfo,
 } from '../../shared/schemas/settings';
 import { readSettingsRow } from './shop-settings.queries';
+import { deliveryByLabel, deliveryDates, dispatchPin, type CourierEtd } from './delivery-estimate';
+import { deliveryZone } from '../../shared/pin-zones';
 
 export const DEFAULT_RETURN_POLICY =
   'Unopened items can be returned within 7 days of delivery for a full refund. A product that arrives damaged or does not work is replaced or refunded: tell us within 48 hours of delivery, with a photo of the package. Refunds go back to the original payment method within 7 working days of the return reaching us.';
@@ -42,6 +46,8 @@ export function defaultSettings(env: { SHIPPING_STANDARD_PAISE: number; SHIPPING
     timeZone: DEFAULT_SHOP_TIME_ZONE,
     payments: { online: 'both', cod: DEFAULT_COD_SETTINGS },
     fulfilment: DEFAULT_FULFILMENT_SETTINGS,
+    dispatch: DEFAULT_DISPATCH_SETTINGS,
+    zoneDays: DEFAULT_ZONE_DAYS,
   };
 }
 
@@ -110,24 +116,48 @@ export function isServiceable(settings: Pick<ShopSettings, 'shipping'>, pin: str
   return list.length === 0 || list.some((pattern) => pin.startsWith(pattern));
 }
 
-export function deliveryCheck(settings: ShopSettings, pin: string): DeliveryCheck {
+/**
+ * Whether the shop delivers to `pin` and, if so, by when for each rate, for an order placed at
+ * `now` (deps.clock). `courierEtd`: the courier's own dates for the PIN, used over the owner's
+ * table of days by zone when present (see deliveryDates).
+ */
+export function deliveryCheck(settings: ShopSettings, pin: string, now: Date, opts: { courierEtd?: CourierEtd } = {}): DeliveryCheck {
   const { standardDays, expressDays } = settings.shipping;
-  const serviceable = isServiceable(settings, pin);
+  const dates = isServiceable(settings, pin) ? deliveryDates(settings, pin, now, opts) : null;
+  const estimate = (date: string | null | undefined) => (date == null ? null : { date, label: deliveryByLabel(date) });
+  const standard = estimate(dates?.standard);
+  const express = estimate(dates?.express);
+  // A courier that serves neither rate there (courierEtd) does not deliver there either.
+  if (!dates || (!standard && !express)) {
+    return { pin, serviceable: false, standardDays, expressDays, message: `Sorry, we do not deliver to ${pin} yet`, zone: null, standard: null, express: null, validUntil: null };
+  }
   return {
     pin,
-    serviceable,
+    serviceable: true,
     standardDays,
     expressDays,
-    message: serviceable ? `Deliver to ${pin}: available, arrives in ${standardDays} days` : `Sorry, we do not deliver to ${pin} yet`,
+    message: (standard ?? express)?.label ?? '',
+    zone: dates.zone,
+    standard,
+    express,
+    validUntil: dates.validUntil.toISOString(),
   };
 }
 
-/** The delivery choices for an order whose items come to `subtotal` paise: standard is free from the threshold up. */
-export function shippingOptionsFor(settings: Pick<ShopSettings, 'shipping'>, subtotal: number): ShippingOption[] {
+/**
+ * The delivery choices for an order whose items come to `subtotal` paise: standard is free from
+ * the threshold up. With the delivery `pin` known, express is left out where the owner's table
+ * does not offer it (settings.zoneDays.express null for the PIN's zone).
+ */
+export function shippingOptionsFor(settings: Pick<ShopSettings, 'shipping' | 'dispatch' | 'seller' | 'zoneDays'>, subtotal: number, pin: string | null = null): ShippingOption[] {
   const { standardPaise, expressPaise, freeAbovePaise } = settings.shipping;
   const free = freeAbovePaise !== null && subtotal >= freeAbovePaise;
-  return [
-    { rate: 'standard', label: 'Standard delivery', amount: free ? 0 : standardPaise },
-    { rate: 'express', label: 'Express delivery', amount: expressPaise },
-  ];
+  const options: ShippingOption[] = [{ rate: 'standard', label: 'Standard delivery', amount: free ? 0 : standardPaise }];
+  if (pin === null || expressOffered(settings, pin)) options.push({ rate: 'express', label: 'Express delivery', amount: expressPaise });
+  return options;
+}
+
+/** Whether the owner's table offers express delivery in `pin`'s zone. */
+export function expressOffered(settings: Pick<ShopSettings, 'dispatch' | 'seller' | 'zoneDays'>, pin: string): boolean {
+  return settings.zoneDays.express[deliveryZone(pin, dispatchPin(settings))] !== null;
 }

@@ -13,6 +13,12 @@ import { requiresAdminTwoFactor } from '../settings/shop-settings';
 export type SharedReplyMeta = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   tags: (input: any, result: any) => readonly string[];
+  /**
+   * For a reply that also depends on the clock (a delivery date moves on at the dispatch
+   * cut-off): the ISO instant after which it must be made again; null or absent: only tags stale it.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  validUntil?: (input: any, result: any) => string | null;
 };
 
 export type ProcedureMeta = {

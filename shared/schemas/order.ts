@@ -53,8 +53,12 @@ export const CheckoutOptionsInputSchema = z.object({ addressId: AddressIdSchema.
 export type CheckoutOptions = {
   /** Sum of the cart's lines on sale. */
   subtotal: number;
-  /** Delivery choices (the free-delivery threshold applied). */
-  delivery: { rate: 'standard' | 'express'; label: string; amount: number; days: string }[];
+  /**
+   * Delivery choices (the free-delivery threshold applied; express left out where the owner does
+   * not offer it to the address's PIN). `by`: 'Delivery by Thursday, 3 December' for the chosen
+   * address, null without one.
+   */
+  delivery: { rate: 'standard' | 'express'; label: string; amount: number; days: string; by: string | null }[];
   /** The online providers offered, in order; `choosesDelivery`: its own page lets the shopper pick delivery (else this page must). */
   online: { kind: OnlineProviderKind; label: string; choosesDelivery: boolean }[];
   /** Cash on delivery: `offered` when the owner turned it on; `available` for this cart and address, else `reason` says why not. */

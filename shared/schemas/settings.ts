@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INDIAN_STATES, checkGstin } from '../gst';
 import { PIN_MESSAGE, PIN_PATTERN } from '../pin';
+import { DELIVERY_ZONES, DELIVERY_ZONE_WORDS, type DeliveryZone } from '../pin-zones';
 import { multiLineText, singleLineText } from './text';
 
 /**
@@ -314,6 +315,108 @@ export const DEFAULT_FULFILMENT_SETTINGS: FulfilmentSettings = {
   shiprocket: DEFAULT_SHIPROCKET_SETTINGS,
 };
 
+/** Weekdays as the dispatch settings name them, Monday first. */
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `text` is a real calendar date written YYYY-MM-DD (2026-02-30 is not). */
+export function isIsoDate(text: string): boolean {
+  const match = ISO_DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 2000 && year <= 2100 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * When orders leave the shop (the delivery dates shown before buying count from it): an order
+ * placed on a working day that is not a holiday, before the cut-off (the shop's `timeZone`), is
+ * dispatched that day, any other on the next such day.
+ */
+export const DispatchSettingsSchema = z.object({
+  /** 'HH:MM', 24-hour, on the shop's clock. */
+  cutoff: z
+    .string({ error: 'dispatch cut-off time must be text' })
+    .trim()
+    .regex(/^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/, { error: 'dispatch cut-off time must be a time of day as HH:MM (24-hour), e.g. 14:00' }),
+  /** The weekdays orders are dispatched on; kept Monday first, each once. */
+  workingDays: z
+    .array(z.enum(WEEKDAYS, { error: `each working day must be one of ${WEEKDAYS.join(', ')}` }), { error: 'working days must be a list of weekdays' })
+    .min(1, { error: 'choose at least one working day' })
+    .max(7, { error: 'at most 7 working days' })
+    .transform((days) => WEEKDAYS.filter((day) => days.includes(day))),
+  /** Dates ('YYYY-MM-DD', the shop's calendar) nothing is dispatched on; kept in order, each once. */
+  holidays: z
+    .array(z.string({ error: 'each holiday must be a date' }).trim().refine(isIsoDate, { error: 'each holiday must be a date written YYYY-MM-DD, e.g. 2026-10-20' }), {
+      error: 'holidays must be a list of dates',
+    })
+    .max(366, { error: 'at most 366 holidays' })
+    .transform((dates) => [...new Set(dates)].sort()),
+  /** The PIN orders are picked up from, which delivery zones count from; null: the seller's address PIN. */
+  fromPin: z
+    .string({ error: 'dispatch PIN code must be text' })
+    .trim()
+    .regex(PIN_PATTERN, { error: `dispatch ${PIN_MESSAGE}` })
+    .nullable(),
+});
+export type DispatchSettings = z.output<typeof DispatchSettingsSchema>;
+
+export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = { cutoff: '14:00', workingDays: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'], holidays: [], fromPin: null };
+
+const zoneDayCount = (rate: 'standard' | 'express', zone: DeliveryZone) => {
+  const field = `${rate} delivery days (${DELIVERY_ZONE_WORDS[zone]})`;
+  return z
+    .number({ error: `${field} must be a number` })
+    .int({ error: `${field} must be a whole number of days` })
+    .min(0, { error: `${field} must be 0 or more` })
+    .max(60, { error: `${field} must be at most 60` });
+};
+
+/**
+ * Days from dispatch to delivery, by zone (shared/pin-zones.ts), counted as couriers deliver:
+ * every day but Sunday. Express is null in a zone where it is not offered.
+ */
+export const ZoneDaysSchema = z
+  .object({
+    standard: z.object({
+      sameCity: zoneDayCount('standard', 'sameCity'),
+      sameState: zoneDayCount('standard', 'sameState'),
+      metro: zoneDayCount('standard', 'metro'),
+      restOfIndia: zoneDayCount('standard', 'restOfIndia'),
+      northEast: zoneDayCount('standard', 'northEast'),
+    }),
+    express: z.object({
+      sameCity: zoneDayCount('express', 'sameCity').nullable(),
+      sameState: zoneDayCount('express', 'sameState').nullable(),
+      metro: zoneDayCount('express', 'metro').nullable(),
+      restOfIndia: zoneDayCount('express', 'restOfIndia').nullable(),
+      northEast: zoneDayCount('express', 'northEast').nullable(),
+    }),
+  })
+  .superRefine((days, ctx) => {
+    for (const zone of DELIVERY_ZONES) {
+      const express = days.express[zone];
+      const standard = days.standard[zone];
+      // Only between two valid counts: a bad one has its own message already.
+      const valid = (n: number) => Number.isInteger(n) && n >= 0 && n <= 60;
+      if (express !== null && valid(express) && valid(standard) && express > standard) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['express', zone],
+          message: `express delivery days (${DELIVERY_ZONE_WORDS[zone]}) must not be more than standard’s (${days.standard[zone]})`,
+        });
+      }
+    }
+  });
+export type ZoneDays = z.output<typeof ZoneDaysSchema>;
+
+export const DEFAULT_ZONE_DAYS: ZoneDays = {
+  standard: { sameCity: 2, sameState: 3, metro: 4, restOfIndia: 5, northEast: 8 },
+  express: { sameCity: 1, sameState: 2, metro: 2, restOfIndia: 3, northEast: 6 },
+};
+
 /** What the owner saves on the Settings page. `seller` and `grievanceOfficer` are null until filled in. */
 export const ShopSettingsSchema = z.object({
   seller: SellerSchema.nullable(),
@@ -330,6 +433,10 @@ export const ShopSettingsSchema = z.object({
   payments: PaymentSettingsSchema.default({ online: 'both', cod: DEFAULT_COD_SETTINGS }),
   /** Absent in settings saved before it existed: the manual courier, a 500 g parcel, the ₹50,000 e-way bill threshold. */
   fulfilment: FulfilmentSettingsSchema.default(DEFAULT_FULFILMENT_SETTINGS),
+  /** Absent in settings saved before it existed: dispatched Monday to Saturday before 2 pm, from the seller's PIN. */
+  dispatch: DispatchSettingsSchema.default(DEFAULT_DISPATCH_SETTINGS),
+  /** Absent in settings saved before it existed: the defaults above. */
+  zoneDays: ZoneDaysSchema.default(DEFAULT_ZONE_DAYS),
 });
 export type ShopSettings = z.output<typeof ShopSettingsSchema>;
 export type ShopSettingsInput = z.input<typeof ShopSettingsSchema>;
@@ -359,7 +466,25 @@ export type StorefrontInfo = {
 };
 
 export const DeliveryCheckInputSchema = z.object({ pin: PinSchema });
-export type DeliveryCheck = { pin: string; serviceable: boolean; standardDays: string; expressDays: string; message: string };
+/** A delivery date before buying: 'YYYY-MM-DD' on the shop's calendar, and how it is shown ('Delivery by Thursday, 3 December'). */
+export type DeliveryEstimate = { date: string; label: string };
+
+export type DeliveryCheck = {
+  pin: string;
+  serviceable: boolean;
+  standardDays: string;
+  expressDays: string;
+  /** 'Delivery by Thursday, 3 December' (standard), or 'Sorry, we do not deliver to 110001 yet'. */
+  message: string;
+  /** The delivery zone the dates were counted for; null when the PIN is not served. */
+  zone: DeliveryZone | null;
+  /** Null when not served. */
+  standard: DeliveryEstimate | null;
+  /** Null when not served, or when express is not offered to this PIN. */
+  express: DeliveryEstimate | null;
+  /** The instant the dates move on by the clock alone (the dispatch day's cut-off), ISO; null when not served. */
+  validUntil: string | null;
+};
 
 /** A delivery address as a shopper enters it. */
 export const AddressInputSchema = z.object({

@@ -125,8 +125,9 @@ async function reserveOrFindOpen(
       const taken = await takeCartLines(trx, lines, orderId, createdAt);
       const totalAmount = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
       const settings = await loadSettings(trx, deps);
-      const shippingOptions = shippingOptionsFor(settings, totalAmount);
+      const shippingOptions = shippingOptionsFor(settings, totalAmount, address?.pin ?? null);
       const shipping = shippingChoice === null ? null : (shippingOptions.find((o) => o.rate === shippingChoice) ?? null);
+      if (shippingChoice !== null && shipping === null) throw rateNotOffered(shippingChoice, address?.pin ?? null);
       await orders.insertPendingOrder(trx, {
         id: orderId,
         userId: user.id,
@@ -144,6 +145,14 @@ async function reserveOrFindOpen(
     },
     { locks: [`user:${user.id}`] },
   );
+}
+
+/** A delivery rate the owner's table of days does not offer to the address's PIN (express to a zone set to "not offered"). */
+export function rateNotOffered(rate: ShippingRateKey, pin: string | null): AppError {
+  const name = rate === 'express' ? 'Express delivery' : 'Standard delivery';
+  return new AppError('BAD_INPUT', `${name} is not offered to PIN code ${pin ?? 'of this address'}. Choose another delivery option.`, {
+    fieldErrors: { shipping: `${name.toLowerCase()} is not offered to this PIN code` },
+  });
 }
 
 /** The cart holds exactly what the order was opened for: same products, quantities and prices, in the same order. */

@@ -8,11 +8,20 @@ import { formatINR } from '../../../shared/money';
 import type { ShippingRateKey } from '../../payments/payment-provider';
 import * as orders from '../order/order.service';
 import { removeBoughtProducts } from '../cart/cart.service';
-import { codServesPin, loadSettings, shippingOptionsFor } from '../../settings/shop-settings';
+import { codServesPin, deliveryCheck, loadSettings, shippingOptionsFor } from '../../settings/shop-settings';
 import { findSavedAddress } from '../account/address.service';
 import { writeAudit } from '../../audit/audit';
 import * as q from './checkout.queries';
-import { PROVIDER_LABELS, closeOpenCheckout, deliveryAddressFor, offeredOnlineProviders, orderItemsOf, providerChoosesDelivery, takeCartLines } from './checkout.service';
+import {
+  PROVIDER_LABELS,
+  closeOpenCheckout,
+  deliveryAddressFor,
+  offeredOnlineProviders,
+  orderItemsOf,
+  providerChoosesDelivery,
+  rateNotOffered,
+  takeCartLines,
+} from './checkout.service';
 
 /** How many times a COD checkout closes a pending online checkout of the same shopper before giving up. */
 const MAX_CLOSES = 3;
@@ -37,11 +46,14 @@ export async function checkoutOptions(deps: Deps, userId: string, addressId: str
   const settings = await loadSettings(deps.db, deps);
   const lines = await q.listCheckoutLines(deps.db, userId);
   const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
-  const delivery = shippingOptionsFor(settings, subtotal).map((option) => ({
+  const saved = addressId ? await findSavedAddress(deps.db, userId, addressId) : null;
+  // "Delivery by Thursday, 3 December" beside each rate, for the chosen address's PIN.
+  const check = saved ? deliveryCheck(settings, saved.pin, deps.clock()) : null;
+  const delivery = shippingOptionsFor(settings, subtotal, saved?.pin ?? null).map((option) => ({
     ...option,
     days: option.rate === 'express' ? settings.shipping.expressDays : settings.shipping.standardDays,
+    by: check?.[option.rate]?.label ?? null,
   }));
-  const saved = addressId ? await findSavedAddress(deps.db, userId, addressId) : null;
   const fee = settings.payments.cod.feePaise;
   // The cheapest delivery decides whether the order fits under the COD limit at all.
   const cheapest = Math.min(...delivery.map((d) => d.amount));
@@ -104,9 +116,9 @@ export async function placeCodOrder(deps: Deps, user: { id: string; email: strin
       const lines = await q.listCheckoutLines(trx, user.id);
       if (lines.length === 0) throw new AppError('CART_EMPTY', 'Your cart is empty');
       const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
-      const shippingOptions = shippingOptionsFor(settings, subtotal);
-      const shipping = shippingOptions.find((o) => o.rate === input.shipping) ?? shippingOptions[0];
-      if (!shipping) throw new Error('no delivery option');
+      const shippingOptions = shippingOptionsFor(settings, subtotal, address.pin);
+      const shipping = shippingOptions.find((o) => o.rate === input.shipping);
+      if (!shipping) throw rateNotOffered(input.shipping, address.pin);
       const refusal = codRefusal(settings, subtotal + shipping.amount + cod.feePaise, address.pin);
       if (refusal) throw new AppError('COD_UNAVAILABLE', refusal);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminProcedure, router, sharedProcedure } from '../../trpc/init';
-import { DeliveryCheckInputSchema, ProductTaxInputSchema, ShopSettingsSchema } from '../../../shared/schemas/settings';
+import { DeliveryCheckInputSchema, ProductTaxInputSchema, ShopSettingsSchema, type DeliveryCheck } from '../../../shared/schemas/settings';
 import * as service from './settings.service';
 import * as shop from '../../settings/shop-settings';
 import { SETTINGS_TAG } from '../../db/cache-tags';
@@ -11,10 +11,14 @@ export const settingsRouter = router({
     .input(z.void())
     .query(async ({ ctx }) => shop.storefrontInfo(await shop.loadSettings(ctx.deps.db, ctx.deps))),
 
-  /** "Deliver to 560001: available, arrives in 3–5 days", from the serviceable PIN list. */
-  deliveryCheck: sharedProcedure({ tags: () => [SETTINGS_TAG] })
+  /**
+   * "Delivery by Thursday, 3 December" for a PIN (standard and express), or "Sorry, we do not
+   * deliver to …": the same for everyone asking about that PIN until the settings change or the
+   * dispatch day's cut-off passes (`validUntil`: a kept reply is not served after it).
+   */
+  deliveryCheck: sharedProcedure({ tags: () => [SETTINGS_TAG], validUntil: (_input, result: DeliveryCheck) => result.validUntil })
     .input(DeliveryCheckInputSchema)
-    .query(async ({ ctx, input }) => shop.deliveryCheck(await shop.loadSettings(ctx.deps.db, ctx.deps), input.pin)),
+    .query(async ({ ctx, input }) => shop.deliveryCheck(await shop.loadSettings(ctx.deps.db, ctx.deps), input.pin, ctx.deps.clock())),
 
   /** The Settings page (ADMIN): every setting (each category's tax is on the Categories page). */
   get: adminProcedure.query(({ ctx }) => service.adminSettings(ctx.deps)),

@@ -78,8 +78,8 @@ function optionsFor(lines: unknown[], patch: Partial<CheckoutOptions> = {}): Che
   return {
     subtotal,
     delivery: [
-      { rate: 'standard', label: 'Standard delivery', amount: subtotal >= 5_000_000 ? 0 : 4900, days: '3–5' },
-      { rate: 'express', label: 'Express delivery', amount: 9900, days: '1–2' },
+      { rate: 'standard', label: 'Standard delivery', amount: subtotal >= 5_000_000 ? 0 : 4900, days: '3–5', by: null },
+      { rate: 'express', label: 'Express delivery', amount: 9900, days: '1–2', by: null },
     ],
     online: [TEST_CHECKOUT],
     cod: COD_OFF,
@@ -494,6 +494,48 @@ describe('Checkout: how to pay', () => {
     fireEvent.click(await readyButton('Continue to payment'));
     await waitFor(() => expect(window.location.hash).toBe('#pay-cs_test_1'));
     expect(server.inputsOf('checkout.start')).toEqual([{ addressId: 'a-home', provider: 'stripe' }]);
+  });
+
+  it('shows the delivery date of each option for the chosen address, and only standard where express is not offered', async () => {
+    const dated = (standard: string, express: string | null): Partial<CheckoutOptions> => ({
+      cod: COD_ON,
+      delivery: [
+        { rate: 'standard', label: 'Standard delivery', amount: 4900, days: '3–5', by: standard },
+        ...(express ? [{ rate: 'express' as const, label: 'Express delivery', amount: 9900, days: '1–2', by: express }] : []),
+      ],
+    });
+    const server = shop({
+      addresses: [home, office],
+      options: (input) =>
+        input?.addressId === 'a-office' ? dated('Delivery by Monday, 7 December', null) : dated('Delivery by Saturday, 5 December', 'Delivery by Friday, 4 December'),
+    });
+    renderCheckout(server);
+    await readyButton('Continue to payment');
+    const summary = screen.getByRole('complementary', { name: 'Order summary' });
+    // The test checkout's page asks for the delivery: standard's date here, express's in the note.
+    expect(within(summary).getByTestId('checkout-delivery-by').textContent).toBe('Delivery by Saturday, 5 December (standard delivery). Prices include GST.');
+    expect(summary.textContent).toContain('Express delivery (by Friday, 4 December, ₹99.00) can be chosen on the payment page.');
+
+    fireEvent.click(radio('Cash on delivery'));
+    const delivery = screen.getByRole('group', { name: 'Delivery' });
+    expect(descriptionOf(within(delivery).getByRole('radio', { name: /^Standard delivery/ }))).toBe('Delivery by Saturday, 5 December');
+    const express = within(delivery).getByRole('radio', { name: /^Express delivery/ });
+    expect(descriptionOf(express)).toBe('Delivery by Friday, 4 December');
+    fireEvent.click(express);
+    expect(within(summary).getByTestId('checkout-delivery-by').textContent).toBe('Delivery by Friday, 4 December (express delivery). Prices include GST.');
+
+    // An address in a zone without express: standard only, and its own date.
+    fireEvent.click(radio(/Hitech City/));
+    await waitFor(() => expect(within(summary).getByTestId('checkout-delivery-by').textContent).toBe('Delivery by Monday, 7 December (standard delivery). Prices include GST.'));
+    const only = screen.getByRole('group', { name: 'Delivery' });
+    expect(
+      within(only)
+        .getAllByRole('radio')
+        .map((r) => descriptionOf(r)),
+    ).toEqual(['Delivery by Monday, 7 December']);
+    expect(within(only).getByRole<HTMLInputElement>('radio', { name: /^Standard delivery/ }).checked).toBe(true);
+    fireEvent.click(await readyButton(/^Place order/));
+    await waitFor(() => expect(server.inputsOf('checkout.placeCodOrder')).toEqual([{ addressId: 'a-office', shipping: 'standard' }]));
   });
 
   it("shows the server's refusal of cash on delivery, in a toast and beside the button", async () => {

@@ -40,7 +40,7 @@ export function deliveryOf(delivery: readonly DeliveryOption[], rate: DeliveryRa
 export function deliveryFromTerms(shipping: StorefrontInfo['shipping'], subtotal: number): DeliveryOption[] {
   const free = shipping.freeAbovePaise !== null && subtotal >= shipping.freeAbovePaise;
   return [
-    { rate: 'standard', label: 'Standard delivery', amount: free ? 0 : shipping.standardPaise, days: shipping.standardDays },
-    { rate: 'express', label: 'Express delivery', amount: shipping.expressPaise, days: shipping.expressDays },
+    { rate: 'standard', label: 'Standard delivery', amount: free ? 0 : shipping.standardPaise, days: shipping.standardDays, by: null },
+    { rate: 'express', label: 'Express delivery', amount: shipping.expressPaise, days: shipping.expressDays, by: null },
   ];
 }

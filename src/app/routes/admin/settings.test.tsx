@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AdminSettings, ShopSettings } from '../../../../shared/schemas/settings';
+import { DEFAULT_DISPATCH_SETTINGS, DEFAULT_ZONE_DAYS, type AdminSettings, type ShopSettings } from '../../../../shared/schemas/settings';
 import { FakeServerError, fakeServer, renderableApp, withToastHost } from '../../../lib/test-providers';
 import { NOT_SET_UP_MESSAGE, REQUIRE_ADMIN_TWO_FACTOR_HINT, SETTINGS_SAVED_MESSAGE, TIME_ZONE_HINT } from '../../../features/admin/components/shop-settings-page';
 import { Component as SettingsPage } from './settings';
@@ -26,6 +26,8 @@ function defaults(onlineProviders: AdminSettings['onlineProviders'] = ['stripe',
       manual: { courierName: '', trackingUrl: '' },
       shiprocket: { email: '', password: '', pickupLocation: '', webhookToken: '' },
     },
+    dispatch: DEFAULT_DISPATCH_SETTINGS,
+    zoneDays: DEFAULT_ZONE_DAYS,
     updatedAt: null,
     onlineProviders,
   };
@@ -167,6 +169,8 @@ describe('Settings page', () => {
           manual: { courierName: 'Delhivery', trackingUrl: 'https://www.delhivery.com/track/package/{awb}' },
           shiprocket: { email: '', password: '', pickupLocation: '', webhookToken: '' },
         },
+        dispatch: DEFAULT_DISPATCH_SETTINGS,
+        zoneDays: DEFAULT_ZONE_DAYS,
       },
     ]);
     await waitFor(() => expect(screen.queryByTestId('not-set-up')).toBeNull());
@@ -174,6 +178,62 @@ describe('Settings page', () => {
     // The form now holds what the server saved (normalised).
     expect(field('Contact phone').value).toBe('+919845012345');
     expect(field('GSTIN').value).toBe(VALID_GSTIN);
+  });
+
+  it('sets the dispatch cut-off, working days, holidays, dispatch PIN and days by zone, and saves them', async () => {
+    const server = renderPage();
+    await screen.findByTestId('not-set-up');
+    const cutoff = field('Dispatch cut-off time');
+    expect(cutoff.type).toBe('time');
+    expect(cutoff.value).toBe('14:00');
+    expect(messagesOf(cutoff)).toEqual(['Orders placed before this on a working day (IST) leave the same day; later ones the next working day.']);
+    const day = (name: string) => screen.getByRole<HTMLInputElement>('checkbox', { name });
+    expect(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((name) => day(name).checked)).toEqual([true, true, true, true, true, true, false]);
+    expect(field('Standard delivery days: Same city').value).toBe('2');
+    expect(field('Express delivery days: North-east and islands').value).toBe('6');
+    expect(field(/^Dispatch from PIN code/).value).toBe('');
+
+    type('Dispatch cut-off time', '16:30');
+    fireEvent.click(day('Sat'));
+    fireEvent.click(day('Sun'));
+    type(/^Holidays/, '2026-12-25\n2027-01-26');
+    expect(screen.getByTestId('holiday-count').textContent).toBe('Now: 2 dates.');
+    type(/^Dispatch from PIN code/, '560034');
+    type('Standard delivery days: North-east and islands', '10');
+    type('Express delivery days: North-east and islands', '');
+    save();
+
+    expect(await screen.findByText(SETTINGS_SAVED_MESSAGE)).toBeTruthy();
+    expect(server.inputsOf('settings.update')).toEqual([
+      expect.objectContaining({
+        dispatch: { cutoff: '16:30', workingDays: ['mon', 'tue', 'wed', 'thu', 'fri', 'sun'], holidays: ['2026-12-25', '2027-01-26'], fromPin: '560034' },
+        zoneDays: {
+          standard: { ...DEFAULT_ZONE_DAYS.standard, northEast: 10 },
+          express: { ...DEFAULT_ZONE_DAYS.express, northEast: null },
+        },
+      }),
+    ]);
+    // Saved: express there shows as not offered (empty).
+    expect(field('Express delivery days: North-east and islands').value).toBe('');
+  });
+
+  it('shows a bad holiday, no working day and express slower than standard beside their fields, sending nothing', async () => {
+    const server = renderPage();
+    await screen.findByTestId('not-set-up');
+    for (const name of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']) fireEvent.click(screen.getByRole('checkbox', { name }));
+    type(/^Holidays/, '2026-12-25\n31/12/2026');
+    save();
+    await waitFor(() => expect(field(/^Holidays/).getAttribute('aria-invalid')).toBe('true'));
+    expect(messagesOf(field(/^Holidays/))).toContain('31/12/2026: each holiday must be a date written YYYY-MM-DD, e.g. 2026-10-20');
+    expect(screen.getByText('choose at least one working day')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Mon' }).getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Mon' }));
+    type(/^Holidays/, '');
+    type('Express delivery days: Metro cities', '7');
+    save();
+    await waitFor(() => expect(field('Express delivery days: Metro cities').getAttribute('aria-invalid')).toBe('true'));
+    expect(messagesOf(field('Express delivery days: Metro cities'))).toContain('express delivery days (metro) must not be more than standard’s (4)');
+    expect(server.inputsOf('settings.update')).toEqual([]);
   });
 
   it("shows the server's field errors beside their fields", async () => {

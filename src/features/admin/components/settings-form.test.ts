@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { ShopSettings } from '../../../../shared/schemas/settings';
-import { COMMON_TIME_ZONES, fieldOfPath, formatGstRate, invoiceNumberPreview, otherTimeZones, parsePinList, settingsToForm, toSettingsInput } from './settings-form';
+import {
+  COMMON_TIME_ZONES,
+  fieldOfPath,
+  formatGstRate,
+  invoiceNumberPreview,
+  otherTimeZones,
+  parseDateList,
+  parsePinList,
+  parseWorkingDays,
+  settingsToForm,
+  toggleWorkingDay,
+  toSettingsInput,
+} from './settings-form';
 import { gstMonth, gstToday } from './gst-date';
 
 const saved: ShopSettings = {
@@ -26,6 +38,11 @@ const saved: ShopSettings = {
     courier: 'manual',
     manual: { courierName: 'Delhivery', trackingUrl: 'https://www.delhivery.com/track/package/{awb}' },
     shiprocket: { email: 'api@voltmart.in', password: '••••9xyz', pickupLocation: 'Primary', webhookToken: '••••tok1' },
+  },
+  dispatch: { cutoff: '15:30', workingDays: ['mon', 'tue', 'wed', 'thu', 'fri'], holidays: ['2026-11-08', '2026-12-25'], fromPin: '560034' },
+  zoneDays: {
+    standard: { sameCity: 1, sameState: 3, metro: 4, restOfIndia: 6, northEast: 9 },
+    express: { sameCity: 0, sameState: 2, metro: 2, restOfIndia: 3, northEast: null },
   },
 };
 
@@ -75,6 +92,59 @@ describe('settings form', () => {
     });
   });
 
+  it('shows the dispatch settings and the days by zone as typed, express not offered as empty, and round-trips them', () => {
+    const values = settingsToForm(saved);
+    expect(values['dispatch.cutoff']).toBe('15:30');
+    expect(values['dispatch.workingDays']).toBe('mon,tue,wed,thu,fri');
+    expect(values['dispatch.holidays']).toBe('2026-11-08\n2026-12-25');
+    expect(values['dispatch.fromPin']).toBe('560034');
+    expect(values['zoneDays.standard.northEast']).toBe('9');
+    expect(values['zoneDays.express.sameCity']).toBe('0');
+    expect(values['zoneDays.express.northEast']).toBe('');
+    const input = toSettingsInput({
+      ...values,
+      'dispatch.workingDays': toggleWorkingDay(toggleWorkingDay(values['dispatch.workingDays'], 'sat', true), 'mon', false),
+      'dispatch.holidays': '2027-01-26, 2026-12-25\n\n2026-12-25',
+      'dispatch.fromPin': '  ',
+      'zoneDays.express.northEast': '5',
+      'zoneDays.express.metro': '',
+    }).input;
+    expect(input?.dispatch).toEqual({ cutoff: '15:30', workingDays: ['tue', 'wed', 'thu', 'fri', 'sat'], holidays: ['2026-12-25', '2027-01-26'], fromPin: null });
+    expect(input?.zoneDays.express).toEqual({ sameCity: 0, sameState: 2, metro: null, restOfIndia: 3, northEast: 5 });
+  });
+
+  it('words each dispatch and zone-days problem beside its own field, naming the bad holiday', () => {
+    const { input, errors } = toSettingsInput({
+      ...settingsToForm(saved),
+      'dispatch.cutoff': '',
+      'dispatch.workingDays': '',
+      'dispatch.holidays': '2026-12-25\n25-12-2026',
+      'dispatch.fromPin': '56003',
+      'zoneDays.standard.metro': '',
+      'zoneDays.standard.restOfIndia': '2.5',
+    });
+    expect(input).toBeNull();
+    expect(errors).toEqual({
+      'dispatch.cutoff': 'dispatch cut-off time must be a time of day as HH:MM (24-hour), e.g. 14:00',
+      'dispatch.workingDays': 'choose at least one working day',
+      'dispatch.holidays': '25-12-2026: each holiday must be a date written YYYY-MM-DD, e.g. 2026-10-20',
+      'dispatch.fromPin': 'dispatch PIN code must be 6 digits (e.g. 560001)',
+      'zoneDays.standard.metro': 'standard delivery days (metro) are required',
+      'zoneDays.standard.restOfIndia': 'standard delivery days (rest of India) must be a whole number of days',
+    });
+    // Express slower than standard, once the days themselves are numbers.
+    expect(toSettingsInput({ ...settingsToForm(saved), 'zoneDays.express.sameState': '4' }).errors).toEqual({
+      'zoneDays.express.sameState': 'express delivery days (same state) must not be more than standard’s (3)',
+    });
+  });
+
+  it('reads working days Monday first whatever the order, and dates once each', () => {
+    expect(parseWorkingDays('sat, mon,holiday,mon')).toEqual(['mon', 'sat']);
+    expect(toggleWorkingDay('mon,sat', 'wed', true)).toBe('mon,wed,sat');
+    expect(toggleWorkingDay('mon,wed,sat', 'mon', false)).toBe('wed,sat');
+    expect(parseDateList('2026-12-25,\n2026-12-25 2027-01-26')).toEqual(['2026-12-25', '2027-01-26']);
+  });
+
   it('sends an empty seller or grievance officer as null (not set up), and no threshold as null', () => {
     const values = settingsToForm({ ...saved, seller: null, grievanceOfficer: null, shipping: { ...saved.shipping, freeAbovePaise: null } });
     expect(toSettingsInput(values).input).toMatchObject({ seller: null, grievanceOfficer: null, shipping: { freeAbovePaise: null } });
@@ -119,6 +189,9 @@ describe('settings form', () => {
     expect(fieldOfPath('shipping.serviceablePins.12')).toBe('shipping.serviceablePins');
     expect(fieldOfPath('payments.cod.feePaise')).toBe('payments.cod.feePaise');
     expect(fieldOfPath('payments.cod.pins.3')).toBe('payments.cod.pins');
+    expect(fieldOfPath('dispatch.holidays.7')).toBe('dispatch.holidays');
+    expect(fieldOfPath('dispatch.workingDays.0')).toBe('dispatch.workingDays');
+    expect(fieldOfPath('zoneDays.express.northEast')).toBe('zoneDays.express.northEast');
     expect(fieldOfPath('seller')).toBe('form');
   });
 

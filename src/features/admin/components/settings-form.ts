@@ -1,6 +1,7 @@
 import { hasAtMostTwoDecimals, paiseToRupees, rupeesToPaise } from '../../../../shared/money';
 import { financialYearOf } from '../../../../shared/gst';
-import { GST_RATES_BP, ShopSettingsSchema, type ShopSettings } from '../../../../shared/schemas/settings';
+import { GST_RATES_BP, ShopSettingsSchema, WEEKDAYS, type ShopSettings, type Weekday } from '../../../../shared/schemas/settings';
+import { DELIVERY_ZONES, DELIVERY_ZONE_WORDS, type DeliveryZone } from '../../../../shared/pin-zones';
 import { gstToday } from './gst-date';
 
 /**
@@ -63,6 +64,17 @@ export const SETTINGS_FIELDS = [
   'fulfilment.shiprocket.password',
   'fulfilment.shiprocket.pickupLocation',
   'fulfilment.shiprocket.webhookToken',
+  /** 'HH:MM' from a time input. */
+  'dispatch.cutoff',
+  /** The checked weekdays, comma-separated, Monday first: 'mon,tue,wed,thu,fri,sat'. */
+  'dispatch.workingDays',
+  /** One date a line, YYYY-MM-DD. */
+  'dispatch.holidays',
+  /** '' for the seller's address PIN. */
+  'dispatch.fromPin',
+  /** Whole days as typed; express '' is "not offered in this zone". */
+  ...DELIVERY_ZONES.map((zone) => `zoneDays.standard.${zone}` as const),
+  ...DELIVERY_ZONES.map((zone) => `zoneDays.express.${zone}` as const),
 ] as const;
 
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
@@ -153,7 +165,39 @@ export function settingsToForm(s: ShopSettings): SettingsFormValues {
     'fulfilment.shiprocket.password': s.fulfilment.shiprocket.password,
     'fulfilment.shiprocket.pickupLocation': s.fulfilment.shiprocket.pickupLocation,
     'fulfilment.shiprocket.webhookToken': s.fulfilment.shiprocket.webhookToken,
+    'dispatch.cutoff': s.dispatch.cutoff,
+    'dispatch.workingDays': s.dispatch.workingDays.join(','),
+    'dispatch.holidays': s.dispatch.holidays.join('\n'),
+    'dispatch.fromPin': s.dispatch.fromPin ?? '',
+    ...zoneDaysToForm(s.zoneDays),
   };
+}
+
+function zoneDaysToForm(days: ShopSettings['zoneDays']): Record<`zoneDays.${'standard' | 'express'}.${DeliveryZone}`, string> {
+  const entries = DELIVERY_ZONES.flatMap((zone) => [
+    [`zoneDays.standard.${zone}`, String(days.standard[zone])],
+    [`zoneDays.express.${zone}`, days.express[zone] === null ? '' : String(days.express[zone])],
+  ]);
+  return Object.fromEntries(entries) as Record<`zoneDays.${'standard' | 'express'}.${DeliveryZone}`, string>;
+}
+
+/** The weekdays of the working-days field, Monday first. */
+export function parseWorkingDays(text: string): Weekday[] {
+  const picked = text.split(',').map((day) => day.trim());
+  return WEEKDAYS.filter((day) => picked.includes(day));
+}
+
+/** `text` with `day` checked or not, Monday first. */
+export function toggleWorkingDay(text: string, day: Weekday, on: boolean): string {
+  const days = new Set(parseWorkingDays(text));
+  if (on) days.add(day);
+  else days.delete(day);
+  return WEEKDAYS.filter((d) => days.has(d)).join(',');
+}
+
+/** The dates of the holidays textarea: one a line or comma-separated, blanks and repeats dropped. */
+export function parseDateList(text: string): string[] {
+  return [...new Set(text.split(/[\s,;]+/).filter(Boolean))];
 }
 
 /** The PIN codes and prefixes of the textarea: one a line or comma-separated, blanks and repeats dropped. */
@@ -196,8 +240,20 @@ function countField(values: SettingsFormValues, field: SettingsField, label: str
   return Number(text);
 }
 
-/** The fields holding a list of PIN codes or prefixes, one a line. */
-const PIN_LIST_FIELDS: readonly SettingsField[] = ['shipping.serviceablePins', 'payments.cod.pins'];
+/** The fields holding a list (PIN codes or prefixes, dates), one a line: a problem names the entry. */
+const LIST_FIELDS: readonly SettingsField[] = ['shipping.serviceablePins', 'payments.cod.pins', 'dispatch.holidays'];
+
+/** A zone's days as typed: a whole number (NaN, which the schema words, when not one); '' is an error for standard, "not offered" (null) for express. */
+function zoneDayField(values: SettingsFormValues, rate: 'standard' | 'express', zone: DeliveryZone, errors: Record<string, string>): number | null {
+  const field: SettingsField = `zoneDays.${rate}.${zone}`;
+  const text = values[field].trim();
+  if (text === '') {
+    if (rate === 'express') return null;
+    errors[field] = `standard delivery days (${DELIVERY_ZONE_WORDS[zone]}) are required`;
+    return 0;
+  }
+  return Number(text);
+}
 
 /**
  * Checks the form with the server's own schema and builds what settings.update takes (paise,
@@ -223,6 +279,8 @@ export function toSettingsInput(values: SettingsFormValues): { input: ShopSettin
     breadthCm: countField(values, 'fulfilment.parcel.breadthCm', 'breadth', errors) ?? 0,
     heightCm: countField(values, 'fulfilment.parcel.heightCm', 'height', errors) ?? 0,
   };
+  const holidays = parseDateList(v('dispatch.holidays'));
+  const zoneDays = (rate: 'standard' | 'express') => Object.fromEntries(DELIVERY_ZONES.map((zone) => [zone, zoneDayField(values, rate, zone, errors)]));
   const empty = (fields: readonly SettingsField[]) => fields.every((field) => v(field).trim() === '');
 
   const candidate = {
@@ -279,6 +337,13 @@ export function toSettingsInput(values: SettingsFormValues): { input: ShopSettin
         webhookToken: v('fulfilment.shiprocket.webhookToken'),
       },
     },
+    dispatch: {
+      cutoff: v('dispatch.cutoff'),
+      workingDays: parseWorkingDays(v('dispatch.workingDays')),
+      holidays,
+      fromPin: v('dispatch.fromPin').trim() === '' ? null : v('dispatch.fromPin'),
+    },
+    zoneDays: { standard: zoneDays('standard'), express: zoneDays('express') },
   };
 
   const parsed = ShopSettingsSchema.safeParse(candidate);
@@ -286,10 +351,11 @@ export function toSettingsInput(values: SettingsFormValues): { input: ShopSettin
     for (const issue of parsed.error.issues) {
       const field = fieldOfPath(issue.path.map(String).join('.'));
       if (errors[field]) continue;
-      // Say which PIN is wrong: the textarea holds hundreds.
-      const pinIndex = PIN_LIST_FIELDS.includes(field as SettingsField) ? issue.path.at(-1) : undefined;
-      const badPin = typeof pinIndex === 'number' ? (field === 'payments.cod.pins' ? codPins : pins)[pinIndex] : undefined;
-      errors[field] = badPin ? `${badPin}: ${issue.message}` : issue.message;
+      // Say which PIN (or date) is wrong: the textarea holds hundreds.
+      const index = LIST_FIELDS.includes(field as SettingsField) ? issue.path.at(-1) : undefined;
+      const list = field === 'payments.cod.pins' ? codPins : field === 'dispatch.holidays' ? holidays : pins;
+      const bad = typeof index === 'number' ? list[index] : undefined;
+      errors[field] = bad ? `${bad}: ${issue.message}` : issue.message;
     }
   }
   if (Object.keys(errors).length > 0 || !parsed.success) return { input: null, errors };

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, t
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { checkGstin, EXAMPLE_GSTIN, INDIAN_STATES, stateLabel } from '../../../../shared/gst';
-import type { AdminSettings, OnlinePaymentChoice } from '../../../../shared/schemas/settings';
+import { DELIVERY_ZONE_LABELS, DELIVERY_ZONES } from '../../../../shared/pin-zones';
+import { WEEKDAYS, type AdminSettings, type OnlinePaymentChoice, type Weekday } from '../../../../shared/schemas/settings';
 import { FieldError } from '../../../components/ui/field-error';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { formatDateTime } from '../../../lib/format-date';
@@ -15,7 +16,10 @@ import {
   GST_RATE_OPTIONS,
   invoiceNumberPreview,
   otherTimeZones,
+  parseDateList,
   parsePinList,
+  parseWorkingDays,
+  toggleWorkingDay,
   settingsToForm,
   toSettingsInput,
   type SettingsField,
@@ -146,7 +150,7 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
   const invalid = (field: SettingsField) => (errors[field] ? true : undefined);
 
   type TextOptions = {
-    type?: 'text' | 'email' | 'tel' | 'number';
+    type?: 'text' | 'email' | 'tel' | 'number' | 'time';
     hint?: ReactNode;
     optional?: boolean;
     wide?: boolean;
@@ -267,6 +271,7 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
 
   const pinCount = parsePinList(values['shipping.serviceablePins']).length;
   const codPinCount = parsePinList(values['payments.cod.pins']).length;
+  const holidayCount = parseDateList(values['dispatch.holidays']).length;
   const bothProviders = saved.onlineProviders.includes('stripe') && saved.onlineProviders.includes('razorpay');
   const problemCount = Object.keys(errors).filter((key) => key !== 'form').length;
 
@@ -404,6 +409,119 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
             </>
           ),
         })}
+      </Section>
+
+      <Section
+        title="Dispatch and delivery dates"
+        description="The product page and checkout show “Delivery by Thursday, 3 December” for the shopper’s PIN code: the day an order leaves, plus the days below for the PIN’s zone. Couriers deliver Monday to Saturday; holidays hold dispatch only."
+      >
+        <div className={gridClass}>
+          {text('dispatch.cutoff', 'Dispatch cut-off time', {
+            type: 'time',
+            hint: `Orders placed before this on a working day (${zoneName(values.timeZone)}) leave the same day; later ones the next working day.`,
+          })}
+          {text('dispatch.fromPin', 'Dispatch from PIN code', {
+            optional: true,
+            inputMode: 'numeric',
+            maxLength: 6,
+            placeholder: values['seller.address.pin'] || '560001',
+            hint: 'Where orders are picked up; delivery zones count from it. Empty: the seller’s address PIN code.',
+          })}
+        </div>
+        <fieldset aria-describedby={describedBy('dispatch.workingDays', hintId('dispatch.workingDays'))}>
+          <legend className="label">Working days</legend>
+          <div className="flex flex-wrap gap-x-5 gap-y-1 py-1.5">
+            {WEEKDAYS.map((day) => (
+              <label key={day} className="flex min-h-10 items-center gap-2 text-sm text-zinc-800">
+                <input
+                  type="checkbox"
+                  name="dispatch.workingDays"
+                  value={day}
+                  className="size-5 accent-brand-700"
+                  checked={parseWorkingDays(values['dispatch.workingDays']).includes(day)}
+                  onChange={(event) => {
+                    const on = event.target.checked;
+                    setValues((current) => ({ ...current, 'dispatch.workingDays': toggleWorkingDay(current['dispatch.workingDays'], day, on) }));
+                    setErrors(({ 'dispatch.workingDays': _gone, ...rest }) => rest);
+                  }}
+                  aria-invalid={invalid('dispatch.workingDays')}
+                />
+                {WEEKDAY_NAMES[day]}
+              </label>
+            ))}
+          </div>
+          <p id={hintId('dispatch.workingDays')} className="text-xs text-zinc-600">
+            The days orders are packed and handed to the courier.
+          </p>
+          <FieldError id={errorId('dispatch.workingDays')} message={errors['dispatch.workingDays']} />
+        </fieldset>
+        {textarea('dispatch.holidays', 'Holidays', {
+          rows: 4,
+          optional: true,
+          hint: (
+            <>
+              One date a line, written YYYY-MM-DD (2026-11-08 for Diwali): nothing is dispatched on these days.{' '}
+              <span data-testid="holiday-count">{holidayCount === 0 ? 'Now: none.' : `Now: ${holidayCount} ${holidayCount === 1 ? 'date' : 'dates'}.`}</span>
+            </>
+          ),
+        })}
+        <div>
+          <h3 className="text-base font-bold" id={`${formId}-zone-days`}>
+            Delivery days by zone
+          </h3>
+          <p className="mt-1 text-xs text-zinc-600" id={`${formId}-zone-days-hint`}>
+            Days from dispatch to delivery. Same city: the first 3 digits of the PIN match yours; metro: Delhi, Mumbai, Kolkata, Chennai, Bengaluru, Hyderabad; north-east and
+            islands: the north-eastern states, Sikkim, Andaman and Nicobar, Lakshadweep, Jammu and Kashmir, Ladakh. Leave express empty where you do not offer it.
+          </p>
+          <table className="mt-3 w-full max-w-xl text-sm" aria-labelledby={`${formId}-zone-days`} aria-describedby={`${formId}-zone-days-hint`}>
+            <thead>
+              <tr className="text-left text-zinc-700">
+                <th scope="col" className="py-1 pr-3 font-semibold">
+                  Zone
+                </th>
+                <th scope="col" className="px-1 py-1 font-semibold">
+                  Standard
+                </th>
+                <th scope="col" className="px-1 py-1 font-semibold">
+                  Express
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {DELIVERY_ZONES.map((zone) => (
+                <tr key={zone} className="border-t border-zinc-100 align-middle">
+                  <th scope="row" className="py-2 pr-3 text-left font-medium text-zinc-800">
+                    {DELIVERY_ZONE_LABELS[zone]}
+                  </th>
+                  {(['standard', 'express'] as const).map((rate) => {
+                    const field: SettingsField = `zoneDays.${rate}.${zone}`;
+                    return (
+                      <td key={rate} className="px-1 py-1.5">
+                        <input
+                          id={id(field)}
+                          name={field}
+                          type="number"
+                          min={0}
+                          max={60}
+                          step={1}
+                          inputMode="numeric"
+                          className="field w-24"
+                          placeholder={rate === 'express' ? 'None' : undefined}
+                          value={values[field]}
+                          onChange={onChange(field)}
+                          aria-label={`${rate === 'standard' ? 'Standard' : 'Express'} delivery days: ${DELIVERY_ZONE_LABELS[zone]}`}
+                          aria-invalid={invalid(field)}
+                          aria-describedby={describedBy(field)}
+                        />
+                        <FieldError id={errorId(field)} message={errors[field]} />
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </Section>
 
       <Section title="Payments" description="How shoppers pay. Amounts in rupees.">
@@ -589,6 +707,13 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
       </div>
     </form>
   );
+}
+
+const WEEKDAY_NAMES: Record<Weekday, string> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
+
+/** 'IST' for India's zone, else the zone's name: whose clock the cut-off is on. */
+function zoneName(timeZone: string): string {
+  return timeZone === 'Asia/Kolkata' ? 'IST' : timeZone.replace(/_/g, ' ');
 }
 
 /** The Payment button's choices when both Stripe's and Razorpay's keys are set. */

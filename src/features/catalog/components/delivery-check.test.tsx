@@ -9,21 +9,32 @@ import { FakeServerError, fakeServer, renderableApp } from '../../../lib/test-pr
 import { trpc } from '../../../lib/trpc';
 import { DeliveryCheck, PIN_STORAGE_KEY } from './delivery-check';
 
-/** The shop delivers to PINs starting 56 only. */
+const date = (iso: string, label: string) => ({ date: iso, label: `Delivery by ${label}` });
+
+/** The shop delivers to PINs starting 56 (express too) and 78 (standard only), and nowhere else. */
+function reply(pin: string): DeliveryCheckReply {
+  const base = { pin, standardDays: '3–5', expressDays: '1–2' };
+  if (pin.startsWith('56')) {
+    const standard = date('2026-12-05', 'Saturday, 5 December');
+    return {
+      ...base,
+      serviceable: true,
+      message: standard.label,
+      zone: 'sameCity',
+      standard,
+      express: date('2026-12-04', 'Friday, 4 December'),
+      validUntil: '2026-12-03T08:30:00.000Z',
+    };
+  }
+  if (pin.startsWith('78')) {
+    const standard = date('2026-12-12', 'Saturday, 12 December');
+    return { ...base, serviceable: true, message: standard.label, zone: 'northEast', standard, express: null, validUntil: '2026-12-03T08:30:00.000Z' };
+  }
+  return { ...base, serviceable: false, message: `Sorry, we do not deliver to ${pin} yet`, zone: null, standard: null, express: null, validUntil: null };
+}
+
 function shop() {
-  return fakeServer({
-    'settings.deliveryCheck': (input: any): DeliveryCheckReply => {
-      const pin = String(input.pin);
-      const serviceable = pin.startsWith('56');
-      return {
-        pin,
-        serviceable,
-        standardDays: '3–5',
-        expressDays: '1–2',
-        message: serviceable ? `Deliver to ${pin}: available, arrives in 3–5 days` : `Sorry, we do not deliver to ${pin} yet`,
-      };
-    },
-  });
+  return fakeServer({ 'settings.deliveryCheck': (input: any): DeliveryCheckReply => reply(String(input.pin)) });
 }
 
 function renderBox(server = shop()) {
@@ -44,8 +55,10 @@ describe('DeliveryCheck', () => {
 
     fireEvent.change(box(), { target: { value: '560001' } });
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
-    await waitFor(() => expect(status().textContent).toBe('Deliver to 560001: available, arrives in 3–5 days'));
+    await waitFor(() => expect(status().textContent).toBe('Delivery by Saturday, 5 December' + 'Express: by Friday, 4 December'));
     expect(status().className).toContain('text-emerald-800');
+    // Two lines: the standard date, and express's under it.
+    expect([...status().querySelectorAll('span')].map((line) => line.textContent)).toEqual(['Delivery by Saturday, 5 December', 'Express: by Friday, 4 December']);
     expect(server.inputsOf('settings.deliveryCheck')).toEqual([{ pin: '560001' }]);
     expect(window.localStorage.getItem(PIN_STORAGE_KEY)).toBe('560001');
 
@@ -54,6 +67,53 @@ describe('DeliveryCheck', () => {
     await waitFor(() => expect(status().textContent).toBe('Sorry, we do not deliver to 110001 yet'));
     expect(status().className).toContain('text-red-700');
     expect(window.localStorage.getItem(PIN_STORAGE_KEY)).toBe('110001');
+  });
+
+  it('says so when express does not go to the PIN, and shows one line when both rates arrive the same day', async () => {
+    const server = fakeServer({
+      'settings.deliveryCheck': (input: any): DeliveryCheckReply => {
+        const pin = String(input.pin);
+        if (pin !== '560002') return reply(pin);
+        const same = date('2026-12-04', 'Friday, 4 December');
+        return { ...reply('560001'), pin, message: same.label, standard: same, express: same };
+      },
+    });
+    renderBox(server);
+    fireEvent.change(box(), { target: { value: '781001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+    await waitFor(() => expect(status().textContent).toBe('Delivery by Saturday, 12 December' + 'Express delivery is not available to 781001'));
+
+    fireEvent.change(box(), { target: { value: '560002' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+    await waitFor(() => expect(status().textContent).toBe('Delivery by Friday, 4 December'));
+    expect(status().querySelectorAll('span')).toHaveLength(0);
+  });
+
+  it('asks again for a PIN checked before once its answer is past its validUntil (the dispatch cut-off)', async () => {
+    let calls = 0;
+    const server = fakeServer({
+      'settings.deliveryCheck': (input: any): DeliveryCheckReply => {
+        calls++;
+        // The first answer was already past its time; the second lasts.
+        return { ...reply(String(input.pin)), validUntil: calls === 1 ? new Date(Date.now() - 1000).toISOString() : new Date(Date.now() + 3_600_000).toISOString() };
+      },
+    });
+    renderBox(server);
+    const checkPin = (pin: string) => {
+      fireEvent.change(box(), { target: { value: pin } });
+      fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+    };
+    checkPin('560001');
+    await waitFor(() => expect(status().textContent).toContain('Delivery by Saturday, 5 December'));
+    checkPin('110001');
+    await waitFor(() => expect(status().textContent).toBe('Sorry, we do not deliver to 110001 yet'));
+    checkPin('560001');
+    await waitFor(() => expect(server.inputsOf('settings.deliveryCheck')).toEqual([{ pin: '560001' }, { pin: '110001' }, { pin: '560001' }]));
+    // Fresh now (an hour left): asked no more.
+    checkPin('110001');
+    checkPin('560001');
+    await waitFor(() => expect(status().textContent).toContain('Delivery by Saturday, 5 December'));
+    expect(server.inputsOf('settings.deliveryCheck')).toHaveLength(3);
   });
 
   it('says what is wrong with a PIN that is not 6 digits, without asking the server', () => {

@@ -98,14 +98,14 @@ export function CheckoutSummary({ lines, delivery, expressOnPaymentPage, freeAbo
 
       {delivery ? (
         <div className="flex flex-col gap-1 text-sm text-zinc-700">
-          <p>
-            {delivery.label} in {delivery.days} days. Prices include GST.
+          <p data-testid="checkout-delivery-by">
+            {delivery.by ? `${delivery.by} (${delivery.label.toLowerCase()}).` : `${delivery.label} in ${delivery.days} days.`} Prices include GST.
           </p>
           {short !== null && short > 0 ? <p>Add items worth {formatINR(short)} more for free delivery.</p> : null}
           {expressOnPaymentPage ? (
             <p>
-              {expressOnPaymentPage.label} ({expressOnPaymentPage.days} days, {expressOnPaymentPage.amount === 0 ? 'free' : formatINR(expressOnPaymentPage.amount)}) can be chosen
-              on the payment page.
+              {expressOnPaymentPage.label} ({whenDelivered(expressOnPaymentPage)}, {expressOnPaymentPage.amount === 0 ? 'free' : formatINR(expressOnPaymentPage.amount)}) can be
+              chosen on the payment page.
             </p>
           ) : null}
         </div>
@@ -114,4 +114,9 @@ export function CheckoutSummary({ lines, delivery, expressOnPaymentPage, freeAbo
       {children}
     </aside>
   );
+}
+
+/** 'by Tuesday, 1 December' for the chosen address, else the shop's terms ('1–2 days'). */
+function whenDelivered(option: DeliveryOption): string {
+  return option.by ? option.by.replace(/^Delivery by/, 'by') : `${option.days} days`;
 }

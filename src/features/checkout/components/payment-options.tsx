@@ -78,7 +78,7 @@ export function PaymentOptions({ options, choice, onChoose, asksDelivery, delive
                   <span className={option.amount === 0 ? 'text-emerald-700' : 'text-zinc-900'}>{option.amount === 0 ? 'Free' : formatINR(option.amount)}</span>
                 </span>
               }
-              note={`${option.days} days`}
+              note={option.by ?? `${option.days} days`}
             />
           ))}
         </fieldset>
