@@ -19,6 +19,7 @@ import { createTestCheckoutRouter } from './routes/payments/test-checkout.routes
 import { createSitemapRouter } from './routes/sitemap.routes';
 import { createPageRouter, type IndexHtml } from './routes/pages/pages.routes';
 import { createInvoiceRouter } from './routes/invoice.routes';
+import { COURIER_WEBHOOK_PATH, createCourierWebhookRouter } from './routes/courier-webhook.routes';
 import { createAccountDataRouter } from './routes/account-data.routes';
 import { createSharedReplies, createTrpcRouter } from './routes/trpc.routes';
 import { createHealthRouter } from './routes/health.routes';
@@ -28,7 +29,7 @@ const BODY_LIMIT = '10mb';
 const BODY_LIMIT_TEXT = '10 MB';
 
 /** Payment providers' webhooks: authenticated by their signatures, not by where they come from. */
-const SIGNED_WEBHOOK_PATHS = [...WEBHOOK_PATHS, RAZORPAY_WEBHOOK_PATH];
+const SIGNED_WEBHOOK_PATHS = [...WEBHOOK_PATHS, RAZORPAY_WEBHOOK_PATH, COURIER_WEBHOOK_PATH];
 /** Paths that bring their own authentication or body format. */
 const NON_JSON_PATHS = [...SIGNED_WEBHOOK_PATHS, UPLOAD_IMAGE_PATH];
 
@@ -71,6 +72,8 @@ export function createApp(deps: Deps, opts: { client: ClientMode; catchUpEveryRe
   app.use(WEBHOOK_PATHS, createWebhookRouter(deps));
   // Razorpay's webhook and the callback its page sends the shopper back to.
   app.use(RAZORPAY_PATH, createRazorpayRouter(deps));
+  // The courier's tracking events (x-api-key token).
+  app.use(COURIER_WEBHOOK_PATH, createCourierWebhookRouter(deps));
   app.use(UPLOAD_IMAGE_PATH, createImageUploadRouter(deps));
   app.use(
     '/api',

@@ -11,6 +11,9 @@ import { openChangeFeed, type ChangeFeed } from './db/change-feed';
 import type { PaymentProvider, PaymentProviders } from './payments/payment-provider';
 import { selectPaymentProviders } from './payments/select-provider';
 import { openImageStore, type ImageStore } from './images/image-store';
+import type { Courier } from './couriers/courier';
+import { courierSelector } from './couriers/select-courier';
+import type { FulfilmentSettings } from '../shared/schemas/settings';
 
 /** Everything procedures, services and routes need, built once at start (buildDeps) and passed down. */
 export type Deps = {
@@ -26,6 +29,8 @@ export type Deps = {
   /** Every online provider configured; orders are settled through the one they were opened with. */
   providers: PaymentProviders;
   clock: () => Date;
+  /** The courier the owner's settings choose (the manual one, or Shiprocket with its keys), kept while they stay the same. */
+  courierFor: (settings: FulfilmentSettings) => Courier;
 };
 
 /**
@@ -88,7 +93,9 @@ export async function buildDeps(env: Env, opts: { log?: Logger; clock?: () => Da
   const images = openImageStore(db, env);
   const fullEnv = { ...env, SESSION_SECRET: resolveSessionSecret(env) };
   const providers = await selectPaymentProviders({ env: fullEnv, db, log, clock });
-  return { db, changes, images, env: fullEnv, log, clock, payments: providers.online[0]!, providers };
+  const selector = courierSelector({ log, clock, timeoutMs: env.SHIPROCKET_TIMEOUT_MS });
+  const courierFor = (settings: FulfilmentSettings) => selector({ kind: settings.courier, shiprocket: { ...settings.shiprocket, baseUrl: env.SHIPROCKET_API_BASE ?? null } });
+  return { db, changes, images, env: fullEnv, log, clock, payments: providers.online[0]!, providers, courierFor };
 }
 
 /**

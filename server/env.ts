@@ -52,6 +52,15 @@ const EnvSchema = z
         .refine((v) => exactOrigin(v) !== null, { error: 'must be an origin without a path, e.g. http://127.0.0.1:4010' })
         .optional(),
     ),
+    // Shiprocket's API (https://apiv2.shiprocket.in/v1/external unless set): tests aim it at a local fake.
+    SHIPROCKET_API_BASE: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    // How long a call to Shiprocket may take before it counts as failed (a create is then looked up, never repeated blindly).
+    SHIPROCKET_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int()
+      .min(500, { error: 'must be at least 500' })
+      .max(120_000, { error: 'must be at most 120000' })
+      .default(10_000),
     SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465' }).optional()),
     MAIL_FROM: optionalText,
     SHIPPING_STANDARD_PAISE: paise(0),

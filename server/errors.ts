@@ -40,6 +40,8 @@ const CODES = {
   WRONG_PASSWORD: 'BAD_REQUEST',
   OPEN_ORDERS: 'CONFLICT',
   PAYMENT_PROVIDER: 'BAD_GATEWAY',
+  /** The courier's API failed or answered what we cannot read (Shiprocket): logged, nothing done twice, the admin may try again. */
+  COURIER: 'BAD_GATEWAY',
 } as const satisfies Record<string, TRPC_ERROR_CODE_KEY>;
 
 export type AppErrorCode = keyof typeof CODES;

@@ -4,8 +4,11 @@ import { startExclusiveJob } from './db/exclusive';
 import { pruneSignIns } from './features/account/account.service';
 import { startPendingOrderSweep } from './features/checkout/fulfilment.service';
 import { startMailSender } from './mail/mail.service';
+import { pollTracking } from './features/shipping/shipping.service';
 
 const HOUR_MS = 60 * 60 * 1000;
+/** How often parcels on the road are asked about (Shiprocket's webhooks carry the news sooner). */
+const TRACKING_POLL_MS = 30 * 60 * 1000;
 
 /** Periodic housekeeping. Returns a function that stops every job (called on shutdown). */
 export function startBackgroundJobs(deps: Deps): () => void {
@@ -16,6 +19,13 @@ export function startBackgroundJobs(deps: Deps): () => void {
 
   // Webhooks get lost: ask the provider about stale pending orders, fulfil or release them.
   stops.push(startPendingOrderSweep(deps));
+
+  // The courier's tracking webhooks get lost or refused too: ask it about every parcel on the road.
+  stops.push(
+    startExclusiveJob(deps.db, 'tracking-poll', TRACKING_POLL_MS, () => pollTracking(deps).then(() => undefined), {
+      onError: (err) => deps.log.error({ err }, 'tracking poll failed'),
+    }),
+  );
 
   // The outbox goes out through SMTP_URL; without it messages wait there (the admin's Mail page).
   if (deps.env.SMTP_URL) stops.push(startMailSender(deps, nodemailer.createTransport(deps.env.SMTP_URL)));

@@ -148,6 +148,8 @@ export interface Courier {
   track(awb: string): Promise<TrackingEvent[]>;
   /** Cancels orders (by the courier's order ids); cancelling a cancelled one is harmless. */
   cancel(courierOrderIds: string[]): Promise<void>;
+  /** Answers a failed delivery (NDR): deliver again (with a note for the delivery agent), or bring it back to the shop. */
+  ndrAction(awb: string, action: 're-attempt' | 'return', comment: string): Promise<void>;
   /** Verifies a tracking webhook (Shiprocket sends the token the owner set as the `x-api-key` header) and reads its events; throws CourierError('unauthorised') or ('bad_answer'). */
   readWebhook(headers: Record<string, string | string[] | undefined>, body: unknown): TrackingEvent[];
 }

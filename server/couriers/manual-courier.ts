@@ -22,6 +22,8 @@ export function createManualCourier(): Courier {
     track: () => Promise.resolve([]),
     // Nothing was booked through the shop, so there is nothing to call off.
     cancel: () => Promise.resolve(),
+    // The owner tells their courier by phone; the shop records what they chose.
+    ndrAction: () => Promise.resolve(),
     readWebhook: () => {
       throw new CourierError('unauthorised', 'The manual courier takes no webhooks');
     },

@@ -449,6 +449,17 @@ export function createShiprocketCourier(opts: ShiprocketCourierOptions): Courier
       await api('POST', '/orders/cancel', { action: 'cancel order', idempotent: true, body: { ids } });
     },
 
+    async ndrAction(awb, action, comment) {
+      const code = awb.trim();
+      if (!/^[A-Za-z0-9-]{1,40}$/.test(code)) throw new CourierError('rejected', `AWB ${awb} is not one Shiprocket knows`);
+      // POST /ndr/{awb}/action: 're-attempt' or 'return' with the seller's comments; a 2xx is its acknowledgement.
+      await api('POST', `/ndr/${encodeURIComponent(code)}/action`, {
+        action: `answer the failed delivery of ${code}`,
+        idempotent: true,
+        body: { action, comments: comment.slice(0, 250) },
+      });
+    },
+
     readWebhook(headers, body) {
       checkWebhookToken(headers);
       let parsed: unknown = body;

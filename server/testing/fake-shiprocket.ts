@@ -105,6 +105,8 @@ export interface FakeShiprocket {
   readonly password: string;
   readonly webhookToken: string;
   readonly requests: FakeRequest[];
+  /** The failed-delivery answers received (POST /ndr/{awb}/action), oldest first. */
+  readonly ndrActions: { awb: string; action: string; comments: string }[];
   /** The courier settings for selectCourier, pointed here. */
   settings(pickupLocation?: string): { email: string; password: string; pickupLocation: string; webhookToken: string; baseUrl: string };
   orders(): FakeOrder[];
@@ -208,6 +210,7 @@ export async function startFakeShiprocket(opts: FakeShiprocketOptions = {}): Pro
   const unserviceable = new Set<string>();
   const manifests = new Map<number, number[]>();
   const requests: FakeRequest[] = [];
+  const ndrActions: { awb: string; action: string; comments: string }[] = [];
   const hung = new Set<http.ServerResponse>();
   let failures: { count: number; failure: FakeShiprocketFailure; only: { method?: string; path?: RegExp } } = { count: 0, failure: 500, only: {} };
   let nextOrderId = 700_000_001;
@@ -582,6 +585,14 @@ export async function startFakeShiprocket(opts: FakeShiprocketOptions = {}): Pro
       cancel(body);
       return { status: 204, body: null };
     }
+    const ndrAwb = /^\/ndr\/([^/]+)\/action$/.exec(path)?.[1];
+    if (method === 'POST' && ndrAwb) {
+      const wanted = isRecord(body) ? scalar(body.action) : '';
+      if (wanted !== 're-attempt' && wanted !== 'return') throw invalid('action', 'The selected action is invalid.');
+      if (!byAwb(decodeURIComponent(ndrAwb))) throw new ShiprocketApiError(404, 'AWB not found in NDR');
+      ndrActions.push({ awb: decodeURIComponent(ndrAwb), action: wanted, comments: isRecord(body) ? scalar(body.comments) : '' });
+      return { status: 202, body: { status: 'Data Updated Sucessfully' } };
+    }
     throw new ShiprocketApiError(404, '404 Not Found');
   }
 
@@ -722,6 +733,7 @@ export async function startFakeShiprocket(opts: FakeShiprocketOptions = {}): Pro
     password,
     webhookToken,
     requests,
+    ndrActions,
     settings: (pickupLocation = pickupLocations[0] ?? 'Primary') => ({ email, password, pickupLocation, webhookToken, baseUrl: base }),
     orders: () => shipments(),
     orderByKey: (requestKey) => shipments().find((o) => o.channel_order_id === requestKey),

@@ -217,3 +217,31 @@ export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
   returned: 'Returned to the shop',
   cancelled: 'Shipment cancelled',
 };
+
+const NoteSchema = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(250, { error: `${field} must be at most 250 characters` })
+    .regex(/^[^\p{Cc}]*$/u, { error: `${field} must be one line of text` });
+
+/** Books the packed parcel with the courier the settings choose; `courierId` one of its serviceability options (absent: the courier's recommendation). */
+export const BookCourierInputSchema = z.object({
+  orderId: IdSchema('orderId'),
+  courierId: z.number({ error: 'courierId must be a number' }).int().positive({ error: 'courierId must be a courier’s id' }).optional(),
+});
+
+/** The admin's answer to a failed delivery. */
+export const NdrAnswerInputSchema = z.object({
+  orderId: IdSchema('orderId'),
+  action: z.enum(['re-attempt', 'return'], { error: 'action must be re-attempt or return' }),
+  note: NoteSchema('note').default(''),
+});
+
+/** A step the manual courier reported, recorded by the admin. */
+export const DeliveryStepInputSchema = z.object({
+  orderId: IdSchema('orderId'),
+  status: z.enum(['out_for_delivery', 'delivery_failed', 'returning', 'returned'], { error: 'status must be out_for_delivery, delivery_failed, returning or returned' }),
+  reason: NoteSchema('reason').optional(),
+  damaged: z.boolean({ error: 'damaged must be true or false' }).optional(),
+});

@@ -135,7 +135,7 @@ export async function moveOrderStatus(
   deps: Deps,
   order: q.OrderRecord,
   to: OrderStatus,
-  opts: { actorId: string | null; now: string; refund?: boolean; notice?: ShipmentNotice; damaged?: boolean; detail?: Record<string, unknown> },
+  opts: { actorId: string | null; now: string; refund?: boolean; notice?: ShipmentNotice; damaged?: boolean; unitsBack?: boolean; detail?: Record<string, unknown> },
 ): Promise<{ from: OrderStatus; done: MoveDone }> {
   const { actorId, now } = opts;
   const current = order.status;
@@ -168,9 +168,10 @@ export async function moveOrderStatus(
     if (creditNote !== null) done.creditNote = creditNote;
     // Units still in the warehouse (not shipped), or back in it (returned), go back on sale,
     // unless they came back damaged.
-    const backOnSale = (current === 'paid' || current === 'confirmed' || to === 'returned') && !opts.damaged;
+    const backOnSale = (current === 'paid' || current === 'confirmed' || to === 'returned' || opts.unitsBack === true) && !opts.damaged;
     // Either way nothing is owed any more: the order will not be delivered.
-    if (backOnSale) await releaseOrderStock(trx, orderId, { reason: 'restock', at: now, actorId, note: to === 'returned' ? 'returned undelivered' : 'order cancelled' });
+    if (backOnSale)
+      await releaseOrderStock(trx, orderId, { reason: 'restock', at: now, actorId, note: to === 'returned' || opts.unitsBack ? 'returned undelivered' : 'order cancelled' });
     else await forgiveShortages(trx, orderId);
     done.stockBack = backOnSale;
   }

@@ -159,3 +159,25 @@ export async function listEvents(db: DB, shipmentIds: readonly string[]): Promis
   if (shipmentIds.length === 0) return [];
   return db.selectFrom('shipment_events').selectAll().where('shipment_id', 'in', shipmentIds).orderBy('at').orderBy('created_at').orderBy('id').execute();
 }
+
+/** Parcels in one status, oldest change first (the NDR queue). */
+export async function listShipmentsInStatus(db: DB, status: ShipmentStatus, limit: number): Promise<ShipmentRow[]> {
+  return db.selectFrom('shipments').selectAll().where('status', '=', status).orderBy('updated_at').orderBy('id').limit(limit).execute();
+}
+
+/** A courier's parcels still on the road (booked to returning), the longest unheard first: the tracking poll. */
+export async function listShipmentsOnTheRoad(db: DB, courier: 'manual' | 'shiprocket', limit: number): Promise<ShipmentRow[]> {
+  return db
+    .selectFrom('shipments')
+    .selectAll()
+    .where('courier', '=', courier)
+    .where('status', 'in', ['booked', 'shipped', 'out_for_delivery', 'delivery_failed', 'returning'])
+    .orderBy('updated_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function setEventNote(db: DB, eventId: string, note: string): Promise<void> {
+  await db.updateTable('shipment_events').set({ note }).where('id', '=', eventId).execute();
+}

@@ -1,5 +1,13 @@
 import { adminProcedure, authedProcedure, router } from '../../trpc/init';
-import { EwayBillInputSchema, OrderIdInputSchema, PackOrderInputSchema, ShipManualInputSchema } from '../../../shared/schemas/shipping';
+import {
+  BookCourierInputSchema,
+  DeliveryStepInputSchema,
+  EwayBillInputSchema,
+  NdrAnswerInputSchema,
+  OrderIdInputSchema,
+  PackOrderInputSchema,
+  ShipManualInputSchema,
+} from '../../../shared/schemas/shipping';
 import * as service from './shipping.service';
 
 /** Packing and shipping (issue 29): the admin's packing table and Ship step, and the shopper's parcels. */
@@ -18,6 +26,21 @@ export const shippingRouter = router({
 
   /** Ships with the manual courier: its name, the AWB and the tracking link (ADMIN). */
   shipManual: adminProcedure.input(ShipManualInputSchema).mutation(({ ctx, input }) => service.shipManual(ctx.deps, input, ctx.user._id)),
+
+  /** Books the packed parcel with Shiprocket: created once (looked up by our key first), AWB assigned, pickup scheduled (ADMIN). */
+  book: adminProcedure.input(BookCourierInputSchema).mutation(({ ctx, input }) => service.bookCourier(ctx.deps, input, ctx.user._id)),
+
+  /** The booked parcel left with the courier before its scan came in: the order ships (ADMIN). */
+  handOver: adminProcedure.input(OrderIdInputSchema).mutation(({ ctx, input }) => service.handOver(ctx.deps, input.orderId, ctx.user._id)),
+
+  /** Records what the manual courier reported: out for delivery, a failed attempt, returning, back at the shop (ADMIN). */
+  recordStep: adminProcedure.input(DeliveryStepInputSchema).mutation(({ ctx, input }) => service.recordDeliveryStep(ctx.deps, input, ctx.user._id)),
+
+  /** Parcels whose delivery failed, waiting for an answer (ADMIN). */
+  ndrQueue: adminProcedure.query(({ ctx }) => service.ndrQueue(ctx.deps)),
+
+  /** Deliver again (with a note) or return to the shop (ADMIN). */
+  answerNdr: adminProcedure.input(NdrAnswerInputSchema).mutation(({ ctx, input }) => service.answerNdr(ctx.deps, input, ctx.user._id)),
 
   /** The packing slip's contents (ADMIN; GET /admin/orders/:id/packing-slip.pdf prints it). */
   packingSlip: adminProcedure.input(OrderIdInputSchema).query(({ ctx, input }) => service.packingSlip(ctx.deps, input.orderId)),

@@ -30,6 +30,7 @@ import * as orders from '../order/order.service';
 import type { OrderRecord } from '../order/order.service';
 import { isUniqueViolation } from '../account/account.service';
 import * as q from './shipping.queries';
+import { isCourierError, type Courier, type ShipmentRequest, type TrackingEvent, type TrackingStatus } from '../../couriers/courier';
 import type { ShipmentRow } from './shipping.queries';
 
 import type { PackingSlip } from './packing-slip-pdf';
@@ -558,4 +559,577 @@ export async function packingSlip(deps: Deps, orderId: string): Promise<PackingS
     codAmount: order.provider === 'cod' ? consignmentValue(order) : 0,
     valuePaise: consignmentValue(order),
   };
+}
+
+// ---- A courier with an API (Shiprocket): booking, the label, tracking, failed deliveries ----
+
+/** Shiprocket's public tracking page for an AWB (what the shopper's mail and page link to). */
+export const SHIPROCKET_TRACKING_URL = 'https://shiprocket.co/tracking/{awb}';
+
+function courierFailure(deps: Deps, error: unknown, context: Record<string, unknown>): AppError {
+  if (isCourierError(error)) {
+    deps.log.warn({ ...context, kind: error.kind, err: error.message }, 'courier call failed');
+    return new AppError('COURIER', error.message);
+  }
+  throw error;
+}
+
+async function recordCourierError(deps: Deps, shipmentId: string, message: string): Promise<void> {
+  await q.updateShipment(deps.db, shipmentId, { last_error: message.slice(0, 500), updated_at: deps.clock().toISOString() });
+}
+
+/** What the courier is asked to carry: the shopper's address, the lines, the cash to collect, the parcel. */
+async function shipmentRequest(db: DB, order: OrderRecord, shipment: ShipmentRow, requestKey: string, pickupLocation: string): Promise<ShipmentRequest> {
+  const address = order.deliveryAddress;
+  if (!address) throw new AppError('INVALID_TRANSITION', 'This order has no delivery address on record: ship it with the manual courier.');
+  const lines = await q.listPackingLines(db, order.id);
+  const items = await orders.listOrderItemStock(db, order.id);
+  return {
+    requestKey,
+    orderNumber: order.id,
+    orderedAt: order.createdAt,
+    pickupLocation,
+    consignee: {
+      name: address.name,
+      phone: address.phone,
+      email: order.email,
+      line1: address.line1,
+      line2: address.line2,
+      city: address.city,
+      state: stateByCode(address.stateCode)?.name ?? address.stateCode,
+      pin: address.pin,
+    },
+    items: lines.map((line) => ({
+      name: line.variantLabel ? `${line.name} (${line.variantLabel})` : line.name,
+      sku: line.sku ?? line.productId,
+      units: line.quantity,
+      unitPricePaise: items.find((i) => i.id === line.itemId)?.unitPrice ?? 0,
+      hsn: null,
+      taxRateBp: null,
+    })),
+    paymentMethod: order.provider === 'cod' ? 'cod' : 'prepaid',
+    codAmountPaise: order.provider === 'cod' ? consignmentValue(order) : 0,
+    subTotalPaise: order.totalAmount,
+    parcel: { weightGrams: shipment.weight_grams, lengthCm: shipment.length_cm, breadthCm: shipment.breadth_cm, heightCm: shipment.height_cm },
+  };
+}
+
+/** One booking at a time per order in this process (two clicks); across processes the courier's lookup by our key keeps it to one. */
+const bookings = new Map<string, Promise<unknown>>();
+
+/**
+ * Books the packed parcel with the courier the settings choose (Shiprocket): our request key is
+ * stored before any create call; the courier is asked for a shipment with that key first, and
+ * only when it has none is one created, so a retry (after a timeout, a 5xx, a lost answer, a
+ * second click) never makes two. Then its AWB is assigned and the pickup scheduled. Each step's
+ * result is stored as it comes, so calling again carries on where it stopped. The parcel is
+ * booked (AWB given); it ships when the courier scans it picked up (or the admin says so).
+ *
+ * Throws COURIER (502, nothing done twice) when the courier fails, INVALID_TRANSITION when the
+ * order cannot ship, BAD_INPUT without the e-way bill it needs.
+ */
+export async function bookCourier(deps: Deps, input: { orderId: string; courierId?: number | undefined }, actorId: string | null): Promise<PackingSheet> {
+  const running = bookings.get(input.orderId);
+  if (running) await running.catch(() => undefined);
+  const work = bookOnce(deps, input, actorId);
+  bookings.set(input.orderId, work);
+  try {
+    await work;
+  } finally {
+    if (bookings.get(input.orderId) === work) bookings.delete(input.orderId);
+  }
+  return packingSheet(deps, input.orderId);
+}
+
+async function bookOnce(deps: Deps, input: { orderId: string; courierId?: number | undefined }, actorId: string | null): Promise<void> {
+  const settings = await loadSettings(deps.db, deps);
+  const { fulfilment } = settings;
+  if (fulfilment.courier !== 'shiprocket')
+    throw new AppError('INVALID_TRANSITION', 'No courier with an API is chosen in Settings: ship with the manual courier (its name and AWB).');
+  let courier: Courier;
+  try {
+    courier = deps.courierFor(fulfilment);
+  } catch (error) {
+    throw courierFailure(deps, error, { orderId: input.orderId });
+  }
+  const now = deps.clock().toISOString();
+  // 1. The parcel, its e-way bill, and our request key, committed before the courier hears of it.
+  const prepared = await transaction(
+    deps.db,
+    async (trx) => {
+      const order = await requireOrder(trx, input.orderId);
+      requirePackable(order);
+      let shipment = await q.findLiveShipment(trx, order.id);
+      if (!shipment) {
+        const toScan = (await q.listPackingLines(trx, order.id)).find((line) => line.unitIds !== 'none');
+        if (toScan) throw new AppError('INVALID_TRANSITION', `Pack this order first: ${toScan.name} needs its ${toScan.unitIds === 'imei' ? 'IMEI' : 'serial number'} recorded.`);
+        shipment = await insertPackedShipment(trx, order, fulfilment.parcel, null, actorId, now);
+      }
+      if (shipment.status !== 'packed' && shipment.status !== 'booked') throw new AppError('INVALID_TRANSITION', 'This order’s parcel is already with the courier.');
+      if (shipment.eway_bill_number === null && ewayBillRequired(order, fulfilment.ewayBillThresholdPaise)) {
+        throw new AppError(
+          'BAD_INPUT',
+          `ewayBill: this consignment is worth ${formatINR(consignmentValue(order))}, over ${formatINR(fulfilment.ewayBillThresholdPaise)}: give its 12-digit e-way bill number and date to ship it.`,
+        );
+      }
+      if (shipment.request_key === null || shipment.courier !== 'shiprocket') {
+        const attempt = (await q.listShipmentsOfOrders(trx, [order.id])).length;
+        const key = `${order.id}-${attempt}`;
+        await q.updateShipment(trx, shipment.id, { courier: 'shiprocket', request_key: key, updated_at: now });
+        shipment = { ...shipment, courier: 'shiprocket', request_key: key };
+      }
+      return { order, shipment };
+    },
+    { locks: [`order:${input.orderId}`] },
+  );
+  const order = prepared.order;
+  let shipment = prepared.shipment;
+  const requestKey = shipment.request_key!;
+  const context = { orderId: order.id, requestKey };
+
+  // 2. The courier's shipment for our key: found, or created once.
+  let booked = shipment.courier_shipment_id ? { shipmentId: shipment.courier_shipment_id, courierOrderId: shipment.courier_order_id ?? '' } : null;
+  if (!booked) {
+    try {
+      let found = await courier.findShipment(requestKey);
+      if (!found) {
+        const request = await shipmentRequest(deps.db, order, shipment, requestKey, fulfilment.shiprocket.pickupLocation);
+        try {
+          found = await courier.createShipment(request);
+        } catch (error) {
+          // A timeout or a lost answer may hide a shipment the courier made: look before anything else.
+          if (!isCourierError(error) || error.kind === 'unauthorised' || error.kind === 'bad_answer') throw error;
+          deps.log.warn({ ...context, err: error.message }, 'courier create failed: looking the shipment up by our key');
+          found = await courier.findShipment(requestKey).catch(() => null);
+          if (!found) throw error;
+        }
+      }
+      booked = { shipmentId: found.shipmentId, courierOrderId: found.courierOrderId };
+      await q.updateShipment(deps.db, shipment.id, {
+        courier_shipment_id: found.shipmentId,
+        courier_order_id: found.courierOrderId,
+        last_error: null,
+        updated_at: deps.clock().toISOString(),
+      });
+      if (found.awb) shipment = { ...shipment, awb: found.awb, courier_name: found.courierName, routing_code: found.routingCode };
+    } catch (error) {
+      const failure = courierFailure(deps, error, context);
+      await recordCourierError(deps, shipment.id, failure.message);
+      throw failure;
+    }
+  }
+
+  // 3. Its AWB (kept when the lookup already had one).
+  if (!shipment.awb || shipment.status === 'packed') {
+    try {
+      const assigned = shipment.awb
+        ? { awb: shipment.awb, courierName: shipment.courier_name ?? 'Shiprocket', routingCode: shipment.routing_code }
+        : await courier.assignAwb(booked.shipmentId, input.courierId);
+      const at = deps.clock().toISOString();
+      await transaction(
+        deps.db,
+        async (trx) => {
+          const other = await q.findShipmentByAwb(trx, assigned.awb);
+          if (other && other.id !== shipment.id) throw new AppError('CONFLICT', `The courier gave AWB ${assigned.awb}, which the parcel of order ${other.order_id} carries.`);
+          await q.updateShipment(trx, shipment.id, {
+            status: 'booked',
+            awb: assigned.awb,
+            courier_name: assigned.courierName,
+            routing_code: assigned.routingCode,
+            courier_id: input.courierId ?? null,
+            tracking_url: trackingLinkFor(SHIPROCKET_TRACKING_URL, assigned.awb),
+            booked_at: at,
+            last_error: null,
+            updated_at: at,
+          });
+          await addEvent(trx, shipment, { status: 'booked', at, key: 'booked', source: 'courier', actorId, note: `${assigned.courierName}, AWB ${assigned.awb}` }, at);
+          await writeAudit(trx, {
+            at,
+            actorId,
+            action: 'order.tracking',
+            detail: { orderId: order.id, status: 'booked', note: `${assigned.courierName} AWB ${assigned.awb} through Shiprocket` },
+          });
+        },
+        { locks: [`order:${order.id}`] },
+      );
+      shipment = { ...shipment, awb: assigned.awb, status: 'booked' };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const failure = courierFailure(deps, error, context);
+      await recordCourierError(deps, shipment.id, failure.message);
+      throw failure;
+    }
+  }
+
+  // 4. The pickup (asked again harmlessly: Shiprocket answers "already in queue").
+  const events = await q.listEvents(deps.db, [shipment.id]);
+  if (!events.some((e) => e.event_key === 'pickup')) {
+    try {
+      const pickup = await courier.schedulePickup([booked.shipmentId]);
+      const at = deps.clock().toISOString();
+      const when = pickup.scheduledDate ? formatShopTime(pickup.scheduledDate, settings.timeZone) : 'the next pickup';
+      await addEvent(deps.db, shipment, { status: 'booked', at, key: 'pickup', source: 'courier', actorId, note: `Pickup scheduled for ${when}` }, at);
+    } catch (error) {
+      const failure = courierFailure(deps, error, context);
+      await recordCourierError(deps, shipment.id, `The pickup was not scheduled: ${failure.message}`);
+      throw failure;
+    }
+  }
+}
+
+/** The parcel left with the courier (the admin says so before its scan comes in): the order ships and the shopper is told, with the AWB and link. */
+export async function handOver(deps: Deps, orderId: string, actorId: string | null): Promise<PackingSheet> {
+  const now = deps.clock().toISOString();
+  await transaction(
+    deps.db,
+    async (trx) => {
+      const order = await requireOrder(trx, orderId);
+      const shipment = await q.findLiveShipment(trx, orderId);
+      if (!shipment || shipment.status !== 'booked') throw new AppError('INVALID_TRANSITION', 'Only a parcel booked with a courier (its AWB given) is handed over.');
+      await markShipped(trx, deps, order, shipment, { at: now, actorId, source: 'admin' });
+    },
+    { locks: [`order:${orderId}`] },
+  );
+  return packingSheet(deps, orderId);
+}
+
+/** Booked -> shipped: the parcel's status and timeline, and the order's own move (its mail names the courier, AWB and link). */
+async function markShipped(
+  trx: DB,
+  deps: Deps,
+  order: OrderRecord,
+  shipment: ShipmentRow,
+  step: { at: string; actorId: string | null; source: 'admin' | 'webhook' | 'poll' },
+): Promise<void> {
+  const now = deps.clock().toISOString();
+  await q.updateShipment(trx, shipment.id, { status: 'shipped', shipped_at: step.at, updated_at: now });
+  await addEvent(trx, shipment, { status: 'shipped', at: step.at, key: 'shipped', source: step.source, actorId: step.actorId }, now);
+  if (order.status === 'paid' || order.status === 'confirmed') {
+    await orders.moveOrderStatus(trx, deps, order, 'shipped', {
+      actorId: step.actorId,
+      now,
+      detail: { courier: shipment.courier_name, awb: shipment.awb },
+      notice: { courierName: shipment.courier_name, awb: shipment.awb, trackingUrl: shipment.tracking_url },
+    });
+  }
+}
+
+/** Where each courier status puts the parcel; null: not a step the shop acts on (a pickup booked, a status it does not know). */
+const TRACKING_TO_SHIPMENT: Record<TrackingStatus, ShipmentStatus | null> = {
+  pickup_scheduled: null,
+  picked_up: 'shipped',
+  in_transit: 'shipped',
+  out_for_delivery: 'out_for_delivery',
+  delivered: 'delivered',
+  delivery_failed: 'delivery_failed',
+  rto_initiated: 'returning',
+  rto_delivered: 'returned',
+  cancelled: 'cancelled',
+  lost: 'delivery_failed',
+  damaged: 'delivery_failed',
+  other: null,
+};
+
+const FINAL: readonly ShipmentStatus[] = ['delivered', 'returned', 'cancelled'];
+
+/** The parcel's state from its whole timeline: a final step stays final; otherwise the latest step by the courier's clock (so a late, older webhook changes nothing). */
+function stateFrom(events: readonly q.ShipmentEventRow[]): ShipmentStatus | null {
+  for (const final of ['returned', 'delivered', 'cancelled'] as const) if (events.some((e) => e.status === final)) return final;
+  if (events.some((e) => e.status === 'returning')) return 'returning';
+  const moving = events.filter((e) => e.status === 'shipped' || e.status === 'out_for_delivery' || e.status === 'delivery_failed');
+  return [...moving].sort((a, b) => a.at.localeCompare(b.at)).at(-1)?.status ?? null;
+}
+
+export type TrackingSource = 'webhook' | 'poll' | 'admin';
+
+/**
+ * Applies a courier's tracking events (a webhook, a poll, or the admin recording what the manual
+ * courier said): each is added to its parcel's timeline once (its key drops repeats), and the
+ * parcel and its order move to what the whole timeline says, never backwards. Picked up or in
+ * transit: the order ships (its mail, with the AWB). Out for delivery and a failed delivery: the
+ * shopper is mailed (a failed one joins the admin's NDR queue). Delivered: the order is delivered
+ * (cash on delivery: collected). Back at the shop (RTO): a cash-on-delivery order is returned (no
+ * cash collected), one paid online cancelled for a refund; either way its credit note is issued
+ * and its units go back on sale unless the courier reported them damaged; their numbers are freed.
+ * Returns how many events were new.
+ */
+export async function applyTrackingEvents(
+  deps: Deps,
+  events: readonly TrackingEvent[],
+  source: TrackingSource,
+  actorId: string | null = null,
+): Promise<{ added: number; unknown: string[] }> {
+  const byAwb = new Map<string, TrackingEvent[]>();
+  for (const event of events) byAwb.set(event.awb.toUpperCase(), [...(byAwb.get(event.awb.toUpperCase()) ?? []), event]);
+  let added = 0;
+  const unknown: string[] = [];
+  for (const [awb, list] of byAwb) {
+    const found = await q.findShipmentByAwb(deps.db, awb);
+    if (!found) {
+      unknown.push(awb);
+      deps.log.warn({ awb, source }, 'tracking for an AWB no parcel of ours carries: ignored');
+      continue;
+    }
+    added += await transaction(
+      deps.db,
+      async (trx) => {
+        const shipment = await q.findShipmentByAwb(trx, awb);
+        if (!shipment) return 0;
+        const now = deps.clock().toISOString();
+        let fresh = 0;
+        for (const event of list) {
+          const status = TRACKING_TO_SHIPMENT[event.status];
+          if (!status) continue;
+          const reason =
+            event.status === 'lost'
+              ? `Lost in transit${event.reason ? `: ${event.reason}` : ''}`
+              : event.status === 'damaged'
+                ? `Damaged in transit${event.reason ? `: ${event.reason}` : ''}`
+                : event.reason;
+          const inserted = await addEvent(
+            trx,
+            shipment,
+            {
+              status,
+              at: event.at,
+              key: `${source === 'admin' ? 'admin' : 'courier'}:${event.eventKey}`,
+              source,
+              actorId,
+              courierStatus: event.courierStatus,
+              location: event.location,
+              reason,
+            },
+            now,
+          );
+          if (inserted) fresh += 1;
+        }
+        if (fresh > 0) await follow(trx, deps, shipment, source, actorId);
+        return fresh;
+      },
+      { locks: [`order:${found.order_id}`] },
+    );
+  }
+  return { added, unknown };
+}
+
+/** Moves the parcel and its order to what its timeline now says (inside the events' transaction). */
+async function follow(trx: DB, deps: Deps, shipment: ShipmentRow, source: TrackingSource, actorId: string | null): Promise<void> {
+  if (FINAL.includes(shipment.status)) return;
+  const events = await q.listEvents(trx, [shipment.id]);
+  const target = stateFrom(events);
+  if (target === null || target === shipment.status) return;
+  const now = deps.clock().toISOString();
+  const latest = [...events]
+    .filter((e) => e.status === target)
+    .sort((a, b) => a.at.localeCompare(b.at))
+    .at(-1)!;
+  let order = await requireOrder(trx, shipment.order_id);
+  const notice = { courierName: shipment.courier_name, awb: shipment.awb, trackingUrl: shipment.tracking_url };
+  // Any scan after booking means the courier has it: the order ships first.
+  if (shipment.status === 'booked' || shipment.status === 'packed') {
+    const firstScan = events.filter((e) => e.status !== 'packed' && e.status !== 'booked').sort((a, b) => a.at.localeCompare(b.at))[0];
+    await markShipped(trx, deps, order, shipment, { at: firstScan?.at ?? now, actorId, source: source === 'admin' ? 'admin' : source });
+    order = await requireOrder(trx, shipment.order_id);
+    if (target === 'shipped') return;
+  }
+  const damaged = events.some((e) => e.courier_status.toUpperCase().includes('DAMAGE') || (e.reason ?? '').startsWith('Damaged in transit'));
+  switch (target) {
+    case 'shipped':
+      await q.updateShipment(trx, shipment.id, { status: 'shipped', failed_reason: null, updated_at: now });
+      break;
+    case 'out_for_delivery':
+      await q.updateShipment(trx, shipment.id, { status: 'out_for_delivery', failed_reason: null, updated_at: now });
+      await orders.enqueueOrderStatusMail(trx, deps, order.id, 'out_for_delivery', notice);
+      break;
+    case 'delivery_failed':
+      await q.updateShipment(trx, shipment.id, { status: 'delivery_failed', failed_reason: latest.reason ?? latest.courier_status, updated_at: now });
+      await orders.enqueueOrderStatusMail(trx, deps, order.id, 'delivery_failed', { ...notice, reason: latest.reason ?? latest.courier_status });
+      break;
+    case 'returning':
+      await q.updateShipment(trx, shipment.id, { status: 'returning', updated_at: now });
+      break;
+    case 'delivered':
+      await q.updateShipment(trx, shipment.id, { status: 'delivered', delivered_at: latest.at, failed_reason: null, updated_at: now });
+      if (order.status === 'shipped') await orders.moveOrderStatus(trx, deps, order, 'delivered', { actorId, now, detail: { source } });
+      break;
+    case 'returned': {
+      await q.updateShipment(trx, shipment.id, { status: 'returned', returned_at: latest.at, updated_at: now });
+      await q.releaseUnits(trx, shipment.id, now);
+      if (order.status === 'shipped') {
+        // Cash on delivery comes back "returned" (no cash collected); an order paid online is cancelled, to be refunded.
+        const to = order.provider === 'cod' ? 'returned' : 'cancelled';
+        await orders.moveOrderStatus(trx, deps, order, to, { actorId, now, damaged, unitsBack: true, detail: { source, rto: true } });
+      }
+      break;
+    }
+    case 'cancelled':
+      await q.updateShipment(trx, shipment.id, { status: 'cancelled', cancelled_at: now, updated_at: now });
+      await q.releaseUnits(trx, shipment.id, now);
+      break;
+    default:
+      break;
+  }
+  await writeAudit(trx, {
+    at: now,
+    actorId,
+    action: 'order.tracking',
+    detail: { orderId: order.id, status: target, source, ...(latest.reason ? { reason: latest.reason } : {}), ...(damaged && target === 'returned' ? { damaged: true } : {}) },
+  });
+}
+
+/** A parcel the courier could not deliver, waiting for the admin's answer. */
+export type NdrEntry = {
+  orderId: string;
+  awb: string | null;
+  courierName: string | null;
+  courier: 'manual' | 'shiprocket';
+  reason: string | null;
+  attempts: number;
+  failedAt: string;
+  customer: string;
+  phone: string | null;
+  pin: string | null;
+};
+
+/** The failed-delivery (NDR) queue (ADMIN): parcels whose last attempt failed, oldest first. */
+export async function ndrQueue(deps: Deps): Promise<NdrEntry[]> {
+  const rows = await q.listShipmentsInStatus(deps.db, 'delivery_failed', 200);
+  const events = await q.listEvents(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  const entries: NdrEntry[] = [];
+  for (const row of rows) {
+    const order = await orders.findOrderRecord(deps.db, row.order_id);
+    const own = events.filter((e) => e.shipment_id === row.id && e.status === 'delivery_failed');
+    entries.push({
+      orderId: row.order_id,
+      awb: row.awb,
+      courierName: row.courier_name,
+      courier: row.courier,
+      reason: row.failed_reason,
+      attempts: own.length,
+      failedAt: own.at(-1)?.at ?? row.updated_at,
+      customer: order?.deliveryAddress?.name ?? order?.email ?? '',
+      phone: order?.deliveryAddress?.phone ?? null,
+      pin: order?.deliveryAddress?.pin ?? null,
+    });
+  }
+  return entries.sort((a, b) => a.failedAt.localeCompare(b.failedAt));
+}
+
+/**
+ * Answers a failed delivery (ADMIN): deliver again (the note goes to the courier's agent), or
+ * bring it back to the shop. Through the courier's API when it has one; either way recorded on
+ * the parcel's timeline and in the audit log. Throws INVALID_TRANSITION when the parcel is not
+ * waiting for an answer, COURIER when the courier refuses or fails.
+ */
+export async function answerNdr(deps: Deps, input: { orderId: string; action: 're-attempt' | 'return'; note: string }, actorId: string | null): Promise<PackingSheet> {
+  const settings = await loadSettings(deps.db, deps);
+  const shipment = await q.findLiveShipment(deps.db, input.orderId);
+  if (!shipment || shipment.status !== 'delivery_failed' || !shipment.awb)
+    throw new AppError('INVALID_TRANSITION', 'This order’s parcel is not waiting for an answer about a failed delivery.');
+  if (shipment.courier === 'shiprocket') {
+    try {
+      await deps.courierFor(settings.fulfilment).ndrAction(shipment.awb, input.action, input.note);
+    } catch (error) {
+      const failure = courierFailure(deps, error, { orderId: input.orderId, awb: shipment.awb });
+      await recordCourierError(deps, shipment.id, failure.message);
+      throw failure;
+    }
+  }
+  const at = deps.clock().toISOString();
+  const status: TrackingStatus = input.action === 're-attempt' ? 'in_transit' : 'rto_initiated';
+  await applyTrackingEvents(
+    deps,
+    [
+      {
+        awb: shipment.awb,
+        status,
+        courierStatus: input.action === 're-attempt' ? 'RE-ATTEMPT ASKED' : 'RETURN ASKED',
+        at,
+        location: null,
+        reason: null,
+        eventKey: `ndr:${input.action}:${at}`,
+      },
+    ],
+    'admin',
+    actorId,
+  );
+  await transaction(deps.db, async (trx) => {
+    const last = (await q.listEvents(trx, [shipment.id])).filter((e) => e.event_key === `admin:ndr:${input.action}:${at}`);
+    for (const event of last) await q.setEventNote(trx, event.id, input.note === '' ? (input.action === 're-attempt' ? 'Deliver again' : 'Return to the shop') : input.note);
+    await writeAudit(trx, {
+      at,
+      actorId,
+      action: 'order.tracking',
+      detail: { orderId: input.orderId, status: input.action === 're-attempt' ? 're-attempt' : 'return to origin', note: input.note },
+    });
+  });
+  return packingSheet(deps, input.orderId);
+}
+
+/**
+ * What the admin records for a parcel with the manual courier, as its courier tells them: out for
+ * delivery, a failed attempt (with the reason), back on its way to the shop, back at the shop
+ * (damaged or not). The same path as a courier's webhook (applyTrackingEvents).
+ */
+export async function recordDeliveryStep(
+  deps: Deps,
+  input: { orderId: string; status: 'out_for_delivery' | 'delivery_failed' | 'returning' | 'returned'; reason?: string | undefined; damaged?: boolean | undefined },
+  actorId: string | null,
+): Promise<PackingSheet> {
+  const shipment = await q.findLiveShipment(deps.db, input.orderId);
+  if (!shipment || !shipment.awb || !['shipped', 'out_for_delivery', 'delivery_failed', 'returning'].includes(shipment.status)) {
+    throw new AppError('INVALID_TRANSITION', 'Only a parcel on its way (shipped, out for delivery, or returning) has delivery steps to record.');
+  }
+  if (input.status === 'delivery_failed' && !input.reason?.trim()) throw new AppError('BAD_INPUT', 'reason: say why the delivery failed (as the courier reported it)');
+  const at = deps.clock().toISOString();
+  const status: TrackingStatus =
+    input.status === 'out_for_delivery'
+      ? 'out_for_delivery'
+      : input.status === 'delivery_failed'
+        ? 'delivery_failed'
+        : input.status === 'returning'
+          ? 'rto_initiated'
+          : input.damaged
+            ? 'damaged'
+            : 'rto_delivered';
+  const events: TrackingEvent[] = [
+    { awb: shipment.awb, status, courierStatus: input.damaged ? 'DAMAGED' : '', at, location: null, reason: input.reason?.trim() || null, eventKey: `${input.status}:${at}` },
+  ];
+  // Back damaged: the damage is one step, the arrival another.
+  if (input.status === 'returned' && input.damaged) events.push({ ...events[0]!, status: 'rto_delivered', eventKey: `returned:${at}` });
+  await applyTrackingEvents(deps, events, 'admin', actorId);
+  return packingSheet(deps, input.orderId);
+}
+
+/**
+ * Asks the courier for news of every parcel it has on the road (the webhook's safety net: a
+ * missed or refused webhook is caught up here). Returns how many events were new.
+ */
+export async function pollTracking(deps: Deps, opts: { limit?: number } = {}): Promise<number> {
+  const settings = await loadSettings(deps.db, deps);
+  if (settings.fulfilment.courier !== 'shiprocket') return 0;
+  const courier = deps.courierFor(settings.fulfilment);
+  const rows = await q.listShipmentsOnTheRoad(deps.db, 'shiprocket', opts.limit ?? 100);
+  let added = 0;
+  for (const row of rows) {
+    if (!row.awb) continue;
+    try {
+      added += (await applyTrackingEvents(deps, await courier.track(row.awb), 'poll')).added;
+    } catch (error) {
+      if (!isCourierError(error)) throw error;
+      deps.log.warn({ orderId: row.order_id, awb: row.awb, err: error.message }, 'tracking poll failed for a parcel: tried again next time');
+    }
+  }
+  return added;
+}
+
+/** Reads a courier's tracking webhook (its token checked by the adapter) and applies it. */
+export async function receiveTrackingWebhook(deps: Deps, headers: Record<string, string | string[] | undefined>, body: unknown): Promise<{ added: number; unknown: string[] }> {
+  const settings = await loadSettings(deps.db, deps);
+  if (settings.fulfilment.courier !== 'shiprocket') throw new AppError('NOT_FOUND', 'No courier with tracking webhooks is set up in this shop');
+  const events = deps.courierFor(settings.fulfilment).readWebhook(headers, body);
+  return applyTrackingEvents(deps, events, 'webhook');
 }

@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlaceCodOrderResult } from '../../../shared/schemas/order';
+import type { OrderShipment, PackingSheet } from '../../../shared/schemas/shipping';
+import { insertProduct, signInAs, testShopSettings, type TestProduct } from '../../testing/factories';
+import { startFakeShiprocket, type FakeShiprocket } from '../../testing/fake-shiprocket';
+import { testImei } from '../../testing/shipping';
+import { startTestServer, type HttpClient, type TestServer } from '../../testing/test-server';
+import { pollTracking } from './shipping.service';
+
+// Shipping through Shiprocket (issue 29): the shop's real HTTP client against a local fake
+// Shiprocket that speaks the part of its API the shop uses, with its failures: a create whose
+// answer is lost after Shiprocket made the order, timeouts, 5xx, answers missing fields, and
+// tracking webhooks repeated and out of order.
+
+const ADDRESS = { name: 'Asha Rao', phone: '98450 11111', line1: '12 MG Road', line2: '', city: 'Bengaluru', stateCode: '29', pin: '560001', gstin: '' };
+
+let fake: FakeShiprocket;
+let server: TestServer;
+let admin: HttpClient;
+let phone: TestProduct;
+let earphones: TestProduct;
+let now = Date.parse('2026-11-26T06:30:00.000Z');
+
+type Refusal = { message: string; data: { appCode: string } };
+type Sheet = PackingSheet & Refusal;
+
+beforeAll(async () => {
+  fake = await startFakeShiprocket();
+  server = await startTestServer({ clock: () => new Date((now += 1000)), env: { SHIPROCKET_API_BASE: fake.url, SHIPROCKET_TIMEOUT_MS: '1500' } });
+  ({ client: admin } = await signInAs(server, 'ADMIN'));
+  const { email, password, pickupLocation, webhookToken } = fake.settings();
+  const settings = testShopSettings({
+    payments: { online: 'both', cod: { enabled: true, maxOrderPaise: 10_000_000, feePaise: 0, pins: [], maxOpenOrders: 20 } },
+    fulfilment: {
+      ewayBillThresholdPaise: 5_000_000,
+      parcel: { weightGrams: 800, lengthCm: 25, breadthCm: 18, heightCm: 12 },
+      courier: 'shiprocket',
+      manual: { courierName: '', trackingUrl: '' },
+      shiprocket: { email, password, pickupLocation, webhookToken },
+    },
+  });
+  expect((await admin.trpc('mutation', 'settings.update', settings)).status).toBe(200);
+  phone = await insertProduct(server.deps.db, { productName: 'Galaxy S30', category: 'mobiles', price: 8_000_000, sellingPrice: 7_500_000, stock: 50 });
+  earphones = await insertProduct(server.deps.db, { productName: 'Buds Air', category: 'earphones', price: 299_900, sellingPrice: 199_900, stock: 50 });
+});
+
+afterAll(async () => {
+  await server.close();
+  await fake.close();
+});
+
+async function codOrder(products: readonly TestProduct[]): Promise<{ client: HttpClient; orderId: string }> {
+  const { client } = await signInAs(server);
+  for (const product of products) expect((await client.post('/api/addtocart', { productId: product.id })).status).toBe(200);
+  const saved = await client.trpc<{ _id: string }>('mutation', 'address.create', ADDRESS);
+  const placed = await client.trpc<PlaceCodOrderResult>('mutation', 'checkout.placeCodOrder', { addressId: saved.body._id });
+  expect(placed.status).toBe(200);
+  return { client, orderId: placed.body.orderId };
+}
+
+/** A phone-and-earphones order packed with its IMEI and e-way bill, ready to book. */
+async function packedPhoneOrder(): Promise<{ client: HttpClient; orderId: string }> {
+  const order = await codOrder([phone, earphones]);
+  const sheet = (await admin.trpc<PackingSheet>('query', 'shipping.packingSheet', { orderId: order.orderId })).body;
+  const packed = await admin.trpc('mutation', 'shipping.pack', {
+    orderId: order.orderId,
+    units: [{ itemId: sheet.lines[0]!.itemId, unit: 0, imei: testImei() }],
+    ewayBill: { number: '291234567890', date: '2026-11-26' },
+  });
+  expect(packed.status).toBe(200);
+  return order;
+}
+
+const book = (orderId: string) => admin.trpc<Sheet>('mutation', 'shipping.book', { orderId });
+const statusOf = async (orderId: string) =>
+  await server.deps.db.selectFrom('orders').select(['status', 'amount_charged', 'credit_note_number']).where('id', '=', orderId).executeTakeFirstOrThrow();
+const creates = () => fake.count('POST', '/orders/create/adhoc');
+const webhookUrl = () => `${server.url}/api/courier/tracking`;
+
+describe('booking with Shiprocket', () => {
+  it('creates the shipment once when the first create times out after Shiprocket made it, then assigns the AWB and the pickup', async () => {
+    const { orderId } = await packedPhoneOrder();
+    const before = creates();
+    fake.failNext(1, 'lost', { method: 'POST', path: /^\/orders\/create\/adhoc$/ });
+    const booked = await book(orderId);
+    expect(booked.status).toBe(200);
+    expect(creates() - before).toBe(1);
+    const key = `${orderId}-1`;
+    expect(fake.orders().filter((o) => o.channel_order_id === key)).toHaveLength(1);
+    const awb = fake.orderByKey(key)!.shipment.awb!;
+    expect(booked.body.shipment).toMatchObject({ status: 'booked', courier: 'shiprocket', awb, trackingUrl: `https://shiprocket.co/tracking/${awb}`, lastError: null });
+    expect(booked.body.shipment!.timeline.map((s) => s.status)).toEqual(['packed', 'booked', 'booked']);
+    expect(booked.body.shipment!.timeline.at(-1)!.note).toMatch(/^Pickup scheduled for /);
+    // Asked again (a second click): nothing new at Shiprocket.
+    const again = await book(orderId);
+    expect(again.status).toBe(200);
+    expect(creates() - before).toBe(1);
+    expect(fake.count('POST', '/courier/assign/awb')).toBeGreaterThan(0);
+    expect((await statusOf(orderId)).status).toBe('confirmed');
+  });
+
+  it('a create that timed out before Shiprocket made anything is a clear 502, and the next try creates it', async () => {
+    const { orderId } = await packedPhoneOrder();
+    const before = creates();
+    fake.failNext(1, 'timeout', { method: 'POST', path: /^\/orders\/create\/adhoc$/ });
+    const failed = await book(orderId);
+    expect(failed.status).toBe(502);
+    expect(failed.body.message).toMatch(/Shiprocket did not answer/);
+    const sheet = (await admin.trpc<PackingSheet>('query', 'shipping.packingSheet', { orderId })).body;
+    expect(sheet.shipment).toMatchObject({ status: 'packed', lastError: expect.stringMatching(/Shiprocket did not answer/) as string });
+    const retried = await book(orderId);
+    expect(retried.status).toBe(200);
+    expect(creates() - before).toBe(2);
+    expect(fake.orders().filter((o) => o.channel_order_id === `${orderId}-1`)).toHaveLength(1);
+  });
+
+  it('an answer missing its fields is a 502 naming the field (logged, not a 500), and the retry finds what Shiprocket made', async () => {
+    const { orderId } = await packedPhoneOrder();
+    fake.failNext(1, { omit: ['shipment_id'] }, { method: 'POST', path: /^\/orders\/create\/adhoc$/ });
+    const failed = await book(orderId);
+    expect(failed.status).toBe(502);
+    expect(failed.body.message).toMatch(/shipment_id/);
+    fake.failNext(1, 503, { method: 'POST', path: /^\/courier\/assign\/awb$/ });
+    const assignFailed = await book(orderId);
+    expect(assignFailed.status).toBe(502);
+    const retried = await book(orderId);
+    expect(retried.status).toBe(200);
+    expect(retried.body.shipment!.status).toBe('booked');
+    expect(fake.orders().filter((o) => o.channel_order_id === `${orderId}-1`)).toHaveLength(1);
+  });
+
+  it('refuses a ₹75,000 parcel without its e-way bill before asking Shiprocket anything', async () => {
+    const { orderId } = await codOrder([phone]);
+    const sheet = (await admin.trpc<PackingSheet>('query', 'shipping.packingSheet', { orderId })).body;
+    expect((await admin.trpc('mutation', 'shipping.pack', { orderId, units: [{ itemId: sheet.lines[0]!.itemId, unit: 0, imei: testImei() }] })).status).toBe(200);
+    const before = fake.requests.length;
+    const refused = await book(orderId);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/e-way bill/);
+    expect(fake.requests.length).toBe(before);
+  });
+});
+
+describe('tracking', () => {
+  it('webhooks, repeated and out of order, move it to delivered once; the shopper sees each step and gets each mail', async () => {
+    const { client, orderId } = await packedPhoneOrder();
+    expect((await book(orderId)).status).toBe(200);
+    const awb = fake.orderByKey(`${orderId}-1`)!.shipment.awb!;
+    const t0 = Date.parse('2026-11-26T09:00:00.000Z');
+    fake.scan(awb, 'PICKED UP', { at: new Date(t0) });
+    fake.scan(awb, 'IN TRANSIT', { at: new Date(t0 + 3_600_000), location: 'Bengaluru Hub' });
+    fake.scan(awb, 'OUT FOR DELIVERY', { at: new Date(t0 + 7_200_000) });
+    fake.scan(awb, 'DELIVERED', { at: new Date(t0 + 9_000_000) });
+    // A wrong token changes nothing.
+    expect(await fake.sendWebhooks(webhookUrl(), awb, { scans: [3], token: 'not-the-token' })).toEqual([401]);
+    expect((await statusOf(orderId)).status).toBe('confirmed');
+    // Picked up, out for delivery twice, then the older in-transit scan arrives late: still out for delivery.
+    expect(await fake.sendWebhooks(webhookUrl(), awb, { scans: [0, 2, 2, 1] })).toEqual([200, 200, 200, 200]);
+    expect((await statusOf(orderId)).status).toBe('shipped');
+    expect((await client.trpc<Record<string, OrderShipment[]>>('query', 'shipping.mine')).body[orderId]![0]!.status).toBe('out_for_delivery');
+    expect(await fake.sendWebhooks(webhookUrl(), awb, { scans: [3, 1, 3] })).toEqual([200, 200, 200]);
+    const order = await statusOf(orderId);
+    expect(order.status).toBe('delivered');
+    // Cash on delivery: collected at the door.
+    expect(order.amount_charged).toBeGreaterThan(0);
+    const mine = (await client.trpc<Record<string, OrderShipment[]>>('query', 'shipping.mine')).body[orderId]![0]!;
+    expect(mine.status).toBe('delivered');
+    expect(mine.awb).toBe(awb);
+    const statuses = mine.timeline.map((s) => s.status);
+    expect(statuses.filter((s) => s === 'delivered')).toHaveLength(1);
+    expect(statuses).toEqual(expect.arrayContaining(['packed', 'booked', 'shipped', 'out_for_delivery', 'delivered']));
+    // Mails: shipped (with the AWB), out for delivery, delivered; each once.
+    const kinds = (
+      await server.deps.db
+        .selectFrom('mail_outbox')
+        .select(['kind', 'text_body'])
+        .where('to_address', '=', (await server.deps.db.selectFrom('orders').select('email').where('id', '=', orderId).executeTakeFirstOrThrow()).email)
+        .execute()
+    ).map((m) => m.kind);
+    expect(kinds.filter((k) => k === 'order-shipped')).toHaveLength(1);
+    expect(kinds.filter((k) => k === 'order-out-for-delivery')).toHaveLength(1);
+    expect(kinds.filter((k) => k === 'order-delivered')).toHaveLength(1);
+    // Repeating the whole history changes nothing more.
+    expect(await fake.sendWebhooks(webhookUrl(), awb)).toEqual([200, 200, 200, 200]);
+    expect((await client.trpc<Record<string, OrderShipment[]>>('query', 'shipping.mine')).body[orderId]![0]!.timeline).toHaveLength(mine.timeline.length);
+  });
+
+  it('a failed delivery waits in the NDR queue; returned to origin, a cash-on-delivery order puts its stock back, gets its credit note and records no cash', async () => {
+    const { client, orderId } = await packedPhoneOrder();
+    expect((await book(orderId)).status).toBe(200);
+    const awb = fake.orderByKey(`${orderId}-1`)!.shipment.awb!;
+    const stockBefore = (await server.deps.db.selectFrom('products').select('stock').where('id', '=', phone.id).executeTakeFirstOrThrow()).stock;
+    const t0 = Date.parse('2026-11-27T09:00:00.000Z');
+    fake.scan(awb, 'PICKED UP', { at: new Date(t0) });
+    fake.scan(awb, 'UNDELIVERED', { at: new Date(t0 + 3_600_000), activity: 'Consignee not available' });
+    // No webhook this time: the poll catches up.
+    expect(await pollTracking(server.deps)).toBeGreaterThanOrEqual(2);
+    const queue = await admin.trpc<{ orderId: string; reason: string | null; attempts: number }[]>('query', 'shipping.ndrQueue');
+    expect(queue.body.find((e) => e.orderId === orderId)).toMatchObject({ attempts: 1 });
+    const mine = (await client.trpc<Record<string, OrderShipment[]>>('query', 'shipping.mine')).body[orderId]![0]!;
+    expect(mine.status).toBe('delivery_failed');
+    expect(mine.timeline.at(-1)!.label).toMatch(/^Delivery failed/);
+
+    const answered = await admin.trpc<Sheet>('mutation', 'shipping.answerNdr', { orderId, action: 'return', note: 'Shopper refused on the phone' });
+    expect(answered.status).toBe(200);
+    expect(fake.ndrActions.at(-1)).toEqual({ awb, action: 'return', comments: 'Shopper refused on the phone' });
+    expect((await admin.trpc<{ orderId: string }[]>('query', 'shipping.ndrQueue')).body.map((e) => e.orderId)).not.toContain(orderId);
+
+    fake.scan(awb, 'RTO INITIATED', { at: new Date(t0 + 7_200_000) });
+    fake.scan(awb, 'RTO DELIVERED', { at: new Date(t0 + 90_000_000) });
+    expect((await fake.sendWebhooks(webhookUrl(), awb)).every((s) => s === 200)).toBe(true);
+    const order = await statusOf(orderId);
+    expect(order).toMatchObject({ status: 'returned', amount_charged: null });
+    expect(order.credit_note_number).toMatch(/^VM\/2627\/C\d{4}$/);
+    expect((await server.deps.db.selectFrom('products').select('stock').where('id', '=', phone.id).executeTakeFirstOrThrow()).stock).toBe(stockBefore + 1);
+    const units = await server.deps.db.selectFrom('shipment_units').select('released_at').where('order_id', '=', orderId).execute();
+    expect(units.every((u) => u.released_at !== null)).toBe(true);
+  });
+
+  it('refuses a webhook whose body is not Shiprocket’s with a 400, and acknowledges an AWB it does not know', async () => {
+    const { orderId } = await packedPhoneOrder();
+    expect((await book(orderId)).status).toBe(200);
+    const awb = fake.orderByKey(`${orderId}-1`)!.shipment.awb!;
+    fake.scan(awb, 'PICKED UP');
+    const bad = await fetch(webhookUrl(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': fake.webhookToken },
+      body: JSON.stringify({ hello: 'world' }),
+    });
+    expect(bad.status).toBe(400);
+    const unknown = await fetch(webhookUrl(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': fake.webhookToken },
+      body: JSON.stringify({ ...fake.webhookBody(awb), awb: '999999999999' }),
+    });
+    expect(unknown.status).toBe(200);
+    expect((await statusOf(orderId)).status).toBe('confirmed');
+  });
+});
