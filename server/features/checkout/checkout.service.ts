@@ -139,6 +139,7 @@ async function reserveOrFindOpen(
         shippingOffer: shippingOptions,
         shippingTax: { hsn: settings.tax.shippingSac, rateBasisPoints: settings.tax.shippingRateBp },
         items: orderItemsOf(lines, taken),
+        numbering: settings,
       });
       return { kind: 'created', orderId, lines, shippingOptions, shipping, deliveryAddress: address };
     },
