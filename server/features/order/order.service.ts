@@ -134,7 +134,7 @@ export async function enqueueOrderConfirmation(db: DB, deps: MailDeps, orderId: 
   const order = await views.findMailOrder(db, orderId);
   if (!order) return;
   const mail = orderConfirmationMail(await brandOf(db, deps), order);
-  await enqueueMail(db, deps, 'order-paid', order.email, mail, order.invoiceNumber ? [{ kind: 'invoice', orderId }] : []);
+  await enqueueMail(db, deps, 'order-paid', order.email, mail, order.invoiceNumber ? [{ kind: 'invoice', orderId, orderNumber: order.number }] : []);
 }
 
 /** Queues the shipped, delivered or cancelled notice; inside the transaction that changed the status. */
