@@ -73,7 +73,10 @@ describe('readable order numbers', () => {
       transaction(server.deps.db, async (trx) => {
         attempts++;
         // A read, then the counter's row: concurrent SERIALIZABLE transactions abort one another and run again.
-        await trx.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+        await trx
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirst();
         const orderId = newId();
         const number = await insertPendingOrder(trx, {
           id: orderId,
@@ -157,7 +160,13 @@ describe('readable order numbers', () => {
     expect(legacy).toMatchObject({ _id: orderId, orderNumber: number });
 
     const mails = () =>
-      server.deps.db.selectFrom('mail_outbox').select(['kind', 'subject', 'text_body', 'html']).where('to_address', '=', mine?.email ?? '').orderBy('created_at').orderBy('id').execute();
+      server.deps.db
+        .selectFrom('mail_outbox')
+        .select(['kind', 'subject', 'text_body', 'html'])
+        .where('to_address', '=', mine?.email ?? '')
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
     const [confirmation] = await mails();
     expect(confirmation?.subject).toBe(`Order ${number} confirmed: ₹24,999.00 at Voltmart`);
     expect(confirmation?.text_body).toContain(`Order ${number}`);
@@ -203,7 +212,11 @@ describe('the admin’s order search', () => {
     for (const [key, p] of Object.entries(people)) {
       now += 60_000;
       const { client } = await signInAs(server);
-      await server.deps.db.updateTable('users').set({ email: p.email.toLowerCase() }).where('email', '=', (await client.get<{ data: { email: string } }>('/api/user-details')).body.data.email).execute();
+      await server.deps.db
+        .updateTable('users')
+        .set({ email: p.email.toLowerCase() })
+        .where('email', '=', (await client.get<{ data: { email: string } }>('/api/user-details')).body.data.email)
+        .execute();
       expect((await client.post('/api/addtocart', { productId: product.id })).status).toBe(200);
       const address = await client.trpc<{ _id: string }>('mutation', 'address.create', {
         name: key,
