@@ -12,6 +12,7 @@ function defaults(onlineProviders: AdminSettings['onlineProviders'] = ['stripe',
   return {
     seller: null,
     invoicePrefix: 'INV',
+    orderPrefix: 'VM',
     grievanceOfficer: null,
     policies: { returns: 'Returns within 7 days.', shipping: 'Ships in a day.' },
     shipping: { standardPaise: 0, expressPaise: 9900, freeAbovePaise: null, standardDays: '3–5', expressDays: '1–2', serviceablePins: [] },
@@ -142,6 +143,7 @@ describe('Settings page', () => {
           phone: '+919845012345',
         },
         invoicePrefix: 'INV',
+        orderPrefix: 'VM',
         grievanceOfficer: null,
         policies: { returns: 'Returns within 7 days.', shipping: 'Ships in a day.' },
         shipping: { standardPaise: 4900, expressPaise: 14950, freeAbovePaise: 99900, standardDays: '3–5', expressDays: '1–2', serviceablePins: ['560001', '56', '400'] },
@@ -156,6 +158,19 @@ describe('Settings page', () => {
     // The form now holds what the server saved (normalised).
     expect(field('Contact phone').value).toBe('+919845012345');
     expect(field('GSTIN').value).toBe(VALID_GSTIN);
+  });
+
+  it('previews the order numbers a prefix makes, and saves it in capitals', async () => {
+    const server = renderPage();
+    await screen.findByTestId('not-set-up');
+    expect(field('Order number prefix').value).toBe('VM');
+    expect(screen.getByTestId('order-number-preview').textContent).toMatch(/^VM-20\d\d-000123$/);
+    fillSeller(VALID_GSTIN);
+    type('Order number prefix', 'ab1');
+    expect(screen.getByTestId('order-number-preview').textContent).toMatch(/^AB1-20\d\d-000123$/);
+    save();
+    expect(await screen.findByText(SETTINGS_SAVED_MESSAGE)).toBeTruthy();
+    expect(server.inputsOf('settings.update')).toEqual([expect.objectContaining({ orderPrefix: 'AB1', invoicePrefix: 'INV' })]);
   });
 
   it("shows the server's field errors beside their fields", async () => {
