@@ -25,10 +25,10 @@ const INDIA = 'Asia/Kolkata';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function shopTimeZone(db: Kysely<any>): Promise<string> {
-  const row = (await db.selectFrom('shop_settings').select('value').where('id', '=', 'shop').executeTakeFirst()) as { value: string } | undefined;
+  const row = await db.selectFrom('shop_settings').select('value').where('id', '=', 'shop').executeTakeFirst();
   let zone: unknown = null;
   try {
-    zone = row ? (JSON.parse(row.value) as { timeZone?: unknown }).timeZone : null;
+    zone = row ? (JSON.parse(String(row.value)) as { timeZone?: unknown }).timeZone : null;
   } catch {
     zone = null;
   }

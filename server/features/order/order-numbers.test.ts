@@ -97,7 +97,7 @@ describe('readable order numbers', () => {
       });
     const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => place(i)));
     const numbers = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)).toEqual(Array(4).fill(expect.objectContaining({ appCode: 'CONFLICT' })));
+    expect(results.filter((r) => r.status === 'rejected').map((r) => r.reason)).toEqual(Array(4).fill(expect.objectContaining({ appCode: 'CONFLICT' })));
     expect([...numbers].sort()).toEqual(seq('VM', 2026, first, 16));
     expect(await counter(2026)).toBe(first + 15);
     // On PostgreSQL some ran more than once; on SQLite one at a time, each once.

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ShopSettings } from '../../../../shared/schemas/settings';
-import { COMMON_TIME_ZONES, fieldOfPath, formatGstRate, invoiceNumberPreview, orderNumberPreview, otherTimeZones, parsePinList, settingsToForm, toSettingsInput } from './settings-form';
+import {
+  COMMON_TIME_ZONES,
+  fieldOfPath,
+  formatGstRate,
+  invoiceNumberPreview,
+  orderNumberPreview,
+  otherTimeZones,
+  parsePinList,
+  settingsToForm,
+  toSettingsInput,
+} from './settings-form';
 import { gstMonth, gstToday } from './gst-date';
 
 const saved: ShopSettings = {
