@@ -158,6 +158,9 @@ describe('readable order numbers', () => {
     expect(mine?.orderNumber).toBe(number);
     const legacy = (await client.get<{ data: Record<string, unknown>[] }>('/api/order-list')).body.data.find((o) => o._id === orderId);
     expect(legacy).toMatchObject({ _id: orderId, orderNumber: number });
+    // And in the shopper's data download.
+    const download = await client.get<{ orders: { _id: string; orderNumber: string }[] }>('/account/my-data.json');
+    expect(download.body.orders.find((o) => o._id === orderId)?.orderNumber).toBe(number);
 
     const mails = () =>
       server.deps.db
