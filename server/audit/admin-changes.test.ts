@@ -132,7 +132,7 @@ describe('orders', () => {
   const orderOf = async (client: HttpClient, orderId: string) => (await client.trpc<Order[]>('query', 'order.list')).body.find((o) => o._id === orderId)!;
 
   it('records each status move once, from → to, and nothing for a refused move', async () => {
-    const { orderId } = await paidOrder();
+    const { client, orderId } = await paidOrder();
     expect((await setStatus(orderId, 'delivered')).status).toBe(409);
     expect((await setStatus(orderId, 'returned')).status).toBe(409);
     expect(await rows('order.status', orderId)).toEqual([]);
@@ -152,10 +152,12 @@ describe('orders', () => {
     expect(moves.every((r) => r.actor_id === owner.id)).toBe(true);
 
     const entries = (await listed('order')).filter((e) => e.detail.orderId === orderId);
+    // Named by the order's readable number (issue 29), which the stored detail does not carry.
+    const number = (await orderOf(client, orderId)).orderNumber;
     expect(entries.map((e) => [e.label, e.summary])).toEqual([
-      ['Order delivered', `Order ${orderId}: shipped → delivered`],
-      ['Order shipped', `Order ${orderId}: paid → shipped; Delhivery AWB DLV12345678`],
-      ['Order packed', expect.stringMatching(new RegExp(`^Order ${orderId} packed; IMEI \\d{15}$`))],
+      ['Order delivered', `Order ${number}: shipped → delivered`],
+      ['Order shipped', `Order ${number}: paid → shipped; Delhivery AWB DLV12345678`],
+      ['Order packed', expect.stringMatching(new RegExp(`^Order ${number} packed; IMEI \\d{15}$`))],
     ]);
   });
 
@@ -173,7 +175,7 @@ describe('orders', () => {
     const entries = (await listed('order')).filter((e) => e.detail.orderId === orderId);
     expect(entries.map((e) => e.label)).toEqual([`Order refunded (${formatINR(charged)})`, `Order cancelled (refund ${formatINR(charged)})`]);
     expect(entries[1]!.summary).toBe(
-      `Order ${orderId}: paid → cancelled; credit note ${String(cancel!.detail.creditNote)} issued; refund of ${formatINR(charged)} asked through the test checkout; units back on sale`,
+      `Order ${(await orderOf(client, orderId)).orderNumber}: paid → cancelled; credit note ${String(cancel!.detail.creditNote)} issued; refund of ${formatINR(charged)} asked through the test checkout; units back on sale`,
     );
   });
 

@@ -239,6 +239,9 @@ const STATUS_LABEL: Record<string, string> = {
   returned: 'Order returned',
 };
 
+/** An order as the log names it: its readable number (VM-2026-000123) when known, else its id. */
+const orderNamed = (detail: Record<string, unknown>) => String(typeof detail.orderNumber === 'string' ? detail.orderNumber : detail.orderId);
+
 const PROVIDER_NAMES: Record<string, string> = { stripe: 'Stripe', razorpay: 'Razorpay', test: 'the test checkout', cod: 'cash on delivery' };
 const providerName = (provider: unknown) => PROVIDER_NAMES[String(provider)] ?? String(provider);
 
@@ -339,17 +342,17 @@ function describe(action: string, detail: Record<string, unknown>): { label: str
     case 'order.packed': {
       const units = Array.isArray(detail.units) ? (detail.units as { kind?: unknown; value?: unknown }[]) : [];
       const numbers = units.map((u) => `${u.kind === 'imei' ? 'IMEI' : 'serial'} ${String(u.value)}`);
-      const parts = [`Order ${String(detail.orderId)} packed`];
+      const parts = [`Order ${orderNamed(detail)} packed`];
       if (numbers.length > 0) parts.push(numbers.join(', '));
       if (typeof detail.ewayBill === 'string') parts.push(`e-way bill ${detail.ewayBill}`);
       return { label: 'Order packed', summary: parts.join('; ') };
     }
     case 'order.eway-bill':
-      return { label: 'E-way bill recorded', summary: `Order ${String(detail.orderId)}: e-way bill ${String(detail.number)} of ${String(detail.date)}` };
+      return { label: 'E-way bill recorded', summary: `Order ${orderNamed(detail)}: e-way bill ${String(detail.number)} of ${String(detail.date)}` };
     case 'order.tracking':
       return {
         label: 'Delivery update',
-        summary: `Order ${String(detail.orderId)}: ${String(detail.status).replaceAll('_', ' ')}${typeof detail.reason === 'string' ? ` (${detail.reason})` : ''}${typeof detail.note === 'string' ? `: ${detail.note}` : ''}`,
+        summary: `Order ${orderNamed(detail)}: ${String(detail.status).replaceAll('_', ' ')}${typeof detail.reason === 'string' ? ` (${detail.reason})` : ''}${typeof detail.note === 'string' ? `: ${detail.note}` : ''}`,
       };
     case 'order.status': {
       const to = String(detail.to);
@@ -357,7 +360,7 @@ function describe(action: string, detail: Record<string, unknown>): { label: str
       let label = STATUS_LABEL[to] ?? `Order ${to}`;
       if (detail.by === 'customer') label += ' by the customer';
       if (refund) label += ` (refund ${money(refund.amount)})`;
-      const parts = [`Order ${String(detail.orderId)}: ${String(detail.from)} → ${to}`];
+      const parts = [`Order ${orderNamed(detail)}: ${String(detail.from)} → ${to}`];
       if (typeof detail.awb === 'string') parts.push(`${typeof detail.courier === 'string' ? `${detail.courier} ` : ''}AWB ${detail.awb}`);
       if (typeof detail.invoice === 'string') parts.push(`invoice ${detail.invoice} issued`);
       if (typeof detail.cashCollected === 'number') parts.push(`${formatINR(detail.cashCollected)} collected in cash`);
@@ -369,10 +372,10 @@ function describe(action: string, detail: Record<string, unknown>): { label: str
     }
     case 'order.refund':
       return detail.status === 'failed'
-        ? { label: 'Refund failed', summary: `Refund of order ${String(detail.orderId)} through ${providerName(detail.provider)} failed: ${String(detail.error)}` }
+        ? { label: 'Refund failed', summary: `Refund of order ${orderNamed(detail)} through ${providerName(detail.provider)} failed: ${String(detail.error)}` }
         : {
             label: detail.status === 'succeeded' ? `Order refunded (${money(detail.amount)})` : `Refund under way (${money(detail.amount)})`,
-            summary: `Refunded order ${String(detail.orderId)} through ${providerName(detail.provider)} (${money(detail.amount)}, ${String(detail.status)})`,
+            summary: `Refunded order ${orderNamed(detail)} through ${providerName(detail.provider)} (${money(detail.amount)}, ${String(detail.status)})`,
           };
     case 'banner.add':
       return {
@@ -413,6 +416,14 @@ function describe(action: string, detail: Record<string, unknown>): { label: str
     default:
       return { label: capitalised(action.replace(/[.-]/g, ' ')), summary: capitalised(action.replace(/[.-]/g, ' ')) };
   }
+}
+
+/** The readable numbers of the given orders, by id. */
+async function orderNumbersOf(db: DB, orderIds: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(orderIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('orders').select(['id', 'order_number']).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, r.order_number]));
 }
 
 /**
@@ -467,9 +478,16 @@ export async function listAudit(db: DB, opts: { limit: number; cursor?: Key; kin
           .execute(),
   ]);
   const actor = (id: string | null, name: string | null, email: string | null) => (id !== null && name !== null && email !== null ? { _id: id, name, email } : null);
+  const numbers = await orderNumbersOf(
+    db,
+    auditRows.map((r) => parse(r.detail).orderId).filter((id): id is string => typeof id === 'string'),
+  );
   const merged: AuditEntry[] = [
     ...auditRows.map((r) => {
-      const detail = parse(r.detail);
+      const parsed = parse(r.detail);
+      // Entries name the order by the number people know it by (entries written before numbers existed, too).
+      const number = typeof parsed.orderId === 'string' ? numbers.get(parsed.orderId) : undefined;
+      const detail = number === undefined ? parsed : { ...parsed, orderNumber: number };
       return { _id: r.id, at: r.at, action: r.action, kind: kindOf(r.action), ...describe(r.action, detail), actor: actor(r.actor_id, r.actor_name, r.actor_email), detail };
     }),
     ...stockRows.map((r) => ({

@@ -11,6 +11,12 @@ import { insertProduct, insertUser } from '../testing/factories';
 import { CATEGORIES } from '../../shared/categories';
 import { watchInvalidations } from '../testing/invalidations';
 import { HttpClient, startTestServer } from '../testing/test-server';
+import type { Insertable } from 'kysely';
+import type { OrdersTable } from './schema';
+import { takeOrderNumber } from '../features/order/order.service';
+
+/** An order row as a release before readable order numbers wrote it (no order_number column yet). */
+type PreviousReleaseOrder = Insertable<OrdersTable>;
 
 const dialect = testDialect();
 
@@ -99,7 +105,7 @@ describe(`migrations (${dialect})`, () => {
           created_at: now,
           updated_at: now,
           shipping_offer: JSON.stringify(offer),
-        })
+        } as PreviousReleaseOrder)
         .execute();
       await db
         .insertInto('order_items')
@@ -191,7 +197,7 @@ describe(`migrations (${dialect})`, () => {
           invoiced_at: now,
           created_at: now,
           updated_at: now,
-        })
+        } as PreviousReleaseOrder)
         .execute();
       await db
         .insertInto('order_items')
@@ -518,6 +524,95 @@ describe(`migrations (${dialect})`, () => {
         { id: 'j1', pictures_upload_id: null },
         { id: 'j2', pictures_upload_id: 'z1' },
       ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('bring a shop of the release before order numbers (up to 2026-12-07-01-import-job-pictures) forward: every order numbered oldest first per IST year, the counters continuing after them', async () => {
+    const target = await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-')));
+    const db = openDatabase(target);
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrationsFor(dialect)) } });
+      expect((await migrator.migrateTo('2026-12-07-01-import-job-pictures')).error).toBeUndefined();
+      const user = await insertUser(db);
+      const product = await insertProduct(db, { productName: 'Galaxy S24 5G' });
+      // Written out of order; two share a creation time (then the id decides). 18:30 UTC on 31 December is midnight in India.
+      const placed: [string, string][] = [
+        ['o-c', '2026-01-05T09:00:00.000Z'],
+        ['o-a', '2025-12-31T18:29:59.000Z'],
+        ['o-e', '2026-12-31T18:30:00.000Z'],
+        ['o-b2', '2025-12-31T18:30:00.000Z'],
+        ['o-b1', '2025-12-31T18:30:00.000Z'],
+        ['o-0', '2025-03-01T10:00:00.000Z'],
+      ];
+      for (const [id, at] of placed) {
+        await db
+          .insertInto('orders')
+          .values({ id, user_id: user.id, email: user.email, status: 'paid', provider: 'test', total_amount: 100, created_at: at, updated_at: at } as PreviousReleaseOrder)
+          .execute();
+      }
+      // A year of more orders than the migration numbers in one batch.
+      const busyYear = Array.from({ length: 1_100 }, (_, i) => {
+        const at = new Date(Date.parse('2024-01-01T00:00:00.000Z') + i * 60_000).toISOString();
+        return {
+          id: `p${String(i).padStart(4, '0')}`,
+          user_id: user.id,
+          email: user.email,
+          status: 'delivered',
+          provider: 'test',
+          total_amount: 1,
+          created_at: at,
+          updated_at: at,
+        } as PreviousReleaseOrder;
+      });
+      await db.insertInto('orders').values(busyYear).execute();
+      await db.insertInto('order_items').values({ id: 'i1', order_id: 'o-c', product_id: product.id, name: 'Galaxy S24 5G', unit_price: 100, quantity: 1, position: 0 }).execute();
+      await db.insertInto('document_counters').values({ series: 'invoice:2025-26', last: 7 }).execute();
+      const before = await db.selectFrom('orders').selectAll().orderBy('id').execute();
+
+      expect(await migrateToLatest(db)).toEqual(migrationNames.slice(migrationNames.indexOf('2026-12-07-01-import-job-pictures') + 1));
+
+      const busy = await db.selectFrom('orders').select(['id', 'order_number']).where('id', 'like', 'p%').orderBy('id').execute();
+      expect(busy.map((r) => r.order_number)).toEqual(busyYear.map((_, i) => `VM-2024-${String(i + 1).padStart(6, '0')}`));
+      const numbers = await db.selectFrom('orders').select(['id', 'order_number']).where('id', 'like', 'o-%').orderBy('order_number').execute();
+      expect(numbers).toEqual([
+        { id: 'o-0', order_number: 'VM-2025-000001' },
+        { id: 'o-a', order_number: 'VM-2025-000002' },
+        { id: 'o-b1', order_number: 'VM-2026-000001' },
+        { id: 'o-b2', order_number: 'VM-2026-000002' },
+        { id: 'o-c', order_number: 'VM-2026-000003' },
+        { id: 'o-e', order_number: 'VM-2027-000001' },
+      ]);
+      // Nothing else about the orders moved, their lines stay theirs, and the invoices' counter is untouched.
+      const after = await db.selectFrom('orders').selectAll().orderBy('id').execute();
+      expect(after.map(({ order_number: _n, ...rest }) => rest)).toEqual(before);
+      expect(await db.selectFrom('order_items').select(['id', 'order_id']).execute()).toEqual([{ id: 'i1', order_id: 'o-c' }]);
+      expect((await db.selectFrom('document_counters').select(['series', 'last']).orderBy('series').execute()).map((r) => [r.series, Number(r.last)])).toEqual([
+        ['invoice:2025-26', 7],
+        ['order:2024', 1_100],
+        ['order:2025', 2],
+        ['order:2026', 3],
+        ['order:2027', 1],
+      ]);
+      // The next order of 2026 continues after the backfilled ones.
+      expect(await db.transaction().execute((trx) => takeOrderNumber(trx, { orderPrefix: 'VM', timeZone: 'Asia/Kolkata' }, '2026-06-01T10:00:00.000Z'))).toBe('VM-2026-000004');
+      // Never null, never shared: the database itself refuses both.
+      const row = (id: string, number: string | null) =>
+        ({
+          id,
+          order_number: number,
+          user_id: user.id,
+          email: user.email,
+          status: 'paid',
+          provider: 'test',
+          total_amount: 1,
+          created_at: '2026-06-01T00:00:00.000Z',
+          updated_at: '2026-06-01T00:00:00.000Z',
+        }) as never;
+      await expect(db.insertInto('orders').values(row('o-null', null)).execute()).rejects.toThrow();
+      await expect(db.insertInto('orders').values(row('o-dup', 'VM-2026-000001')).execute()).rejects.toThrow();
+      await db.insertInto('orders').values(row('o-new', 'VM-2026-000004')).execute();
     } finally {
       await db.destroy();
     }

@@ -166,6 +166,8 @@ export type { OrderStatus };
 
 export interface OrdersTable {
   id: string;
+  /** The readable number people see and type (VM-2026-000123; migration 2026-12-08-01-order-numbers): unique, given when the row is written. */
+  order_number: string;
   user_id: string;
   email: string;
   status: OrderStatus;

@@ -43,7 +43,7 @@ function invoice(number: string, date: string, party: Party, specs: LineSpec[]):
   const intraState = party.placeOfSupply === SELLER;
   const lines = specs.map((spec) => line(spec, intraState));
   const total = lines.reduce((sum, l) => sum + l.total, 0);
-  return { kind: 'invoice', number, date, reference: null, orderId: `order-${number}`, ...party, intraState, lines, total };
+  return { kind: 'invoice', number, date, reference: null, orderId: `order-${number}`, orderNumber: `VM-2026-${number.slice(-4)}`, ...party, intraState, lines, total };
 }
 
 /** A credit note reversing the whole invoice, as the shop issues them. */

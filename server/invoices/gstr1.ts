@@ -55,6 +55,7 @@ export type RegisterDocument = {
   /** For a credit note, the invoice it reverses. */
   reference: { number: string; date: string } | null;
   orderId: string;
+  orderNumber: string;
   buyerName: string;
   buyerGstin: string | null;
   /** Two-digit GST state code of the place of supply (the delivery state). */

@@ -45,8 +45,10 @@ export type InvoiceDocument = {
   date: string;
   /** For a credit note: the invoice it reverses. */
   reference: { number: string; date: string } | null;
-  /** The shop's order id, for the shopper's records. */
+  /** The shop's order id (its documents' address). */
   orderId: string;
+  /** The readable order number printed as "Order no." (VM-2026-000123), for the shopper's records. */
+  orderNumber: string;
   seller: DocumentParty & { legalName: string; tradeName: string };
   /** Bill to / ship to: the delivery address the goods go to. */
   buyer: DocumentParty;

@@ -79,6 +79,7 @@ const INVOICE: InvoiceDocument = {
   date: '14-08-2025',
   reference: null,
   orderId: 'ORD-7F3K-92QX',
+  orderNumber: 'VM-2025-000123',
   seller: SELLER,
   buyer: BENGALURU_BUYER,
   placeOfSupply: 'Karnataka (29)',
@@ -99,6 +100,7 @@ const CREDIT_NOTE: InvoiceDocument = {
   date: '02-09-2025',
   reference: { number: 'VM/2025-26/000098', date: '20-08-2025' },
   orderId: 'ORD-2PLM-44TA',
+  orderNumber: 'VM-2025-000098',
   seller: SELLER,
   buyer: PUNE_BUYER,
   placeOfSupply: 'Maharashtra (27)',
@@ -213,7 +215,9 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain('Tax Invoice');
     expect(text).toContain(INVOICE.number);
     expect(text).toContain(INVOICE.date);
-    expect(text).toContain(INVOICE.orderId);
+    // The readable order number, not the internal id (issue 29).
+    expect(text).toMatch(/Order no\.\s+VM-2025-000123/);
+    expect(text).not.toContain(INVOICE.orderId);
     expect(text).toContain(SELLER.tradeName);
     expect(text).toContain(SELLER.legalName);
     expectParty(text, SELLER);
@@ -333,12 +337,12 @@ describe('renderInvoicePdf', () => {
     }
   });
 
-  it('dates the file on the invoice date (India), and keeps a 32-character order id on one line', async () => {
-    const orderId = '3f9a1c0e7b2d4e6f8a1b3c5d7e9f0a2b';
-    const { file, text } = await render({ ...INVOICE, orderId }, 'dated');
+  it('dates the file on the invoice date (India), and keeps the longest order number on one line', async () => {
+    const orderNumber = 'ABCD-2026-1000000';
+    const { file, text } = await render({ ...INVOICE, orderNumber }, 'dated');
     // 14-08-2025 00:00 in India is 13 August 18:30 UTC; pdfkit wrote 1 January 1970 before.
     expect(pdfinfo(file).CreationDate).toMatch(/Aug 13 18:30:00 2025 UTC|Aug 14 00:00:00 2025 IST/);
-    expect(text).toMatch(new RegExp(`Order ID\\s+${orderId}`));
+    expect(text).toMatch(new RegExp(`Order no\\.\\s+${orderNumber}`));
   });
 
   it('renders the same document to the same bytes', async () => {

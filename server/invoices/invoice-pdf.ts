@@ -144,7 +144,7 @@ function drawMeta(pdf: Pdf, doc: Printed, top: number): number {
   const rows: [string, string][] = [
     [doc.kind === 'credit-note' ? 'Credit note no.' : 'Invoice no.', doc.number],
     ['Date', doc.date],
-    ['Order ID', doc.orderId],
+    ['Order no.', doc.orderNumber],
   ];
   let y = top;
   if (doc.copyLabel) {
@@ -154,7 +154,7 @@ function drawMeta(pdf: Pdf, doc: Printed, top: number): number {
   for (const [label, value] of rows) {
     use(pdf, 'regular', BODY + 0.5, COLOR.muted);
     pdf.text(label, x, y, { width: labelWidth });
-    // A long value (a 32-character order id) is set smaller rather than broken mid-word.
+    // A long value is set smaller rather than broken mid-word.
     pdf.font(FONT.bold);
     use(pdf, 'bold', fittingSize(pdf, value, META_WIDTH - labelWidth, BODY + 0.5, BODY - 2));
     y = write(pdf, value, x + labelWidth, y, META_WIDTH - labelWidth) + 2;

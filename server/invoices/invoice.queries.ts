@@ -1,20 +1,11 @@
-import { sql } from 'kysely';
 import type { DB } from '../db/database';
 import type { DeliveryAddress, Seller } from '../../shared/schemas/settings';
 
 /** The seller as invoiced, kept with the order so an invoice prints the same after the settings change. */
 export type SellerSnapshot = { seller: Seller; b2cHsnDigits: 4 | 6 };
 
-/** Takes the next number of a series ('invoice:2026-27'): 1, 2, 3, … never reused, safe across processes (the upsert locks the row). */
-export async function nextInSeries(db: DB, series: string): Promise<number> {
-  const row = await db
-    .insertInto('document_counters')
-    .values({ series, last: 1 })
-    .onConflict((oc) => oc.column('series').doUpdateSet({ last: sql`document_counters.last + 1` }))
-    .returning('last')
-    .executeTakeFirstOrThrow();
-  return Number(row.last);
-}
+// The counter rows are shared with the readable order numbers (server/db/document-counters.ts).
+export { nextInSeries } from '../db/document-counters';
 
 export type TaxableItem = { id: string; name: string; unitPrice: number; quantity: number; hsn: string | null; rateBasisPoints: number | null };
 
@@ -118,6 +109,8 @@ export async function recordCreditNote(db: DB, orderId: string, number: string, 
 /** Everything an invoice or credit note prints, as stored. */
 export type StoredInvoice = {
   orderId: string;
+  /** The readable order number (VM-2026-000123) the documents print. */
+  orderNumber: string;
   userId: string;
   email: string;
   status: string;
@@ -153,6 +146,7 @@ export type StoredInvoice = {
 
 const invoiceColumns = [
   'id',
+  'order_number',
   'user_id',
   'email',
   'status',
@@ -226,6 +220,7 @@ export async function listStoredInvoices(db: DB, filter: { orderId?: string; fro
   }
   return rows.map((r) => ({
     orderId: r.id,
+    orderNumber: r.order_number,
     userId: r.user_id,
     email: r.email,
     status: r.status,

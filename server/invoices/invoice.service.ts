@@ -52,6 +52,7 @@ function registerDocuments(stored: StoredInvoice[], range: { from: string; to: s
     }));
     const common = {
       orderId: invoice.orderId,
+      orderNumber: invoice.orderNumber,
       buyerName: delivery.name,
       buyerGstin: delivery.gstin,
       placeOfSupply,
@@ -82,6 +83,7 @@ function rowOf(document: RegisterDocument): InvoiceRegisterRow {
     date: document.date,
     reference: document.reference?.number ?? null,
     orderId: document.orderId,
+    orderNumber: document.orderNumber,
     buyerName: document.buyerName,
     buyerGstin: document.buyerGstin,
     placeOfSupply: document.placeOfSupply,

@@ -233,6 +233,7 @@ export function invoiceDocument(stored: q.StoredInvoice, kind: InvoiceDocument['
     date: credit ? formatDocumentDate(localDate(new Date(stored.creditNotedAt ?? ''), GST_TIME_ZONE)) : invoiceDate,
     reference: credit ? { number: stored.invoiceNumber, date: invoiceDate } : null,
     orderId: stored.orderId,
+    orderNumber: stored.orderNumber,
     seller: { ...sellerParty, legalName: seller.legalName, tradeName: seller.tradeName },
     buyer,
     placeOfSupply: stateLabel(placeOfSupply),
@@ -241,7 +242,7 @@ export function invoiceDocument(stored: q.StoredInvoice, kind: InvoiceDocument['
     totals,
     totalInWords: amountInWords(totals.total),
     reverseCharge: 'No',
-    notes: credit ? creditNoteNotes(stored) : [`Order ${stored.orderId}. Prices include GST.${stored.provider === 'cod' ? ' Payable in cash on delivery.' : ''}`],
+    notes: credit ? creditNoteNotes(stored) : [`Order ${stored.orderNumber}. Prices include GST.${stored.provider === 'cod' ? ' Payable in cash on delivery.' : ''}`],
   };
 }
 
@@ -251,8 +252,8 @@ const PROVIDER_NAMES: Record<string, string> = { stripe: 'Stripe', razorpay: 'Ra
 function creditNoteNotes(stored: q.StoredInvoice): string[] {
   const notes = [
     stored.status === 'returned'
-      ? `Issued for order ${stored.orderId}, returned undelivered: the whole invoice is reversed.`
-      : `Issued for the cancellation of order ${stored.orderId}: the whole invoice is reversed.`,
+      ? `Issued for order ${stored.orderNumber}, returned undelivered: the whole invoice is reversed.`
+      : `Issued for the cancellation of order ${stored.orderNumber}: the whole invoice is reversed.`,
   ];
   const refund = stored.refund;
   if (refund && refund.status !== 'failed') {

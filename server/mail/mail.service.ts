@@ -125,7 +125,7 @@ export function hashToken(token: string): string {
 }
 
 function summaryOf(m: q.OutboxMessage): MailSummary {
-  const files = m.attachments.map((a) => ({ name: `Invoice of order ${a.orderId} (PDF)`, url: `/orders/${encodeURIComponent(a.orderId)}/invoice.pdf` }));
+  const files = m.attachments.map((a) => ({ name: `Invoice of order ${a.orderNumber ?? a.orderId} (PDF)`, url: `/orders/${encodeURIComponent(a.orderId)}/invoice.pdf` }));
   return {
     _id: m.id,
     kind: m.kind,

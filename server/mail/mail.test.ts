@@ -201,7 +201,9 @@ describe('order messages', () => {
 
     const [confirmation, ...more] = receivedBy(user.email);
     expect(more).toHaveLength(0);
-    expect(confirmation!.parsed.subject).toBe('Order confirmed: ₹19,999.00 at Voltmart');
+    const number = (await server.deps.db.selectFrom('orders').select('order_number').where('id', '=', started.body.data).executeTakeFirstOrThrow()).order_number;
+    expect(confirmation!.parsed.subject).toBe(`Order ${number} confirmed: ₹19,999.00 at Voltmart`);
+    expect(confirmation!.parsed.text).toContain(`Order ${number}`);
     expect(confirmation!.parsed.text).toContain('Mail Phone x 1: ₹19,999.00');
     expect(confirmation!.parsed.text).toContain('12 MG Road');
     expect(confirmation!.parsed.text).toContain(`${server.url}/order`);
@@ -211,7 +213,7 @@ describe('order messages', () => {
     expect(pdf!.content.subarray(0, 5).toString()).toBe('%PDF-');
     // The Mail page lists the attached invoice as a link the admin can open.
     const listed = (await admin.trpc<Page<MailSummary>>('query', 'admin.mail', { limit: 20 })).body.items.find((m) => m.kind === 'order-paid' && m.to === user.email);
-    expect(listed!.attachmentFiles).toEqual([{ name: `Invoice of order ${started.body.data} (PDF)`, url: `/orders/${started.body.data}/invoice.pdf` }]);
+    expect(listed!.attachmentFiles).toEqual([{ name: `Invoice of order ${number} (PDF)`, url: `/orders/${started.body.data}/invoice.pdf` }]);
     const opened = await admin.request<unknown>(listed!.attachmentFiles[0]!.url, { method: 'GET' });
     expect(opened.status).toBe(200);
     expect(opened.headers.get('content-type')).toBe('application/pdf');
@@ -220,9 +222,9 @@ describe('order messages', () => {
     expect((await admin.trpc('mutation', 'admin.setOrderStatus', { orderId: started.body.data, status: 'delivered' })).status).toBe(200);
     await send();
     expect(receivedBy(user.email).map((m) => m.parsed.subject)).toEqual([
-      'Order confirmed: ₹19,999.00 at Voltmart',
-      'Your order is on its way (Voltmart)',
-      'Your order was delivered (Voltmart)',
+      `Order ${number} confirmed: ₹19,999.00 at Voltmart`,
+      `Order ${number} is on its way (Voltmart)`,
+      `Order ${number} was delivered (Voltmart)`,
     ]);
     // The shipped mail names the courier and the AWB.
     const shippedMail = receivedBy(user.email)[1]!;
@@ -242,7 +244,8 @@ describe('order messages', () => {
     await admin.trpc('mutation', 'admin.setOrderStatus', { orderId: started.body.data, status: 'cancelled' });
     await send();
     const subjects = receivedBy(user.email).map((m) => m.parsed.subject);
-    expect(subjects).toEqual(['Order confirmed: ₹45,000.00 at Voltmart', 'Your order was cancelled (Voltmart)']);
+    const number = (await server.deps.db.selectFrom('orders').select('order_number').where('id', '=', started.body.data).executeTakeFirstOrThrow()).order_number;
+    expect(subjects).toEqual([`Order ${number} confirmed: ₹45,000.00 at Voltmart`, `Order ${number} was cancelled (Voltmart)`]);
     const cancelled = receivedBy(user.email)[1]!;
     expect(cancelled.parsed.text).toContain('Cancelled Camera x 1: ₹45,000.00');
     expect(cancelled.parsed.text).toContain('a credit note reverses the invoice');

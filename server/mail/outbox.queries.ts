@@ -4,7 +4,8 @@ import type { DB } from '../db/database';
 import type { MailStatus } from '../db/schema';
 
 /** What to attach when the message is sent (made then, so the outbox holds no big blobs). */
-export type MailAttachmentRef = { kind: 'invoice'; orderId: string };
+/** `orderNumber`: the order's readable number, for the Mail page (absent on messages queued before numbers existed). */
+export type MailAttachmentRef = { kind: 'invoice'; orderId: string; orderNumber?: string };
 
 export type OutboxMessage = {
   id: string;

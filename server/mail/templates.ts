@@ -78,6 +78,8 @@ export function passwordResetMail(brand: Brand, input: { name: string; link: str
 
 export type MailOrder = {
   id: string;
+  /** The readable order number (VM-2026-000123): what the subject and the text name the order by. */
+  number: string;
   customerName: string;
   lines: { name: string; quantity: number; unitPrice: number }[];
   shippingAmount: number;
@@ -117,7 +119,7 @@ function orderTableText(order: MailOrder): string {
 
 export function orderConfirmationMail(brand: Brand, order: MailOrder): RenderedMail {
   const link = `${brand.publicUrl}/order`;
-  const subject = `Order confirmed: ${formatINR(order.total)} at ${brand.shopName}`;
+  const subject = `Order ${order.number} confirmed: ${formatINR(order.total)} at ${brand.shopName}`;
   const address = order.address.length > 0 ? paragraph(`<strong>Delivering to</strong><br>${order.address.map(escapeHtml).join('<br>')}`) : '';
   const invoice = order.invoiceNumber ? paragraph(`Your GST tax invoice ${escapeHtml(order.invoiceNumber)} is attached.`) : '';
   const opening = order.cashOnDelivery
@@ -132,7 +134,7 @@ export function orderConfirmationMail(brand: Brand, order: MailOrder): RenderedM
       address,
       invoice,
       button(link, 'See your order'),
-      paragraph(`<span style="color:#52525b;font-size:13px">Order ${escapeHtml(order.id)}</span>`),
+      paragraph(`<span style="color:#52525b;font-size:13px">Order ${escapeHtml(order.number)}</span>`),
     ].join('\n'),
   );
   const text = [
@@ -143,31 +145,32 @@ export function orderConfirmationMail(brand: Brand, order: MailOrder): RenderedM
     ...(order.address.length > 0 ? ['Delivering to:', ...order.address, ''] : []),
     ...(order.invoiceNumber ? [`Your GST tax invoice ${order.invoiceNumber} is attached.`, ''] : []),
     `See your order: ${link}`,
-    `Order ${order.id}`,
+    `Order ${order.number}`,
   ].join('\n');
   return { subject, html, text };
 }
 
+// `subject` follows "Order VM-2026-000123" in the subject line.
 const STATUS_NOTES = {
-  shipped: { subject: 'Your order is on its way', heading: 'Your order has shipped', line: 'Your order has left our warehouse and is on its way to you.' },
+  shipped: { subject: 'is on its way', heading: 'Your order has shipped', line: 'Your order has left our warehouse and is on its way to you.' },
   out_for_delivery: {
-    subject: 'Your order is out for delivery',
+    subject: 'is out for delivery',
     heading: 'Out for delivery',
     line: 'Your order is out for delivery today. Please keep your phone at hand for the delivery agent.',
   },
   delivery_failed: {
-    subject: 'We could not deliver your order',
+    subject: 'could not be delivered',
     heading: 'Delivery attempt failed',
     line: 'The courier could not deliver your order. We will try again; reply to this mail if you would like us to change anything.',
   },
-  delivered: { subject: 'Your order was delivered', heading: 'Delivered', line: 'Your order was delivered. We hope you enjoy it.' },
+  delivered: { subject: 'was delivered', heading: 'Delivered', line: 'Your order was delivered. We hope you enjoy it.' },
   cancelled: {
-    subject: 'Your order was cancelled',
+    subject: 'was cancelled',
     heading: 'Order cancelled',
     line: 'Your order was cancelled. If you were charged, the refund goes back to how you paid; a credit note reverses the invoice.',
   },
   returned: {
-    subject: 'Your order came back to us',
+    subject: 'came back to us',
     heading: 'Order returned undelivered',
     line: 'The courier could not deliver your order and brought it back to us, so it is cancelled. Nothing is owed for it.',
   },
@@ -188,11 +191,11 @@ export function refundMail(brand: Brand, order: MailOrder, refund: { amount: num
       paragraph(escapeHtml(line)),
       reference ? paragraph(escapeHtml(reference)) : '',
       button(link, 'See your order'),
-      paragraph(`<span style="color:#52525b;font-size:13px">Order ${escapeHtml(order.id)}</span>`),
+      paragraph(`<span style="color:#52525b;font-size:13px">Order ${escapeHtml(order.number)}</span>`),
     ].join('\n'),
   );
-  const text = [`Hello ${order.customerName},`, '', line, ...(reference ? ['', reference] : []), '', `See your order: ${link}`, `Order ${order.id}`].join('\n');
-  return { subject: `Refund of ${formatINR(refund.amount)} (${brand.shopName})`, html, text };
+  const text = [`Hello ${order.customerName},`, '', line, ...(reference ? ['', reference] : []), '', `See your order: ${link}`, `Order ${order.number}`].join('\n');
+  return { subject: `Refund of ${formatINR(refund.amount)} for order ${order.number} (${brand.shopName})`, html, text };
 }
 
 /** The parcel's courier and AWB (with its tracking link) for a shipping mail, and the courier's reason for a failed delivery. */
@@ -225,7 +228,7 @@ export function orderStatusMail(brand: Brand, order: MailOrder, status: keyof ty
       trackingHtml,
       orderTableHtml(order),
       button(link, 'See your order'),
-      paragraph(`<span style="color:#52525b;font-size:13px">Order ${escapeHtml(order.id)}</span>`),
+      paragraph(`<span style="color:#52525b;font-size:13px">Order ${escapeHtml(order.number)}</span>`),
     ].join('\n'),
   );
   const text = [
@@ -237,9 +240,9 @@ export function orderStatusMail(brand: Brand, order: MailOrder, status: keyof ty
     orderTableText(order),
     '',
     `See your order: ${link}`,
-    `Order ${order.id}`,
+    `Order ${order.number}`,
   ].join('\n');
-  return { subject: `${note.subject} (${brand.shopName})`, html, text };
+  return { subject: `Order ${order.number} ${note.subject} (${brand.shopName})`, html, text };
 }
 
 /** To every admin when an account becomes ADMIN: a stolen admin session promoting an accomplice shows up at once. */

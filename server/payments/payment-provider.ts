@@ -30,6 +30,8 @@ export interface CheckoutLine {
 
 export interface CreateSessionInput {
   orderId: string;
+  /** The order's readable number (VM-2026-000123), for what the hosted page shows the shopper. */
+  orderNumber?: string;
   email: string;
   lines: CheckoutLine[];
   /** The delivery choices for this order (the free-delivery threshold already applied). */

@@ -31,7 +31,7 @@ const stockOf = async (id: string) => (await server.deps.db.selectFrom('products
 const orderRow = async (id: string) => server.deps.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const movementsOf = async (orderId: string) => server.deps.db.selectFrom('stock_movements').select(['reason', 'delta']).where('order_id', '=', orderId).execute();
 const confirmationsTo = async (email: string) =>
-  server.deps.db.selectFrom('mail_outbox').select('id').where('to_address', '=', email).where('subject', 'like', 'Order confirmed%').execute();
+  server.deps.db.selectFrom('mail_outbox').select('id').where('to_address', '=', email).where('subject', 'like', 'Order % confirmed%').execute();
 const cartCount = async (client: HttpClient) => ((await client.get('/api/countAddToCartProduct')).body as { data: { count: number } }).data.count;
 
 /** A signed-in shopper with the products in the cart and a saved address in Karnataka. */
@@ -109,7 +109,11 @@ describe('Razorpay Payment Links through the fake Razorpay API', () => {
     expect(await cartCount(client)).toBe(0);
 
     // The success page asks again, the shopper reloads the callback, the webhook comes late: nothing changes.
-    expect((await client.trpc('mutation', 'checkout.confirmReturn', { sessionId })).body).toEqual({ orderId, status: 'paid' });
+    expect((await client.trpc('mutation', 'checkout.confirmReturn', { sessionId })).body).toEqual({
+      orderId,
+      orderNumber: expect.stringMatching(/^VM-\d{4}-\d{6}$/),
+      status: 'paid',
+    });
     expect((await callback(client, params)).status).toBe(303);
     expect((await deliver(fake.webhookFor('payment_link.paid', sessionId))).body.data).toMatchObject({ outcome: 'already_paid' });
     expect(await movementsOf(orderId)).toEqual([{ reason: 'sale', delta: -1 }]);

@@ -73,6 +73,7 @@ describe('Razorpay provider against the fake Razorpay API', () => {
   it('opens a payment link with everything Razorpay and the shop need', async () => {
     const before = Math.floor(Date.now() / 1000);
     const req = input({
+      orderNumber: 'VM-2026-000123',
       deliveryAddress: { name: 'Ravi Kumar', phone: '+919830012345', line1: '4 Park Street', line2: '', city: 'Kolkata', stateCode: '19', pin: '700016', gstin: '' },
     });
     const created = await provider.createSession(req);
@@ -99,7 +100,8 @@ describe('Razorpay provider against the fake Razorpay API', () => {
     const body = sent?.body as { expire_by: number; description: string };
     expect(body.expire_by - before).toBeGreaterThanOrEqual(30 * 60);
     expect(body.expire_by - before).toBeLessThanOrEqual(32 * 60);
-    expect(body.description).toBe(`Order ${req.orderId} at shop.test:3000: Boat Airdopes 141 × 2, Noise Watch`);
+    // The shopper reads the order's number on Razorpay's page; the id stays in reference_id and notes.
+    expect(body.description).toBe('Order VM-2026-000123 at shop.test:3000: Boat Airdopes 141 × 2, Noise Watch');
     expect(new Date(created.expiresAt).getTime() / 1000).toBe(body.expire_by);
   });
 

@@ -371,7 +371,7 @@ function describe(input: CreateSessionInput, publicUrl: string): string {
     // keep the configured text
   }
   const items = input.lines.map((line) => (line.quantity > 1 ? `${line.name} × ${line.quantity}` : line.name)).join(', ');
-  const text = `Order ${input.orderId} at ${host}: ${items}`;
+  const text = `Order ${input.orderNumber ?? input.orderId} at ${host}: ${items}`;
   return text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION - 1)}…` : text;
 }
 

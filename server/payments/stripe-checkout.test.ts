@@ -219,11 +219,11 @@ describe('Stripe checkout through the fake Stripe API', () => {
     const { client } = await cartWith([product.id]);
     const started = await checkout(client);
     const before = await client.trpc('mutation', 'checkout.confirmReturn', { sessionId: started.id });
-    expect(before.body).toEqual({ orderId: started.data, status: 'pending' });
+    expect(before.body).toEqual({ orderId: started.data, orderNumber: expect.stringMatching(/^VM-\d{4}-\d{6}$/), status: 'pending' });
 
     fake.completeSession(started.id);
     const after = await client.trpc('mutation', 'checkout.confirmReturn', { sessionId: started.id });
-    expect(after.body).toEqual({ orderId: started.data, status: 'paid' });
+    expect(after.body).toEqual({ orderId: started.data, orderNumber: expect.stringMatching(/^VM-\d{4}-\d{6}$/), status: 'paid' });
     expect((await client.get('/api/countAddToCartProduct')).body.data).toEqual({ count: 0 });
     expect(await stockOf(product.id)).toBe(1);
   });

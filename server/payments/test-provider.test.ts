@@ -19,7 +19,17 @@ async function insertOrder(): Promise<string> {
   const at = now.toISOString();
   await db
     .insertInto('orders')
-    .values({ id, user_id: userId, email: 'asha@example.com', status: 'pending', provider: 'test', total_amount: 359_800, created_at: at, updated_at: at })
+    .values({
+      id,
+      order_number: `T-${id}`,
+      user_id: userId,
+      email: 'asha@example.com',
+      status: 'pending',
+      provider: 'test',
+      total_amount: 359_800,
+      created_at: at,
+      updated_at: at,
+    })
     .execute();
   return id;
 }

@@ -5,6 +5,7 @@ import type { DB } from '../db/database';
 import type { Deps } from '../deps';
 import type { ShippingOption } from '../payments/payment-provider';
 import { stateByCode } from '../../shared/gst';
+import { DEFAULT_ORDER_PREFIX } from '../../shared/order-number';
 import {
   DEFAULT_COD_SETTINGS,
   DEFAULT_FULFILMENT_SETTINGS,
@@ -31,6 +32,7 @@ export function defaultSettings(env: { SHIPPING_STANDARD_PAISE: number; SHIPPING
   return {
     seller: null,
     invoicePrefix: 'INV',
+    orderPrefix: DEFAULT_ORDER_PREFIX,
     grievanceOfficer: null,
     policies: { returns: DEFAULT_RETURN_POLICY, shipping: DEFAULT_SHIPPING_POLICY },
     shipping: {

@@ -60,6 +60,8 @@ export const AdminOrdersInputSchema = z
     status: OrderStatusSchema.optional(),
     /** Only orders paid for units that were not in stock (a late payment): they need a restock or a refund. */
     attention: z.boolean({ error: 'attention must be true or false' }).optional(),
+    /** The search box: an order number (any case, dashes optional), part of the shopper's email, their phone (last 10 digits) or the delivery PIN. */
+    q: z.string({ error: 'search text must be text' }).trim().max(100, { error: 'search text must be at most 100 characters' }).check(singleLineText('search text')).optional(),
     limit: LimitSchema.optional(),
     cursor: CursorSchema.optional(),
   })

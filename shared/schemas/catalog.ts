@@ -222,6 +222,8 @@ export type StockMovement = {
   before: number;
   after: number;
   orderId: string | null;
+  /** That order's readable number (VM-2026-000123). */
+  orderNumber?: string | null;
   /** The admin who made the change; null for the shop itself (checkout, payments, sweeps). */
   actor: { _id: string; name: string; email: string } | null;
   note: string;

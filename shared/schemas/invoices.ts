@@ -24,6 +24,8 @@ export type InvoiceRegisterRow = {
   /** A credit note's invoice number. */
   reference: string | null;
   orderId: string;
+  /** The readable order number (VM-2026-000123). */
+  orderNumber: string;
   buyerName: string;
   buyerGstin: string | null;
   /** GST state code. */

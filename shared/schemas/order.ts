@@ -85,6 +85,8 @@ export type ConfirmReturnResult = {
   /** The order's status after asking the provider; null when the session is not the caller's. */
   status: OrderStatus | null;
   orderId: string | null;
+  /** The order's readable number (VM-2026-000123), shown on the success page. */
+  orderNumber?: string | null;
 };
 
 export type ShippingAddress = {
@@ -103,6 +105,8 @@ export type ShippingAddress = {
  */
 export type Order = {
   _id: string;
+  /** The readable number people see and type (VM-2026-000123); `_id` stays what links and the /api use. */
+  orderNumber: string;
   userId: string;
   email: string;
   status: OrderStatus;

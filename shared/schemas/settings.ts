@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INDIAN_STATES, checkGstin } from '../gst';
 import { PIN_MESSAGE, PIN_PATTERN } from '../pin';
 import { DELIVERY_ZONES, DELIVERY_ZONE_WORDS, type DeliveryZone } from '../pin-zones';
+import { DEFAULT_ORDER_PREFIX, ORDER_PREFIX_PATTERN } from '../order-number';
 import { multiLineText, singleLineText } from './text';
 
 /**
@@ -109,6 +110,13 @@ export const InvoicePrefixSchema = z
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9]{1,4}$/, { error: 'invoice prefix must be 1 to 4 letters or digits' });
+
+/** The readable order numbers' prefix (`VM` in VM-2026-000123): read when a number is given, so a change applies to new orders only. */
+export const OrderPrefixSchema = z
+  .string({ error: 'order number prefix must be text' })
+  .trim()
+  .toUpperCase()
+  .regex(ORDER_PREFIX_PATTERN, { error: 'order number prefix must be 1 to 4 letters or digits' });
 
 /** A rate in basis points: 0, 0.25 %, 3 %, 5 %, 18 % or 40 % (the slabs in force since 22 September 2025; 12 % and 28 % remain for old stock). */
 export const GST_RATES_BP = [0, 25, 300, 500, 1200, 1800, 2800, 4000] as const;
@@ -421,6 +429,8 @@ export const DEFAULT_ZONE_DAYS: ZoneDays = {
 export const ShopSettingsSchema = z.object({
   seller: SellerSchema.nullable(),
   invoicePrefix: InvoicePrefixSchema,
+  /** Absent in settings saved before it existed (and from older forms): VM. */
+  orderPrefix: OrderPrefixSchema.default(DEFAULT_ORDER_PREFIX),
   grievanceOfficer: GrievanceOfficerSchema.nullable(),
   policies: PoliciesSchema,
   shipping: ShippingSettingsSchema,

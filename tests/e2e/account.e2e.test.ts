@@ -111,7 +111,7 @@ describe('no SMTP: the outbox stands in for the inbox', () => {
     await desk.page.goto('/admit-panel/mail');
     const rows = desk.page.locator('tr', { hasText: shopper.email });
     await rows
-      .filter({ hasText: /Order confirmed: ₹[\d,]+\.\d\d at Voltmart/ })
+      .filter({ hasText: /Order VM-\d{4}-\d{6} confirmed: ₹[\d,]+\.\d\d at Voltmart/ })
       .first()
       .waitFor();
     await rows.filter({ hasText: 'Reset your Voltmart password' }).getByRole('button', { name: 'Reset your Voltmart password' }).click();

@@ -202,8 +202,8 @@ async function cheapPhone(page: ShopPage['page']): Promise<{ _id: string; produc
   return list.result.data.items.filter((p) => p.stock > 2).sort((a, b) => a.sellingPrice - b.sellingPrice)[0]!;
 }
 
-/** Fills the cart with `productId` and places a cash on delivery order from /checkout; returns its id. */
-async function orderCashOnDelivery(shopPage: ShopPage, productId: string): Promise<string> {
+/** Fills the cart with `productId` and places a cash on delivery order from /checkout: its id (from the address) and its readable number (as the success page shows it). */
+async function orderCashOnDelivery(shopPage: ShopPage, productId: string): Promise<{ id: string; number: string }> {
   const page = shopPage.page;
   expect((await page.request.post('/api/addtocart', { data: { productId } })).status()).toBe(200);
   await page.goto('/checkout');
@@ -216,10 +216,13 @@ async function orderCashOnDelivery(shopPage: ShopPage, productId: string): Promi
   await page.waitForURL((url) => url.pathname === '/success' && url.searchParams.has('order_id'));
   await page.getByRole('heading', { name: 'Order placed!' }).waitFor();
   expect(await page.getByTestId('cod-message').textContent()).toMatch(/^Pay ₹[\d,]+\.\d\d in cash when it arrives\.$/);
-  return new URL(page.url()).searchParams.get('order_id')!;
+  const shown = (await page.getByTestId('success-order-number').textContent()) ?? '';
+  expect(shown).toMatch(/^Order VM-\d{4}-\d{6}$/);
+  return { id: new URL(page.url()).searchParams.get('order_id')!, number: shown.slice('Order '.length) };
 }
 
 let codOrderId = '';
+let codOrderNumber = '';
 
 describe('cash on delivery and refunds', () => {
   it('the owner turns on cash on delivery with a ₹49 fee in Settings', async () => {
@@ -241,14 +244,15 @@ describe('cash on delivery and refunds', () => {
     const buyer = await signedIn(shopper.email, shopper.password, 'phone');
     const page = buyer.page;
     const phone = await cheapPhone(page);
-    codOrderId = await orderCashOnDelivery(buyer, phone._id);
+    ({ id: codOrderId, number: codOrderNumber } = await orderCashOnDelivery(buyer, phone._id));
     await expectHealthy(buyer, 'cod-success-phone');
     const cart = (await (await page.request.get('/api/view-card-product')).json()) as { data: unknown[] };
     expect(cart.data).toEqual([]);
 
-    const second = await orderCashOnDelivery(buyer, phone._id);
+    const { number: second } = await orderCashOnDelivery(buyer, phone._id);
     await page.goto('/order');
-    const placed = page.getByTestId('order').filter({ hasText: codOrderId });
+    // Orders are named by their readable numbers (issue 29).
+    const placed = page.getByTestId('order').filter({ hasText: codOrderNumber });
     const again = page.getByTestId('order').filter({ hasText: second });
     expect(await placed.getByTestId('order-status').textContent()).toBe('Confirmed · pay on delivery');
     expect(await placed.getByTestId('order-cod-fee').textContent()).toBe('Cash on delivery fee : ₹49.00');
@@ -270,17 +274,17 @@ describe('cash on delivery and refunds', () => {
     await card.waitFor();
     expect(await card.getByTestId('payment-provider').textContent()).toBe('Payment: COD');
     expect(await card.getByRole('link', { name: /^Invoice / }).count()).toBe(0);
-    await card.getByRole('button', { name: `Mark shipped: order ${codOrderId}` }).click();
+    await card.getByRole('button', { name: `Mark shipped: order ${codOrderNumber}` }).click();
     await page.getByText('Order marked shipped').first().waitFor();
     await card.getByRole('link', { name: /^Invoice VM\// }).waitFor();
     await expectHealthy(owner, 'cod-admin-shipped-desktop');
-    await card.getByRole('button', { name: `Delivered, cash collected: order ${codOrderId}` }).click();
+    await card.getByRole('button', { name: `Delivered, cash collected: order ${codOrderNumber}` }).click();
     await page.getByText('Order marked delivered').first().waitFor();
     await expect.poll(() => card.getByTestId('order-status').textContent()).toBe('delivered');
 
     const buyer = open[open.length - 1]!;
     await buyer.page.goto('/order');
-    const mine = buyer.page.getByTestId('order').filter({ hasText: codOrderId });
+    const mine = buyer.page.getByTestId('order').filter({ hasText: codOrderNumber });
     await expect.poll(() => mine.getByTestId('order-status').textContent()).toBe('delivered');
     expect(await mine.textContent()).toContain('Payment Status : paid');
     expect(await mine.getByRole('link', { name: /^Invoice VM\// }).count()).toBe(1);
@@ -293,8 +297,8 @@ describe('cash on delivery and refunds', () => {
     await page.goto('/admit-panel/all-orders');
     const card = page.getByTestId('admin-order').filter({ hasText: invoiceNumber });
     await card.waitFor();
-    const orderId = (await card.getAttribute('data-order-id'))!;
-    await card.getByRole('button', { name: `Cancel order: order ${orderId}` }).click();
+    const orderNumber = ((await card.getByTestId('order-number').textContent()) ?? '').replace(/^Order /, '');
+    await card.getByRole('button', { name: `Cancel order: order ${orderNumber}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
     const refund = dialog.getByRole('checkbox', { name: /^Refund ₹[\d,]+\.\d\d through the test checkout$/ });
     expect(await refund.isChecked()).toBe(true);
@@ -306,7 +310,7 @@ describe('cash on delivery and refunds', () => {
 
     const buyer = open[open.length - 1]!;
     await buyer.page.goto('/order');
-    const mine = buyer.page.getByTestId('order').filter({ hasText: orderId });
+    const mine = buyer.page.getByTestId('order').filter({ hasText: orderNumber });
     await expect.poll(() => mine.getByTestId('order-status').textContent()).toBe('cancelled');
     expect(await mine.getByTestId('order-refund').textContent()).toMatch(/^Refund of ₹[\d,]+\.\d\d: processed$/);
     expect(await mine.getByTestId('payment-status').textContent()).toBe('Payment Status : refunded');

@@ -78,6 +78,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index shipments_order on shipments (order_id)`.execute(db);
   await sql`create unique index shipments_live_order on shipments (order_id, purpose) where status <> 'cancelled' and purpose = 'order'`.execute(db);
   await sql`create unique index shipments_live_awb on shipments (awb) where status <> 'cancelled' and awb is not null`.execute(db);
+  await sql`create index shipments_awb on shipments (awb)`.execute(db);
   await sql`create unique index shipments_request_key on shipments (request_key) where request_key is not null`.execute(db);
   await sql`create index shipments_status on shipments (status, updated_at)`.execute(db);
 

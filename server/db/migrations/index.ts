@@ -21,6 +21,7 @@ import * as specStatistics from './2026-12-04-02-spec-statistics';
 import * as catalogueUploads from './2026-12-05-01-catalogue-uploads';
 import * as catalogueImportJobs from './2026-12-06-07-catalogue-import-jobs';
 import * as importJobPictures from './2026-12-07-01-import-job-pictures';
+import * as orderNumbers from './2026-12-08-01-order-numbers';
 import * as shipments from './2026-12-08-02-shipments';
 import * as pgInitial from './postgres/2026-11-22-01-initial';
 import * as pgCatalogRevision from './postgres/2026-11-22-02-catalog-revision';
@@ -36,6 +37,7 @@ import * as pgSpecStatistics from './postgres/2026-12-04-02-spec-statistics';
 import * as pgCatalogueUploads from './postgres/2026-12-05-01-catalogue-uploads';
 import * as pgCatalogueImportJobs from './postgres/2026-12-06-07-catalogue-import-jobs';
 import * as pgImportJobPictures from './postgres/2026-12-07-01-import-job-pictures';
+import * as pgOrderNumbers from './postgres/2026-12-08-01-order-numbers';
 import * as pgShipments from './postgres/2026-12-08-02-shipments';
 
 /**
@@ -67,6 +69,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-05-01-catalogue-uploads': catalogueUploads,
     '2026-12-06-07-catalogue-import-jobs': catalogueImportJobs,
     '2026-12-07-01-import-job-pictures': importJobPictures,
+    '2026-12-08-01-order-numbers': orderNumbers,
     '2026-12-08-02-shipments': shipments,
   },
   postgres: {
@@ -91,6 +94,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-05-01-catalogue-uploads': pgCatalogueUploads,
     '2026-12-06-07-catalogue-import-jobs': pgCatalogueImportJobs,
     '2026-12-07-01-import-job-pictures': pgImportJobPictures,
+    '2026-12-08-01-order-numbers': pgOrderNumbers,
     '2026-12-08-02-shipments': pgShipments,
   },
 };

@@ -45,12 +45,13 @@ export const adminRouter = router({
   /** The month's GSTR-1 CSV; GET /admin/gstr1.csv?month= sends it as a file. */
   gstr1: adminProcedure.input(z.object({ month: MonthSchema })).query(({ ctx, input }) => gstr1ForMonth(ctx.deps, input.month)),
 
-  /** Every order newest first, with the customer; `status` filters; keyset pages. */
+  /** Every order newest first, with the customer; `status` filters, `q` searches (number, email, phone, PIN); keyset pages. */
   orders: adminProcedure.input(AdminOrdersInputSchema).query(async ({ ctx, input }) => {
     const limit = input?.limit ?? DEFAULT_PAGE_SIZE;
     const rows = await orders.listAdminOrders(ctx.deps.db, {
       status: input?.status,
       attention: input?.attention,
+      search: input?.q || undefined,
       after: decodeNewestFirst(input?.cursor),
       limit: limit + 1,
     });

@@ -54,6 +54,7 @@ async function insertOrder(
     .insertInto('orders')
     .values({
       id,
+      order_number: `T-${id}`,
       user_id: opts.userId,
       email: opts.email ?? 'buyer@example.com',
       status: opts.status,

@@ -265,6 +265,7 @@ export async function listStockMovements(
     .selectFrom('stock_movements')
     .leftJoin('users', 'users.id', 'stock_movements.actor_id')
     .leftJoin('product_variants', 'product_variants.id', 'stock_movements.variant_id')
+    .leftJoin('orders', 'orders.id', 'stock_movements.order_id')
     .select([
       'stock_movements.id',
       'stock_movements.at',
@@ -279,6 +280,7 @@ export async function listStockMovements(
       'users.email as actor_email',
       'stock_movements.variant_id',
       'product_variants.sku',
+      'orders.order_number',
     ])
     .where('stock_movements.product_id', '=', productId);
   if (opts.variantId !== undefined) query = query.where('stock_movements.variant_id', '=', opts.variantId);
@@ -295,6 +297,7 @@ export async function listStockMovements(
     before: r.stock_before,
     after: r.stock_after,
     orderId: r.order_id,
+    orderNumber: r.order_number,
     actor: r.actor_id !== null && r.actor_name !== null && r.actor_email !== null ? { _id: r.actor_id, name: r.actor_name, email: r.actor_email } : null,
     note: r.note,
     variantId: r.variant_id,

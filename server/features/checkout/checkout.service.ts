@@ -24,6 +24,7 @@ const MAX_REPLACEMENTS = 3;
 type Reserved = {
   kind: 'created';
   orderId: string;
+  orderNumber: string;
   lines: q.CheckoutLine[];
   shippingOptions: ShippingOption[];
   shipping: ShippingOption | null;
@@ -128,7 +129,7 @@ async function reserveOrFindOpen(
       const shippingOptions = shippingOptionsFor(settings, totalAmount, address?.pin ?? null);
       const shipping = shippingChoice === null ? null : (shippingOptions.find((o) => o.rate === shippingChoice) ?? null);
       if (shippingChoice !== null && shipping === null) throw rateNotOffered(shippingChoice, address?.pin ?? null);
-      await orders.insertPendingOrder(trx, {
+      const orderNumber = await orders.insertPendingOrder(trx, {
         id: orderId,
         userId: user.id,
         email: user.email,
@@ -140,8 +141,9 @@ async function reserveOrFindOpen(
         shippingOffer: shippingOptions,
         shippingTax: { hsn: settings.tax.shippingSac, rateBasisPoints: settings.tax.shippingRateBp },
         items: orderItemsOf(lines, taken),
+        numbering: settings,
       });
-      return { kind: 'created', orderId, lines, shippingOptions, shipping, deliveryAddress: address };
+      return { kind: 'created', orderId, orderNumber, lines, shippingOptions, shipping, deliveryAddress: address };
     },
     { locks: [`user:${user.id}`] },
   );
@@ -190,11 +192,12 @@ export async function closeOpenCheckout(deps: Deps, order: orders.OrderRecord): 
 }
 
 async function openPaymentSession(deps: Deps, provider: PaymentProvider, user: { id: string; email: string }, reserved: Reserved): Promise<StartCheckoutResult> {
-  const { orderId, lines, shippingOptions, shipping, deliveryAddress } = reserved;
+  const { orderId, orderNumber, lines, shippingOptions, shipping, deliveryAddress } = reserved;
   let session: { id: string; url: string; expiresAt: string };
   try {
     session = await provider.createSession({
       orderId,
+      orderNumber,
       email: user.email,
       lines: lines.map((line) => ({ name: lineName(line), imageUrl: line.images[0] ?? null, unitAmount: line.unitPrice, quantity: line.quantity })),
       shippingOptions,

@@ -107,7 +107,7 @@ describe('checkout with the built-in test checkout', () => {
 
     // The success page asks the server, which asks the provider: already paid, nothing changes.
     const confirm = await client.trpc('mutation', 'checkout.confirmReturn', { sessionId });
-    expect(confirm.body).toEqual({ orderId, status: 'paid' });
+    expect(confirm.body).toEqual({ orderId, orderNumber: expect.stringMatching(/^VM-\d{4}-\d{6}$/), status: 'paid' });
     // Paying again (a double submit) changes nothing either.
     expect((await postForm(client, `/test-checkout/${sessionId}/pay`, { shipping: 'standard', ...TEST_PAGE_ADDRESS })).status).toBe(303);
     expect((await orderRow(orderId)).shipping_rate).toBe('express');
@@ -270,7 +270,11 @@ describe('checkout with the built-in test checkout', () => {
     const product = await insertProduct(server.deps.db);
     await client.post('/api/addtocart', { productId: product.id });
     const checkout = await client.post('/api/checkout', {});
-    expect((await client.trpc('mutation', 'checkout.confirmReturn', { sessionId: checkout.body.id })).body).toEqual({ orderId: checkout.body.data, status: 'pending' });
+    expect((await client.trpc('mutation', 'checkout.confirmReturn', { sessionId: checkout.body.id })).body).toEqual({
+      orderId: checkout.body.data,
+      orderNumber: expect.stringMatching(/^VM-\d{4}-\d{6}$/),
+      status: 'pending',
+    });
     expect((await stranger.client.trpc('mutation', 'checkout.confirmReturn', { sessionId: checkout.body.id })).status).toBe(404);
     expect((await client.trpc('mutation', 'checkout.confirmReturn', { sessionId: 'tcs_unknown' })).status).toBe(404);
     expect((await new HttpClient(server.url).trpc('mutation', 'checkout.confirmReturn', { sessionId: checkout.body.id })).status).toBe(401);

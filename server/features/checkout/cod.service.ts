@@ -137,6 +137,7 @@ export async function placeCodOrder(deps: Deps, user: { id: string; email: strin
         shippingOffer: shippingOptions,
         shippingTax: { hsn: settings.tax.shippingSac, rateBasisPoints: settings.tax.shippingRateBp },
         items: orderItemsOf(lines, taken),
+        numbering: settings,
       });
       await removeBoughtProducts(
         trx,

@@ -203,7 +203,7 @@ export async function confirmReturn(deps: Deps, userId: string, sessionId: strin
   if (!order || order.userId !== userId) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
   await applyProviderSession(deps, provider, session);
   const after = await orders.findOrderRecord(deps.db, order.id);
-  return { orderId: order.id, status: after?.status ?? null };
+  return { orderId: order.id, orderNumber: order.orderNumber, status: after?.status ?? null };
 }
 
 /**

@@ -9,6 +9,7 @@ import type { AdminOrder } from '../../../shared/schemas/admin';
 import type { Order, OrderStatus, ShippingAddress } from '../../../shared/schemas/order';
 import type { DeliveryAddress } from '../../../shared/schemas/settings';
 import { stateByCode } from '../../../shared/gst';
+import { parcelOrderIds, searchCondition } from './order-search.queries';
 
 // Orders as people read them: the contract's Order shape (the shopper's list, the data
 // download, the legacy /api), the admin's list, the dashboard's sales, what the emails show.
@@ -20,6 +21,7 @@ import { stateByCode } from '../../../shared/gst';
  */
 export const contractOrderColumns = [
   'orders.id',
+  'orders.order_number',
   'orders.user_id',
   'orders.email',
   'orders.status',
@@ -127,6 +129,7 @@ export function toOrder(row: ContractOrderRow, linesByOrder: ReadonlyMap<string,
   const { details: lines, tax: lineTax } = linesByOrder.get(row.id) ?? { details: [], tax: [] };
   return {
     _id: row.id,
+    orderNumber: row.order_number,
     userId: row.user_id,
     email: row.email,
     status: row.status,
@@ -208,7 +211,8 @@ export async function listOrders(db: DB, filter: { userId?: string; statuses?: r
 
 /**
  * Orders newest first with their lines and the customer's account, as the admin sees them.
- * `status` filters; `after` continues a page; `orderId` fetches one.
+ * `status` filters; `search` finds by order number, email, phone or PIN (order-search.queries.ts);
+ * `after` continues a page; `orderId` fetches one.
  */
 export async function listAdminOrders(
   db: DB,
@@ -217,6 +221,8 @@ export async function listAdminOrders(
     /** Only orders with units paid for but not in stock. */
     attention?: boolean;
     orderId?: string;
+    /** The admin's search box: a term read by every matcher of order-search.queries.ts. */
+    search?: string;
     after?: After;
     limit: number;
   },
@@ -228,6 +234,7 @@ export async function listAdminOrders(
   if (opts.status !== undefined) query = query.where('orders.status', '=', opts.status);
   if (opts.orderId !== undefined) query = query.where('orders.id', '=', opts.orderId);
   if (opts.attention) query = query.where((eb) => eb.exists(shortItemsOf(eb.ref('orders.id'))(eb)));
+  if (opts.search !== undefined) query = query.where(searchCondition(db, opts.search, await parcelOrderIds(db, opts.search)));
   if (opts.after) {
     const { createdAt, id } = opts.after;
     query = query.where((eb) => eb.or([eb('orders.created_at', '<', createdAt), eb.and([eb('orders.created_at', '=', createdAt), eb('orders.id', '<', id)])]));
@@ -283,6 +290,7 @@ export async function findMailOrder(db: DB, orderId: string): Promise<(MailOrder
     .innerJoin('users', 'users.id', 'orders.user_id')
     .select([
       'orders.id',
+      'orders.order_number',
       'orders.email',
       'orders.total_amount',
       'orders.shipping_amount',
@@ -304,6 +312,7 @@ export async function findMailOrder(db: DB, orderId: string): Promise<(MailOrder
   }
   return {
     id: order.id,
+    number: order.order_number,
     email: order.email,
     customerName: order.name,
     // The variant bought, as the payment page and the invoice name it: "Galaxy S24 5G (256 GB, Marble Grey)".

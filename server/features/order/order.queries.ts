@@ -8,6 +8,7 @@ import type { DeliveryAddress } from '../../../shared/schemas/settings';
 
 const orderColumns = [
   'id',
+  'order_number',
   'user_id',
   'email',
   'status',
@@ -37,6 +38,8 @@ type OrderRow = Pick<Selectable<OrdersTable>, (typeof orderColumns)[number]>;
 /** The facts fulfilment needs about an order (camelCase, no JSON columns). */
 export type OrderRecord = {
   id: string;
+  /** The readable number (VM-2026-000123). */
+  orderNumber: string;
   userId: string;
   email: string;
   status: OrderStatus;
@@ -69,6 +72,7 @@ export type OrderRecord = {
 function toRecord(row: OrderRow): OrderRecord {
   return {
     id: row.id,
+    orderNumber: row.order_number,
     userId: row.user_id,
     email: row.email,
     status: row.status,
@@ -91,6 +95,8 @@ function toRecord(row: OrderRow): OrderRecord {
 
 export type NewOrder = {
   id: string;
+  /** Its readable number (VM-2026-000123), taken in the same transaction (order.service's insertNewOrder). */
+  orderNumber: string;
   userId: string;
   email: string;
   provider: OrderPaymentProvider;
@@ -129,6 +135,7 @@ export async function insertPendingOrder(db: DB, order: NewOrder): Promise<void>
     .insertInto('orders')
     .values({
       id: order.id,
+      order_number: order.orderNumber,
       user_id: order.userId,
       email: order.email,
       status: order.status ?? 'pending',

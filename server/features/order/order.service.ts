@@ -11,6 +11,10 @@ import type { Order, OrderStatus, PaymentMethod } from '../../../shared/schemas/
 import { canTransition, nextStatuses } from '../../../shared/schemas/admin';
 import { issueCreditNote, issueInvoice } from '../../invoices/invoicing';
 import { writeAudit } from '../../audit/audit';
+import { nextInSeries } from '../../db/document-counters';
+import type { ShopSettings } from '../../../shared/schemas/settings';
+import { formatOrderNumber } from '../../../shared/order-number';
+import { yearInZone } from '../../../shared/time-zone';
 
 // Order bookkeeping: what checkout, the admin and the shopper's order page do to orders. The
 // functions that take a `trx` run inside the caller's transaction (which also holds the order's
@@ -25,7 +29,6 @@ export {
   findOrderStatus,
   findPendingOrderOf,
   findRefundState,
-  insertPendingOrder,
   listOrderItemStock,
   listPendingOrders,
   markCodCollected,
@@ -36,6 +39,32 @@ export {
   updateOrderStatus,
 } from './order.queries';
 export { countPaidOrdersShortOfStock, listAdminOrders, listOrders, listSalesPaidBetween } from './order-views.queries';
+
+/** What an order's number is made from when it is given: the prefix then in force and the shop's clock (its year). */
+export type OrderNumbering = Pick<ShopSettings, 'orderPrefix' | 'timeZone'>;
+
+/**
+ * Takes the next readable number (VM-2026-000123) for an order placed at `nowIso`: the year on
+ * the shop's clock, the next of that year's count. Inside the transaction that writes the order:
+ * the counter row stays locked until it commits, and a rollback (a refused checkout, a PostgreSQL
+ * retry) gives the number back, so numbers are consecutive and never shared.
+ */
+export async function takeOrderNumber(trx: DB, numbering: OrderNumbering, nowIso: string): Promise<string> {
+  const year = yearInZone(new Date(nowIso), numbering.timeZone);
+  return formatOrderNumber(numbering.orderPrefix, year, await nextInSeries(trx, `order:${year}`));
+}
+
+/**
+ * Writes a new order (awaiting payment, or confirmed for cash on delivery) with its lines and its
+ * readable number, taken here: every path that creates an order comes through this function, in
+ * its transaction. Returns the number.
+ */
+export async function insertPendingOrder(trx: DB, order: Omit<q.NewOrder, 'orderNumber'> & { numbering: OrderNumbering }): Promise<string> {
+  const { numbering, ...fields } = order;
+  const orderNumber = await takeOrderNumber(trx, numbering, order.nowIso);
+  await q.insertPendingOrder(trx, { ...fields, orderNumber });
+  return orderNumber;
+}
 
 /** Every order of a user in any state, newest first (their data export). */
 export function ordersOfUser(db: DB, userId: string): Promise<Order[]> {
@@ -188,7 +217,7 @@ export async function enqueueOrderConfirmation(db: DB, deps: MailDeps, orderId: 
   const order = await views.findMailOrder(db, orderId);
   if (!order) return;
   const mail = orderConfirmationMail(await brandOf(db, deps), order);
-  await enqueueMail(db, deps, 'order-paid', order.email, mail, order.invoiceNumber ? [{ kind: 'invoice', orderId }] : []);
+  await enqueueMail(db, deps, 'order-paid', order.email, mail, order.invoiceNumber ? [{ kind: 'invoice', orderId, orderNumber: order.number }] : []);
 }
 
 /** Queues the shipped, delivered or cancelled notice; inside the transaction that changed the status. */

@@ -139,7 +139,8 @@ async function refuseNumbersOut(trx: DB, units: readonly CheckedUnit[], ownShipm
   const first = out[0];
   if (first) {
     const kind = units.find((u) => u.value === first.value)?.kind === 'imei' ? 'IMEI' : 'Serial number';
-    throw new AppError('CONFLICT', `${kind} ${first.value} is already out with order ${first.orderId}: a unit cannot ship twice until it comes back.`);
+    const other = await orders.findOrderRecord(trx, first.orderId);
+    throw new AppError('CONFLICT', `${kind} ${first.value} is already out with order ${other?.orderNumber ?? first.orderId}: a unit cannot ship twice until it comes back.`);
   }
 }
 
@@ -371,7 +372,10 @@ export async function shipManual(deps: Deps, input: ShipManualInput, actorId: st
           );
         }
         const other = await q.findShipmentByAwb(trx, input.awb);
-        if (other && other.id !== shipment.id) throw new AppError('CONFLICT', `AWB ${input.awb} is already used by the parcel of order ${other.order_id}.`);
+        if (other && other.id !== shipment.id) {
+          const otherOrder = await orders.findOrderRecord(trx, other.order_id);
+          throw new AppError('CONFLICT', `AWB ${input.awb} is already used by the parcel of order ${otherOrder?.orderNumber ?? other.order_id}.`);
+        }
         await q.updateShipment(trx, shipment.id, {
           status: 'shipped',
           courier: 'manual',
@@ -526,7 +530,7 @@ export async function packingSlip(deps: Deps, orderId: string): Promise<PackingS
   const seller = settings.seller;
   const time = (iso: string) => formatShopTime(iso, settings.timeZone);
   return {
-    orderRef: order.id,
+    orderRef: order.orderNumber,
     orderedAt: time(order.createdAt),
     packedAt: shipment ? time(shipment.packed_at) : null,
     shop: {
@@ -586,7 +590,7 @@ async function shipmentRequest(db: DB, order: OrderRecord, shipment: ShipmentRow
   const items = await orders.listOrderItemStock(db, order.id);
   return {
     requestKey,
-    orderNumber: order.id,
+    orderNumber: order.orderNumber,
     orderedAt: order.createdAt,
     pickupLocation,
     consignee: {
@@ -674,7 +678,8 @@ async function bookOnce(deps: Deps, input: { orderId: string; courierId?: number
       }
       if (shipment.request_key === null || shipment.courier !== 'shiprocket') {
         const attempt = (await q.listShipmentsOfOrders(trx, [order.id])).length;
-        const key = `${order.id}-${attempt}`;
+        // Readable in Shiprocket's panel: the order's number and which attempt this is.
+        const key = `${order.orderNumber}-${attempt}`;
         await q.updateShipment(trx, shipment.id, { courier: 'shiprocket', request_key: key, updated_at: now });
         shipment = { ...shipment, courier: 'shiprocket', request_key: key };
       }
@@ -980,6 +985,7 @@ async function follow(trx: DB, deps: Deps, shipment: ShipmentRow, source: Tracki
 /** A parcel the courier could not deliver, waiting for the admin's answer. */
 export type NdrEntry = {
   orderId: string;
+  orderNumber: string;
   awb: string | null;
   courierName: string | null;
   courier: 'manual' | 'shiprocket';
@@ -1004,6 +1010,7 @@ export async function ndrQueue(deps: Deps): Promise<NdrEntry[]> {
     const own = events.filter((e) => e.shipment_id === row.id && e.status === 'delivery_failed');
     entries.push({
       orderId: row.order_id,
+      orderNumber: order?.orderNumber ?? row.order_id,
       awb: row.awb,
       courierName: row.courier_name,
       courier: row.courier,

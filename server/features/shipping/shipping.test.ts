@@ -66,6 +66,7 @@ const pack = (orderId: string, units: unknown[], extra: Record<string, unknown> 
 const ship = (orderId: string, extra: Record<string, unknown> = {}) =>
   admin.trpc<PackingSheet & Refusal>('mutation', 'shipping.shipManual', { orderId, courierName: 'Delhivery', awb: testAwb(), ...extra });
 const statusOf = async (orderId: string) => (await server.deps.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status;
+const numberOf = async (orderId: string) => (await server.deps.db.selectFrom('orders').select('order_number').where('id', '=', orderId).executeTakeFirstOrThrow()).order_number;
 const shipmentsOf = (orderId: string) => server.deps.db.selectFrom('shipments').selectAll().where('order_id', '=', orderId).execute();
 
 /** An IMEI whose check digit is wrong. */
@@ -152,7 +153,7 @@ describe('packing', () => {
     expect((await pack(a.orderId, [{ itemId: lineA.itemId, unit: 0, serial: serial.toLowerCase() }])).status).toBe(200);
     const clash = await pack(b.orderId, [{ itemId: lineB.itemId, unit: 0, serial }]);
     expect(clash.status).toBe(409);
-    expect(clash.body.message).toBe(`Serial number ${serial} is already out with order ${a.orderId}: a unit cannot ship twice until it comes back.`);
+    expect(clash.body.message).toBe(`Serial number ${serial} is already out with order ${await numberOf(a.orderId)}: a unit cannot ship twice until it comes back.`);
     const spaced = await pack(b.orderId, [{ itemId: lineB.itemId, unit: 0, serial: 'SN 12 34' }]);
     expect(spaced.status).toBe(400);
     expect(spaced.body.message).toMatch(/serial number must be letters and digits \(and - \/ \.\) without spaces/);
@@ -232,7 +233,7 @@ describe('shipping', () => {
     const other = await codOrder([earphones]);
     const reused = await ship(other.orderId, { awb });
     expect(reused.status).toBe(409);
-    expect(reused.body.message).toBe(`AWB ${awb} is already used by the parcel of order ${orderId}.`);
+    expect(reused.body.message).toBe(`AWB ${awb} is already used by the parcel of order ${await numberOf(orderId)}.`);
     expect(await statusOf(other.orderId)).toBe('confirmed');
     // Shipped once: not again.
     expect((await ship(orderId)).status).toBe(409);
@@ -312,7 +313,7 @@ describe('shipping', () => {
     fs.writeFileSync(file, reply.bytes);
     const text = execFileSync('/usr/bin/pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     expect(text).toContain('Packing slip');
-    expect(text).toContain(orderId);
+    expect(text).toContain(await numberOf(orderId));
     expect(text).toContain('Galaxy S30');
     expect(text).toContain(`IMEI ${imei}`);
     expect(text).toContain('Fit Watch 3');
@@ -329,5 +330,29 @@ describe('shipping', () => {
       .filter((row) => row.trim().split(/\s+/)[2] === 'image');
     expect(images).toHaveLength(1);
     expect((await admin.request(`/admin/orders/no-such-order/packing-slip.pdf`, { method: 'GET' })).status).toBe(404);
+  });
+});
+
+describe('the admin’s order search', () => {
+  it('finds an order by its parcel’s AWB and by a unit’s IMEI or serial, typed any way', async () => {
+    const { orderId } = await codOrder([phone, watch]);
+    const sheet = await sheetOf(orderId);
+    const imei = testImei();
+    const serial = testSerial();
+    expect(
+      (
+        await pack(orderId, [
+          { itemId: sheet.lines[0]!.itemId, unit: 0, imei },
+          { itemId: sheet.lines[1]!.itemId, unit: 0, serial },
+        ])
+      ).status,
+    ).toBe(200);
+    const awb = testAwb();
+    expect((await ship(orderId, { awb, ewayBill: { number: '291234567890', date: '2026-11-26' } })).status).toBe(200);
+    const found = async (q: string) => (await admin.trpc<{ items: { _id: string }[] }>('query', 'admin.orders', { q })).body.items.map((o) => o._id);
+    for (const term of [awb, awb.toLowerCase(), imei, `${imei.slice(0, 5)} ${imei.slice(5, 10)}-${imei.slice(10)}`, serial, serial.toLowerCase()]) {
+      expect({ term, found: await found(term) }).toEqual({ term, found: [orderId] });
+    }
+    expect(await found('ZZ99999999ZZ')).toEqual([]);
   });
 });

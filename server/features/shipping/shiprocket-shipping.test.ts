@@ -71,6 +71,7 @@ async function packedPhoneOrder(): Promise<{ client: HttpClient; orderId: string
   return order;
 }
 
+const numberOf = async (orderId: string) => (await server.deps.db.selectFrom('orders').select('order_number').where('id', '=', orderId).executeTakeFirstOrThrow()).order_number;
 const book = (orderId: string) => admin.trpc<Sheet>('mutation', 'shipping.book', { orderId });
 const statusOf = async (orderId: string) =>
   await server.deps.db.selectFrom('orders').select(['status', 'amount_charged', 'credit_note_number']).where('id', '=', orderId).executeTakeFirstOrThrow();
@@ -85,7 +86,7 @@ describe('booking with Shiprocket', () => {
     const booked = await book(orderId);
     expect(booked.status).toBe(200);
     expect(creates() - before).toBe(1);
-    const key = `${orderId}-1`;
+    const key = `${await numberOf(orderId)}-1`;
     expect(fake.orders().filter((o) => o.channel_order_id === key)).toHaveLength(1);
     const awb = fake.orderByKey(key)!.shipment.awb!;
     expect(booked.body.shipment).toMatchObject({ status: 'booked', courier: 'shiprocket', awb, trackingUrl: `https://shiprocket.co/tracking/${awb}`, lastError: null });
@@ -111,7 +112,8 @@ describe('booking with Shiprocket', () => {
     const retried = await book(orderId);
     expect(retried.status).toBe(200);
     expect(creates() - before).toBe(2);
-    expect(fake.orders().filter((o) => o.channel_order_id === `${orderId}-1`)).toHaveLength(1);
+    const key = `${await numberOf(orderId)}-1`;
+    expect(fake.orders().filter((o) => o.channel_order_id === key)).toHaveLength(1);
   });
 
   it('an answer missing its fields is a 502 naming the field (logged, not a 500), and the retry finds what Shiprocket made', async () => {
@@ -126,7 +128,8 @@ describe('booking with Shiprocket', () => {
     const retried = await book(orderId);
     expect(retried.status).toBe(200);
     expect(retried.body.shipment!.status).toBe('booked');
-    expect(fake.orders().filter((o) => o.channel_order_id === `${orderId}-1`)).toHaveLength(1);
+    const key = `${await numberOf(orderId)}-1`;
+    expect(fake.orders().filter((o) => o.channel_order_id === key)).toHaveLength(1);
   });
 
   it('refuses a ₹75,000 parcel without its e-way bill before asking Shiprocket anything', async () => {
@@ -145,7 +148,7 @@ describe('tracking', () => {
   it('webhooks, repeated and out of order, move it to delivered once; the shopper sees each step and gets each mail', async () => {
     const { client, orderId } = await packedPhoneOrder();
     expect((await book(orderId)).status).toBe(200);
-    const awb = fake.orderByKey(`${orderId}-1`)!.shipment.awb!;
+    const awb = fake.orderByKey(`${await numberOf(orderId)}-1`)!.shipment.awb!;
     const t0 = Date.parse('2026-11-26T09:00:00.000Z');
     fake.scan(awb, 'PICKED UP', { at: new Date(t0) });
     fake.scan(awb, 'IN TRANSIT', { at: new Date(t0 + 3_600_000), location: 'Bengaluru Hub' });
@@ -188,7 +191,7 @@ describe('tracking', () => {
   it('a failed delivery waits in the NDR queue; returned to origin, a cash-on-delivery order puts its stock back, gets its credit note and records no cash', async () => {
     const { client, orderId } = await packedPhoneOrder();
     expect((await book(orderId)).status).toBe(200);
-    const awb = fake.orderByKey(`${orderId}-1`)!.shipment.awb!;
+    const awb = fake.orderByKey(`${await numberOf(orderId)}-1`)!.shipment.awb!;
     const stockBefore = (await server.deps.db.selectFrom('products').select('stock').where('id', '=', phone.id).executeTakeFirstOrThrow()).stock;
     const t0 = Date.parse('2026-11-27T09:00:00.000Z');
     fake.scan(awb, 'PICKED UP', { at: new Date(t0) });
@@ -220,7 +223,7 @@ describe('tracking', () => {
   it('refuses a webhook whose body is not Shiprocket’s with a 400, and acknowledges an AWB it does not know', async () => {
     const { orderId } = await packedPhoneOrder();
     expect((await book(orderId)).status).toBe(200);
-    const awb = fake.orderByKey(`${orderId}-1`)!.shipment.awb!;
+    const awb = fake.orderByKey(`${await numberOf(orderId)}-1`)!.shipment.awb!;
     fake.scan(awb, 'PICKED UP');
     const bad = await fetch(webhookUrl(), {
       method: 'POST',

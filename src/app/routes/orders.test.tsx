@@ -9,6 +9,7 @@ const shopper = { _id: 'u1', name: 'Ravi Kumar', email: 'ravi@example.com', role
 function order(id: string, patch: Partial<Order> = {}): Order {
   return {
     _id: id,
+    orderNumber: `VM-2026-${id}`,
     userId: 'u1',
     email: 'ravi@example.com',
     status: 'confirmed',
@@ -65,7 +66,7 @@ function renderPage(cancel?: (input: any) => unknown) {
   return server;
 }
 
-const card = (id: string) => screen.getAllByTestId('order').find((li) => li.textContent?.includes(`Order ${id}`))!;
+const card = (id: string) => screen.getAllByTestId('order').find((li) => li.textContent?.includes(`Order VM-2026-${id}`))!;
 
 describe('Orders page: cancelling a cash on delivery order', () => {
   withToastHost();
@@ -73,17 +74,17 @@ describe('Orders page: cancelling a cash on delivery order', () => {
 
   it('offers Cancel order only on a COD order not shipped yet, and asks first', async () => {
     const server = renderPage();
-    const cancel = await screen.findByRole('button', { name: 'Cancel order o-cod' });
+    const cancel = await screen.findByRole('button', { name: 'Cancel order VM-2026-o-cod' });
     expect(within(card('o-shipped')).queryByRole('button', { name: /^Cancel order/ })).toBeNull();
     expect(within(card('o-card')).queryByRole('button', { name: /^Cancel order/ })).toBeNull();
 
     fireEvent.click(cancel);
-    const question = screen.getByRole('group', { name: 'Cancel order o-cod?' });
+    const question = screen.getByRole('group', { name: 'Cancel order VM-2026-o-cod?' });
     fireEvent.click(within(question).getByRole('button', { name: 'Keep order' }));
     expect(server.inputsOf('order.cancel')).toEqual([]);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel order o-cod' }));
-    fireEvent.click(within(screen.getByRole('group', { name: 'Cancel order o-cod?' })).getByRole('button', { name: 'Yes, cancel it' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order VM-2026-o-cod' }));
+    fireEvent.click(within(screen.getByRole('group', { name: 'Cancel order VM-2026-o-cod?' })).getByRole('button', { name: 'Yes, cancel it' }));
     expect(await screen.findByText('Order cancelled')).toBeTruthy();
     expect(server.inputsOf('order.cancel')).toEqual([{ orderId: 'o-cod' }]);
     // The list is read again: the order shows cancelled, without the button.
@@ -96,9 +97,9 @@ describe('Orders page: cancelling a cash on delivery order', () => {
     renderPage(() => {
       throw new FakeServerError(409, 'INVALID_TRANSITION', message);
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order o-cod' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order VM-2026-o-cod' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
     expect(await screen.findByText(message)).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('group', { name: 'Cancel order o-cod?' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Cancel order VM-2026-o-cod?' })).toBeNull());
   });
 });

@@ -6,6 +6,7 @@ import { Component as Success } from './success';
 
 const codOrder = {
   _id: 'o-cod',
+  orderNumber: 'VM-2026-000042',
   status: 'confirmed',
   paymentMethod: 'cod',
   provider: 'cod',
@@ -16,7 +17,7 @@ const codOrder = {
 function renderAt(url: string) {
   const server = fakeServer({
     'order.list': () => [codOrder],
-    'checkout.confirmReturn': () => ({ status: 'paid', orderId: 'o-card' }),
+    'checkout.confirmReturn': () => ({ status: 'paid', orderId: 'o-card', orderNumber: 'VM-2026-000043' }),
   });
   render(renderableApp({ routes: [{ path: '/success', element: <Success /> }], initialEntries: [url], fetch: server.fetch }));
   return server;
@@ -29,6 +30,9 @@ describe('Success page', () => {
     const server = renderAt('/success?order_id=o-cod');
     expect(await screen.findByRole('heading', { name: 'Order placed!' })).toBeTruthy();
     expect(screen.getByTestId('cod-message').textContent).toBe('Pay ₹30,064.00 in cash when it arrives.');
+    // The readable number the shopper quotes, never the internal id.
+    expect(screen.getByTestId('success-order-number').textContent).toBe('Order VM-2026-000042');
+    expect(document.body.textContent).not.toContain('o-cod');
     expect(screen.getByRole('link', { name: 'See Order' }).getAttribute('href')).toBe('/order');
     expect(server.inputsOf('checkout.confirmReturn')).toEqual([]);
   });
@@ -36,6 +40,7 @@ describe('Success page', () => {
   it('still confirms a payment by its session id', async () => {
     const server = renderAt('/success?session_id=cs_test_1');
     expect(await screen.findByRole('heading', { name: 'Payment Successfully' })).toBeTruthy();
+    expect(screen.getByTestId('success-order-number').textContent).toBe('Order VM-2026-000043');
     expect(server.inputsOf('checkout.confirmReturn')).toEqual([{ sessionId: 'cs_test_1' }]);
   });
 });

@@ -34,6 +34,7 @@ function OrderPlaced({ orderId }: { orderId: string }) {
         <h1 id="success-heading" className="text-2xl font-bold text-emerald-800">
           Order placed!
         </h1>
+        {order ? <OrderNumberLine number={order.orderNumber} /> : null}
         {orders.isError ? (
           <p className="text-zinc-700" role="alert">
             {errorMessage(orders.error)}
@@ -50,6 +51,15 @@ function OrderPlaced({ orderId }: { orderId: string }) {
         </Link>
       </div>
     </section>
+  );
+}
+
+/** "Order VM-2026-000123": what the shopper quotes when they write or call about it. */
+function OrderNumberLine({ number }: { number: string }) {
+  return (
+    <p className="text-zinc-700" data-testid="success-order-number">
+      Order <strong className="text-zinc-900 tabular-nums">{number}</strong>
+    </p>
   );
 }
 
@@ -92,6 +102,7 @@ function PaymentReturn({ sessionId }: { sessionId: string | null }) {
             <h1 id="success-heading" className="text-2xl font-bold text-emerald-800">
               Payment Successfully
             </h1>
+            {confirm.data?.orderNumber ? <OrderNumberLine number={confirm.data.orderNumber} /> : null}
             <p className="text-zinc-700">Thank you for shopping with Voltmart. Your order is confirmed.</p>
           </>
         ) : (

@@ -6,6 +6,7 @@ import { OrderList } from './order-list';
 function order(id: string, createdAt: string, overrides: Partial<Order> = {}): Order {
   return {
     _id: id,
+    orderNumber: `VM-2026-${id}`,
     userId: 'u1',
     email: 'ravi@example.com',
     status: 'paid',
@@ -61,6 +62,13 @@ describe('OrderList', () => {
         .getAllByTestId('order-status')
         .map((s) => s.textContent),
     ).toEqual(['paid', 'pending']);
+  });
+
+  it('names the order by its readable number, never its internal id', () => {
+    render(<OrderList timeZone="UTC" orders={[order('3f9a1c0e7b2d4e6f', '2026-11-20T08:00:00.000Z', { orderNumber: 'VM-2026-000123' })]} />);
+    const card = screen.getByTestId('order');
+    expect(within(card).getByTestId('order-number').textContent).toBe('Order VM-2026-000123');
+    expect(card.textContent).not.toContain('3f9a1c0e7b2d4e6f');
   });
 
   it('shows lines, payment and shipping details and the total in INR', () => {

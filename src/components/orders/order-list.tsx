@@ -72,14 +72,16 @@ export function OrdersByDate<T extends Order>({
   ));
 }
 
-/** The status pill and the order id; `children` follow them on the same line. */
+/** The status pill and the order's readable number (VM-2026-000123); `children` follow them on the same line. */
 export function OrderIdentity({ order, children }: { order: Order; children?: ReactNode }) {
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
       <span className={`rounded-full px-2.5 py-0.5 font-semibold first-letter:uppercase ${STATUS_STYLE[order.status]}`} data-testid="order-status">
         {STATUS_LABEL[order.status]}
       </span>
-      <span className="text-zinc-600">Order {order._id}</span>
+      <span className="text-zinc-600" data-testid="order-number">
+        Order <span className="font-semibold text-zinc-900 tabular-nums">{order.orderNumber}</span>
+      </span>
       {children}
     </div>
   );

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useCurrentUser } from '../../../features/account/api/use-current-user';
 import { AdminSidebar } from '../../../features/admin/components/admin-sidebar';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../../features/admin/hooks/use-media-query';
-import { BULK_EDIT_PATH } from '../../../lib/admin-landing';
+import { ALL_ORDERS_PATH, BULK_EDIT_PATH, PHONE_ADMIN_PATHS } from '../../../lib/admin-landing';
 import { pageTitle } from '../../../lib/page-titles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -20,8 +20,9 @@ export function Component() {
   useDocumentTitle(pageTitle('Admin panel'));
   const { user, isLoading } = useCurrentUser();
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
-  // The bulk edit grid shows on a phone too (without the sidebar): a price fixed on the shop floor.
-  const phoneOk = useLocation().pathname.replace(/\/+$/, '') === BULK_EDIT_PATH;
+  // The bulk edit grid shows on a phone too (without the sidebar): a price fixed on the shop floor;
+  // and the all-orders page: an order found by the number a shopper reads out on a call.
+  const phoneOk = PHONE_ADMIN_PATHS.includes(useLocation().pathname.replace(/\/+$/, ''));
   // Once shown, the panel stays mounted (hidden) while the window is narrow: a window dragged
   // narrower for a moment, or a browser resizing it to take a screenshot, must not throw away a
   // half-filled product form with its uploads.
@@ -37,6 +38,16 @@ export function Component() {
           <div className="card mx-auto max-w-md p-6 text-center" role="note">
             <h1 className="text-lg font-bold">Admin Panel</h1>
             <p className="mt-2 text-zinc-700">{NARROW_SCREEN_NOTE}</p>
+            <p className="mt-3 text-sm text-zinc-700">
+              On a phone:{' '}
+              <Link to={ALL_ORDERS_PATH} className="font-semibold text-brand-700 underline">
+                All orders
+              </Link>{' '}
+              ·{' '}
+              <Link to={BULK_EDIT_PATH} className="font-semibold text-brand-700 underline">
+                Bulk edit
+              </Link>
+            </p>
           </div>
         </div>
       )}

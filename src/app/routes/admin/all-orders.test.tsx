@@ -15,6 +15,7 @@ const line = { productId: 'p1', name: 'Sony WH-1000XM5', image: [], price: 2_999
 function order(id: string, patch: Partial<AdminOrder> = {}): AdminOrder {
   return {
     _id: id,
+    orderNumber: `VM-2026-${id}`,
     userId: 'u1',
     email: 'ravi@example.com',
     customer: { name: 'Ravi Shopper', email: 'ravi@example.com' },
@@ -62,7 +63,10 @@ function shop(timeZone?: string) {
   return fakeServer({
     ...(timeZone ? { 'settings.storefront': () => ({ timeZone }) } : {}),
     'admin.dashboard': dashboard,
-    'admin.orders': (input: any) => ({ items: orders().filter((o) => !input?.attention || o.stockShortfall > 0), nextCursor: null }),
+    'admin.orders': (input: any) => ({
+      items: orders().filter((o) => (!input?.attention || o.stockShortfall > 0) && (!input?.q || o.orderNumber.toUpperCase() === String(input.q).toUpperCase())),
+      nextCursor: null,
+    }),
     'admin.resolveShortage': () => {
       owed = 0;
       return orders()[0];
@@ -134,6 +138,26 @@ describe('All orders page', () => {
     expect(screen.getByTestId('where').textContent).toBe('/admit-panel/all-orders');
   });
 
+  it('searches as the admin types (once they pause), sends the term trimmed, and says when nothing matches', async () => {
+    const server = renderPage('/admit-panel/all-orders');
+    await waitFor(() => expect(shownOrders()).toEqual(['ord_short', 'ord_ok']));
+    const box = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search orders' });
+    expect(box.maxLength).toBe(100);
+    expect(screen.getByRole('search', { name: 'Search orders' })).toBeTruthy();
+
+    fireEvent.change(box, { target: { value: '  vm-2026-ord_ok ' } });
+    await waitFor(() => expect(shownOrders()).toEqual(['ord_ok']));
+    expect(lastOrdersInput(server)).toMatchObject({ q: 'vm-2026-ord_ok' });
+    // Typing is not a request per key: the term went once.
+    expect(server.inputsOf('admin.orders').filter((input: any) => input?.q !== undefined)).toHaveLength(1);
+
+    fireEvent.change(box, { target: { value: 'VM-2026-000999' } });
+    expect((await screen.findByTestId('no-search-results')).textContent).toBe('No order matches “VM-2026-000999”.');
+
+    fireEvent.change(box, { target: { value: '' } });
+    await waitFor(() => expect(shownOrders()).toEqual(['ord_short', 'ord_ok']));
+  });
+
   it('leaves the dashboard to its own page', async () => {
     renderPage('/admit-panel/all-orders');
     await waitFor(() => expect(shownOrders()).toEqual(['ord_short', 'ord_ok']));
@@ -165,12 +189,12 @@ describe('All orders page', () => {
     expect(within(flagged).getByText('Paid, not in stock: restock or refund')).toBeTruthy();
     expect(screen.getByText('(1 not in stock)')).toBeTruthy();
 
-    fireEvent.click(within(flagged).getByRole('button', { name: 'Take from stock: order ord_short' }));
+    fireEvent.click(within(flagged).getByRole('button', { name: 'Take from stock: order VM-2026-ord_short' }));
     expect(await screen.findByText('No order is waiting for stock.')).toBeTruthy();
 
     fireEvent.click(needsStock());
     await waitFor(() => expect(shownOrders()).toEqual(['ord_short', 'ord_ok']));
     expect(screen.queryByTestId('stock-shortfall')).toBeNull();
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Mark shipped: order ord_short' }).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Mark shipped: order VM-2026-ord_short' }).disabled).toBe(false);
   });
 });

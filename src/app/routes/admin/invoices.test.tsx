@@ -17,6 +17,7 @@ const row = (patch: Partial<InvoiceRegisterRow>): InvoiceRegisterRow => ({
   date: '2026-11-03',
   reference: null,
   orderId: 'ord_1',
+  orderNumber: 'VM-2026-000001',
   buyerName: 'Ravi Shopper',
   buyerGstin: null,
   placeOfSupply: '29',
@@ -36,6 +37,7 @@ const november: InvoiceRegister = {
       number: 'INV/2627/00002',
       date: '2026-11-10',
       orderId: 'ord_2',
+      orderNumber: 'VM-2026-000002',
       buyerName: 'Meera Traders',
       buyerGstin: '27ABCDE1234F1Z0',
       placeOfSupply: '27',
@@ -111,7 +113,7 @@ describe('Invoices page', () => {
         .getAllByRole('cell')
         .map((td) => td.textContent);
     // Eight columns, so the table fits a 1366 px laptop's panel: the date under the number, the
-    // GSTIN under the buyer, the taxes that apply one line each, the order id on one line.
+    // GSTIN under the buyer, the taxes that apply one line each, the order number on one line.
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -119,7 +121,7 @@ describe('Invoices page', () => {
     ).toEqual(['Number and date', 'Order', 'Buyer and GSTIN', 'Place of supply', 'Taxable value', 'Tax', 'Total', 'Download']);
     expect(cells(rows[1]!)).toEqual([
       'INV/2627/0000210 November 2026',
-      'ord_2',
+      'VM-2026-000002',
       'Meera Traders27ABCDE1234F1Z0',
       'Maharashtra (27)',
       '₹2,000.00',
@@ -127,7 +129,8 @@ describe('Invoices page', () => {
       '₹2,360.00',
       'PDF of invoice INV/2627/00002',
     ]);
-    expect(within(rows[1]!).getByText('ord_2').getAttribute('title')).toBe('ord_2');
+    // The readable order number, not the internal id (which only the PDF links carry).
+    expect(table.textContent).not.toContain('ord_2');
     // The credit note is marked, with the invoice it reverses, and links to its own PDF.
     expect(cells(rows[2]!)[0]).toMatch(/^INV\/2627\/C0001Credit noteagainst INV\/2627\/00001/);
     expect(within(table).getByRole('link', { name: 'PDF of credit note INV/2627/C0001' }).getAttribute('href')).toBe('/orders/ord_1/credit-note.pdf');

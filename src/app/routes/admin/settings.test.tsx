@@ -12,6 +12,7 @@ function defaults(onlineProviders: AdminSettings['onlineProviders'] = ['stripe',
   return {
     seller: null,
     invoicePrefix: 'INV',
+    orderPrefix: 'VM',
     grievanceOfficer: null,
     policies: { returns: 'Returns within 7 days.', shipping: 'Ships in a day.' },
     shipping: { standardPaise: 0, expressPaise: 9900, freeAbovePaise: null, standardDays: '3–5', expressDays: '1–2', serviceablePins: [] },
@@ -155,6 +156,7 @@ describe('Settings page', () => {
           phone: '+919845012345',
         },
         invoicePrefix: 'INV',
+        orderPrefix: 'VM',
         grievanceOfficer: null,
         policies: { returns: 'Returns within 7 days.', shipping: 'Ships in a day.' },
         shipping: { standardPaise: 4900, expressPaise: 14950, freeAbovePaise: 99900, standardDays: '3–5', expressDays: '1–2', serviceablePins: ['560001', '56', '400'] },
@@ -234,6 +236,19 @@ describe('Settings page', () => {
     await waitFor(() => expect(field('Express delivery days: Metro cities').getAttribute('aria-invalid')).toBe('true'));
     expect(messagesOf(field('Express delivery days: Metro cities'))).toContain('express delivery days (metro) must not be more than standard’s (4)');
     expect(server.inputsOf('settings.update')).toEqual([]);
+  });
+
+  it('previews the order numbers a prefix makes, and saves it in capitals', async () => {
+    const server = renderPage();
+    await screen.findByTestId('not-set-up');
+    expect(field('Order number prefix').value).toBe('VM');
+    expect(screen.getByTestId('order-number-preview').textContent).toMatch(/^VM-20\d\d-000123$/);
+    fillSeller(VALID_GSTIN);
+    type('Order number prefix', 'ab1');
+    expect(screen.getByTestId('order-number-preview').textContent).toMatch(/^AB1-20\d\d-000123$/);
+    save();
+    expect(await screen.findByText(SETTINGS_SAVED_MESSAGE)).toBeTruthy();
+    expect(server.inputsOf('settings.update')).toEqual([expect.objectContaining({ orderPrefix: 'AB1', invoicePrefix: 'INV' })]);
   });
 
   it("shows the server's field errors beside their fields", async () => {

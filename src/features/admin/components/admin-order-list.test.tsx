@@ -7,6 +7,7 @@ import { AdminOrderList, SHORTFALL_RESOLVED_MESSAGE, STOCK_SHORTFALL_NOTICE } fr
 function adminOrder(id: string, patch: Partial<AdminOrder> = {}): AdminOrder {
   return {
     _id: id,
+    orderNumber: `VM-2026-${id}`,
     userId: 'u1',
     email: 'ravi@example.com',
     customer: { name: 'Ravi Shopper', email: 'ravi@example.com' },
@@ -66,7 +67,7 @@ describe('AdminOrderList', () => {
     const ok = card('ord_ok');
     expect(within(ok).queryByText(STOCK_SHORTFALL_NOTICE)).toBeNull();
     expect(within(ok).queryByText(/not in stock/)).toBeNull();
-    expect(within(ok).getByRole<HTMLButtonElement>('button', { name: 'Mark shipped: order ord_ok' }).disabled).toBe(false);
+    expect(within(ok).getByRole<HTMLButtonElement>('button', { name: 'Mark shipped: order VM-2026-ord_ok' }).disabled).toBe(false);
     expect(within(ok).queryByRole('button', { name: /^Take from stock/ })).toBeNull();
   });
 
@@ -80,17 +81,17 @@ describe('AdminOrderList', () => {
     const lines = within(flagged).getAllByText(/^Quantity :/);
     expect(lines.map((line) => line.textContent)).toEqual(['Quantity : 2(1 not in stock)', 'Quantity : 1']);
 
-    const ship = within(flagged).getByRole<HTMLButtonElement>('button', { name: 'Mark shipped: order ord_short' });
+    const ship = within(flagged).getByRole<HTMLButtonElement>('button', { name: 'Mark shipped: order VM-2026-ord_short' });
     expect(ship.disabled).toBe(true);
     expect(document.getElementById(ship.getAttribute('aria-describedby') ?? '')?.textContent).toContain(STOCK_SHORTFALL_NOTICE);
     // Cancelling (and refunding) stays possible.
-    expect(within(flagged).getByRole<HTMLButtonElement>('button', { name: 'Cancel order: order ord_short' }).disabled).toBe(false);
+    expect(within(flagged).getByRole<HTMLButtonElement>('button', { name: 'Cancel order: order VM-2026-ord_short' }).disabled).toBe(false);
   });
 
   // The refresh of the list and the dashboard afterwards is tested with the all-orders page.
   it('takes the owed units from stock', async () => {
     const server = renderList([short]);
-    fireEvent.click(within(card('ord_short')).getByRole('button', { name: 'Take from stock: order ord_short' }));
+    fireEvent.click(within(card('ord_short')).getByRole('button', { name: 'Take from stock: order VM-2026-ord_short' }));
     expect(await screen.findByText(SHORTFALL_RESOLVED_MESSAGE)).toBeTruthy();
     expect(server.inputsOf('admin.resolveShortage')).toEqual([{ orderId: 'ord_short' }]);
   });
@@ -107,7 +108,7 @@ describe('AdminOrderList', () => {
     renderList([short], () => {
       throw new FakeServerError(409, 'OUT_OF_STOCK', message);
     });
-    const take = within(card('ord_short')).getByRole<HTMLButtonElement>('button', { name: 'Take from stock: order ord_short' });
+    const take = within(card('ord_short')).getByRole<HTMLButtonElement>('button', { name: 'Take from stock: order VM-2026-ord_short' });
     fireEvent.click(take);
     expect(await screen.findByText(message)).toBeTruthy();
     await waitFor(() => expect(take.disabled).toBe(false));
@@ -130,7 +131,7 @@ describe('AdminOrderList', () => {
         }),
         adminOrder('ord_plain'),
       ]);
-      const invoice = within(card('ord_inv')).getByRole('link', { name: 'Invoice INV/2627/00007 of order ord_inv (PDF)' });
+      const invoice = within(card('ord_inv')).getByRole('link', { name: 'Invoice INV/2627/00007 of order VM-2026-ord_inv (PDF)' });
       expect(invoice.getAttribute('href')).toBe('/orders/ord_inv/invoice.pdf');
       expect(invoice.firstChild?.textContent).toBe('Invoice INV/2627/00007');
       const links = within(within(card('ord_cn')).getByTestId('order-documents')).getAllByRole('link');
@@ -149,12 +150,12 @@ describe('AdminOrderList', () => {
 
     it('warns that cancelling an invoiced order issues a credit note', () => {
       renderList([invoiced, adminOrder('ord_plain')]);
-      fireEvent.click(within(card('ord_inv')).getByRole('button', { name: 'Cancel order: order ord_inv' }));
+      fireEvent.click(within(card('ord_inv')).getByRole('button', { name: 'Cancel order: order VM-2026-ord_inv' }));
       const dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
       expect(within(dialog).getByTestId('credit-note-notice').textContent).toBe('A credit note will be issued for invoice INV/2627/00007.');
       fireEvent.click(within(dialog).getByRole('button', { name: 'Keep order' }));
 
-      fireEvent.click(within(card('ord_plain')).getByRole('button', { name: 'Cancel order: order ord_plain' }));
+      fireEvent.click(within(card('ord_plain')).getByRole('button', { name: 'Cancel order: order VM-2026-ord_plain' }));
       expect(within(screen.getByRole('dialog', { name: 'Cancel this order?' })).queryByTestId('credit-note-notice')).toBeNull();
     });
   });
@@ -214,9 +215,9 @@ describe('AdminOrderList: cash on delivery and refunds', () => {
   it('marks a COD parcel delivered, cash collected, or returned undelivered', async () => {
     const orders = [cod('ord_a', { status: 'shipped' }), cod('ord_b', { status: 'shipped' })];
     const server = renderList(orders, undefined, { 'admin.setOrderStatus': setOrderStatus(orders) });
-    fireEvent.click(within(card('ord_a')).getByRole('button', { name: 'Delivered, cash collected: order ord_a' }));
+    fireEvent.click(within(card('ord_a')).getByRole('button', { name: 'Delivered, cash collected: order VM-2026-ord_a' }));
     expect(await screen.findByText('Order marked delivered')).toBeTruthy();
-    fireEvent.click(within(card('ord_b')).getByRole('button', { name: 'Returned undelivered: order ord_b' }));
+    fireEvent.click(within(card('ord_b')).getByRole('button', { name: 'Returned undelivered: order VM-2026-ord_b' }));
     expect(await screen.findByText('Order marked returned')).toBeTruthy();
     expect(server.inputsOf('admin.setOrderStatus')).toEqual([
       { orderId: 'ord_a', status: 'delivered' },
@@ -227,7 +228,7 @@ describe('AdminOrderList: cash on delivery and refunds', () => {
   it('offers the refund through the provider when cancelling an order paid online, ticked, and sends refund: true', async () => {
     const orders = [adminOrder('ord_paid', { amountCharged: 6_127_900 })];
     const server = renderList(orders, undefined, { 'admin.setOrderStatus': setOrderStatus(orders) });
-    fireEvent.click(within(card('ord_paid')).getByRole('button', { name: 'Cancel order: order ord_paid' }));
+    fireEvent.click(within(card('ord_paid')).getByRole('button', { name: 'Cancel order: order VM-2026-ord_paid' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
     const refund = within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Refund ₹61,279.00 through Stripe' });
     expect(refund.checked).toBe(true);
@@ -242,7 +243,7 @@ describe('AdminOrderList: cash on delivery and refunds', () => {
   it('cancels without a refund when the box is unticked, and says the refund is the admin’s to make', async () => {
     const orders = [adminOrder('ord_paid', { provider: 'razorpay' })];
     const server = renderList(orders, undefined, { 'admin.setOrderStatus': setOrderStatus(orders) });
-    fireEvent.click(within(card('ord_paid')).getByRole('button', { name: 'Cancel order: order ord_paid' }));
+    fireEvent.click(within(card('ord_paid')).getByRole('button', { name: 'Cancel order: order VM-2026-ord_paid' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Refund ₹61,279.00 through Razorpay' }));
     expect(dialog.textContent).toContain('Refund the payment at the payment provider yourself.');
@@ -254,7 +255,7 @@ describe('AdminOrderList: cash on delivery and refunds', () => {
   it('offers no refund when cancelling a COD order: nothing was paid', async () => {
     const orders = [cod('ord_cod')];
     const server = renderList(orders, undefined, { 'admin.setOrderStatus': setOrderStatus(orders) });
-    fireEvent.click(within(card('ord_cod')).getByRole('button', { name: 'Cancel order: order ord_cod' }));
+    fireEvent.click(within(card('ord_cod')).getByRole('button', { name: 'Cancel order: order VM-2026-ord_cod' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
     expect(dialog.textContent).toContain('Its units go back on sale. Nothing was paid for it');
@@ -266,7 +267,7 @@ describe('AdminOrderList: cash on delivery and refunds', () => {
   it('says so when the provider refused the refund', async () => {
     const orders = [adminOrder('ord_paid')];
     renderList(orders, undefined, { 'admin.setOrderStatus': setOrderStatus(orders, { id: null, status: 'failed', error: 'Stripe could not make the refund.' }) });
-    fireEvent.click(within(card('ord_paid')).getByRole('button', { name: 'Cancel order: order ord_paid' }));
+    fireEvent.click(within(card('ord_paid')).getByRole('button', { name: 'Cancel order: order VM-2026-ord_paid' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
     expect(await screen.findByText('Order cancelled. Refund failed: Stripe could not make the refund.')).toBeTruthy();
   });
@@ -285,7 +286,7 @@ describe('AdminOrderList: cash on delivery and refunds', () => {
 
     const failedStatus = within(card('ord_failed')).getByTestId('refund-status');
     expect(failedStatus.textContent).toContain('Refund failed: The Razorpay keys are no longer set.');
-    fireEvent.click(within(failedStatus).getByRole('button', { name: 'Retry refund: order ord_failed' }));
+    fireEvent.click(within(failedStatus).getByRole('button', { name: 'Retry refund: order VM-2026-ord_failed' }));
     expect(await screen.findByText('Refund of ₹61,279.00 in progress')).toBeTruthy();
     expect(server.inputsOf('admin.refundOrder')).toEqual([{ orderId: 'ord_failed' }]);
   });
@@ -299,10 +300,10 @@ describe('AdminOrderList: cash on delivery and refunds', () => {
     expect(within(card('ord_cod_cancelled')).queryByTestId('refund-status')).toBeNull();
     const status = within(card('ord_kept')).getByTestId('refund-status');
     expect(status.textContent).toContain('Not refunded through Stripe.');
-    fireEvent.click(within(status).getByRole('button', { name: 'Refund ₹61,279.00 through Stripe: order ord_kept' }));
+    fireEvent.click(within(status).getByRole('button', { name: 'Refund ₹61,279.00 through Stripe: order VM-2026-ord_kept' }));
     expect(server.inputsOf('admin.refundOrder')).toEqual([]);
     fireEvent.click(within(status).getByRole('button', { name: 'Not now' }));
-    fireEvent.click(within(status).getByRole('button', { name: 'Refund ₹61,279.00 through Stripe: order ord_kept' }));
+    fireEvent.click(within(status).getByRole('button', { name: 'Refund ₹61,279.00 through Stripe: order VM-2026-ord_kept' }));
     fireEvent.click(within(status).getByRole('button', { name: 'Yes, refund' }));
     expect(await screen.findByText('Refunded ₹61,279.00')).toBeTruthy();
     expect(server.inputsOf('admin.refundOrder')).toEqual([{ orderId: 'ord_kept' }]);

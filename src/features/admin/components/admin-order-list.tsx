@@ -191,7 +191,7 @@ function CancelOrderDialog({ order, pending, onClose, onConfirm }: { order: Admi
   return (
     <ModalDialog title="Cancel this order?" onClose={onClose} widthClassName="max-w-md">
       <p className="text-sm text-zinc-700">
-        Order {order._id} of {order.customer.name} ({formatINR(order.totalAmount)}) will be marked cancelled. {units}
+        Order {order.orderNumber} of {order.customer.name} ({formatINR(order.totalAmount)}) will be marked cancelled. {units}
         {money ? ` ${money}` : null}
       </p>
       {canRefund ? (
@@ -241,7 +241,7 @@ function RefundStatus({ order, busy, onRetry, timeZone }: { order: AdminOrder; b
         </p>
       </div>
       {refund.status === 'failed' ? (
-        <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" disabled={busy} onClick={onRetry} aria-label={`Retry refund: order ${order._id}`}>
+        <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" disabled={busy} onClick={onRetry} aria-label={`Retry refund: order ${order.orderNumber}`}>
           Retry refund
         </button>
       ) : null}
@@ -275,7 +275,7 @@ function RefundLater({ order, busy, onRefund }: { order: AdminOrder; busy: boole
           </button>
         </div>
       ) : (
-        <button type="button" className="btn-outline" disabled={busy} onClick={() => setAsking(true)} aria-label={`${what}: order ${order._id}`}>
+        <button type="button" className="btn-outline" disabled={busy} onClick={() => setAsking(true)} aria-label={`${what}: order ${order.orderNumber}`}>
           {what}
         </button>
       )}
@@ -323,7 +323,7 @@ function AdminOrderCard({
                 className={status === 'cancelled' ? 'btn-ghost text-red-800 hover:bg-red-50' : status === 'returned' ? 'btn-outline' : 'btn-primary'}
                 disabled={busy || blocked(status)}
                 onClick={() => onMove(status)}
-                aria-label={`${actionLabel(status, order.paymentMethod)}: order ${order._id}`}
+                aria-label={`${actionLabel(status, order.paymentMethod)}: order ${order.orderNumber}`}
                 aria-describedby={blocked(status) ? noticeId : undefined}
               >
                 {actionLabel(status, order.paymentMethod)}
@@ -348,7 +348,7 @@ function AdminOrderCard({
               className="btn bg-red-700 text-white hover:bg-red-800"
               disabled={busy}
               onClick={onTakeFromStock}
-              aria-label={`Take from stock: order ${order._id}`}
+              aria-label={`Take from stock: order ${order.orderNumber}`}
             >
               Take from stock
             </button>
@@ -389,8 +389,8 @@ function AdminOrderCard({
               <div>
                 <h4 className="font-semibold text-zinc-900">Tax documents :</h4>
                 <ul className="flex flex-col gap-0.5" data-testid="order-documents">
-                  {order.invoice ? <DocumentLink label="Invoice" document={order.invoice} orderId={order._id} /> : null}
-                  {order.creditNote ? <DocumentLink label="Credit note" document={order.creditNote} orderId={order._id} /> : null}
+                  {order.invoice ? <DocumentLink label="Invoice" document={order.invoice} orderNumber={order.orderNumber} /> : null}
+                  {order.creditNote ? <DocumentLink label="Credit note" document={order.creditNote} orderNumber={order.orderNumber} /> : null}
                 </ul>
               </div>
             ) : null}
@@ -413,12 +413,12 @@ function AdminOrderCard({
 }
 
 /** A download link to an order's invoice or credit note PDF (a server route, not a screen: a plain link). */
-function DocumentLink({ label, document, orderId }: { label: string; document: OrderDocument; orderId: string }) {
+function DocumentLink({ label, document, orderNumber }: { label: string; document: OrderDocument; orderNumber: string }) {
   return (
     <li>
       <a href={document.url} className="font-semibold text-brand-700 underline hover:text-brand-800 [overflow-wrap:anywhere]">
         {`${label} ${document.number}`}
-        <span className="sr-only">{` of order ${orderId} (PDF)`}</span>
+        <span className="sr-only">{` of order ${orderNumber} (PDF)`}</span>
       </a>
     </li>
   );

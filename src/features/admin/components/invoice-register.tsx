@@ -260,8 +260,8 @@ function Rows({ rows, month }: { rows: readonly InvoiceRegisterRow[]; month: str
                   <span className="block text-xs whitespace-nowrap text-zinc-600">{formatDay(row.date)}</span>
                 </td>
                 <td className="px-3 py-2">
-                  <span className="block max-w-28 truncate font-mono text-xs" title={row.orderId}>
-                    {row.orderId}
+                  <span className="block font-mono text-xs whitespace-nowrap" data-testid="invoice-order-number">
+                    {row.orderNumber}
                   </span>
                 </td>
                 <td className="px-3 py-2">
@@ -296,7 +296,7 @@ function Rows({ rows, month }: { rows: readonly InvoiceRegisterRow[]; month: str
             </div>
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
               <dt className="text-zinc-600">Order</dt>
-              <dd className="font-mono text-xs break-all">{row.orderId}</dd>
+              <dd className="font-mono text-xs break-all">{row.orderNumber}</dd>
               <dt className="text-zinc-600">Buyer</dt>
               <dd>{row.buyerName}</dd>
               <dt className="text-zinc-600">GSTIN</dt>

@@ -5,6 +5,7 @@ import {
   fieldOfPath,
   formatGstRate,
   invoiceNumberPreview,
+  orderNumberPreview,
   otherTimeZones,
   parseDateList,
   parsePinList,
@@ -25,6 +26,7 @@ const saved: ShopSettings = {
     phone: '+919845012345',
   },
   invoicePrefix: 'VM',
+  orderPrefix: 'V1',
   grievanceOfficer: { name: 'Asha Rao', email: 'grievance@voltmart.in', phone: '+918041234567' },
   policies: { returns: 'Seven days.', shipping: 'Same day.' },
   shipping: { standardPaise: 4900, expressPaise: 14_950, freeAbovePaise: 99_900, standardDays: '3–5', expressDays: '1–2', serviceablePins: ['560001', '56'] },
@@ -204,6 +206,19 @@ describe('settings form', () => {
     expect(invoiceNumberPreview('vm', '2026-11-25')).toBe('VM/2627/00001');
     expect(invoiceNumberPreview('', '2027-03-31')).toBe('INV/2627/00001');
     expect(invoiceNumberPreview('INV', '2027-04-01')).toBe('INV/2728/00001');
+  });
+
+  it('previews order numbers as the server makes them, in the year of the shop’s clock', () => {
+    // 18:31 UTC on 31 December 2026 is already 1 January 2027 in India, still 2026 in London.
+    const at = new Date('2026-12-31T18:31:00.000Z');
+    expect(orderNumberPreview('vm', 'Asia/Kolkata', at)).toBe('VM-2027-000123');
+    expect(orderNumberPreview(' ab12 ', 'Europe/London', at)).toBe('AB12-2026-000123');
+    expect(orderNumberPreview('', 'Not/AZone', at)).toBe('VM-2027-000123');
+  });
+
+  it('refuses an order number prefix that is not 1 to 4 letters or digits, beside its field', () => {
+    const values = { ...settingsToForm(saved), orderPrefix: 'V-M' };
+    expect(toSettingsInput(values)).toEqual({ input: null, errors: { orderPrefix: 'order number prefix must be 1 to 4 letters or digits' } });
   });
 
   it('names rates in percent', () => {

@@ -3,6 +3,8 @@ import { financialYearOf } from '../../../../shared/gst';
 import { GST_RATES_BP, ShopSettingsSchema, WEEKDAYS, type ShopSettings, type Weekday } from '../../../../shared/schemas/settings';
 import { DELIVERY_ZONES, DELIVERY_ZONE_WORDS, type DeliveryZone } from '../../../../shared/pin-zones';
 import { gstToday } from './gst-date';
+import { DEFAULT_ORDER_PREFIX, formatOrderNumber } from '../../../../shared/order-number';
+import { DEFAULT_SHOP_TIME_ZONE, isKnownTimeZone, yearInZone } from '../../../../shared/time-zone';
 
 /**
  * The Settings form's fields, named by their path in ShopSettings: the same names key the
@@ -21,6 +23,7 @@ export const SETTINGS_FIELDS = [
   'seller.email',
   'seller.phone',
   'invoicePrefix',
+  'orderPrefix',
   'grievanceOfficer.name',
   'grievanceOfficer.email',
   'grievanceOfficer.phone',
@@ -131,6 +134,7 @@ export function settingsToForm(s: ShopSettings): SettingsFormValues {
     'seller.email': s.seller?.email ?? '',
     'seller.phone': s.seller?.phone ?? '',
     invoicePrefix: s.invoicePrefix,
+    orderPrefix: s.orderPrefix,
     'grievanceOfficer.name': s.grievanceOfficer?.name ?? '',
     'grievanceOfficer.email': s.grievanceOfficer?.email ?? '',
     'grievanceOfficer.phone': s.grievanceOfficer?.phone ?? '',
@@ -301,6 +305,7 @@ export function toSettingsInput(values: SettingsFormValues): { input: ShopSettin
           phone: v('seller.phone'),
         },
     invoicePrefix: v('invoicePrefix'),
+    orderPrefix: v('orderPrefix'),
     grievanceOfficer: empty(GRIEVANCE_FIELDS) ? null : { name: v('grievanceOfficer.name'), email: v('grievanceOfficer.email'), phone: v('grievanceOfficer.phone') },
     policies: { returns: v('policies.returns'), shipping: v('policies.shipping') },
     shipping: {
@@ -360,6 +365,12 @@ export function toSettingsInput(values: SettingsFormValues): { input: ShopSettin
   }
   if (Object.keys(errors).length > 0 || !parsed.success) return { input: null, errors };
   return { input: parsed.data, errors };
+}
+
+/** An order number as `prefix` makes them this year on the shop's clock: "VM-2026-000123" (as server/features/order numbers them). */
+export function orderNumberPreview(prefix: string, timeZone: string, now: Date = new Date()): string {
+  const shown = prefix.trim().toUpperCase() || DEFAULT_ORDER_PREFIX;
+  return formatOrderNumber(shown, yearInZone(now, isKnownTimeZone(timeZone) ? timeZone : DEFAULT_SHOP_TIME_ZONE), 123);
 }
 
 /** The first invoice number this financial year would get with `prefix`: "INV/2627/00001" (as server/invoices/invoicing.ts numbers them). */

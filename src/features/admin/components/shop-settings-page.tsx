@@ -15,6 +15,7 @@ import {
   fieldOfPath,
   GST_RATE_OPTIONS,
   invoiceNumberPreview,
+  orderNumberPreview,
   otherTimeZones,
   parseDateList,
   parsePinList,
@@ -365,6 +366,21 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
             </p>
             <FieldError id={errorId('tax.b2cHsnDigits')} message={errors['tax.b2cHsnDigits']} />
           </fieldset>
+        </div>
+      </Section>
+
+      <Section title="Order numbers" description="What shoppers and the admin read, type and say on the phone; each year counts from 000001 again.">
+        <div className={gridClass}>
+          {text('orderPrefix', 'Order number prefix', {
+            maxLength: 4,
+            className: 'uppercase',
+            hint: (
+              <>
+                Up to 4 letters or digits. Orders are numbered like <strong data-testid="order-number-preview">{orderNumberPreview(values.orderPrefix, values.timeZone)}</strong>{' '}
+                (prefix, year, number). A new prefix applies to new orders only.
+              </>
+            ),
+          })}
         </div>
       </Section>
 

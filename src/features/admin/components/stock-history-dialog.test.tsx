@@ -13,7 +13,7 @@ function movement(id: string, patch: Partial<StockMovement>): StockMovement {
 
 const newest = [
   movement('m4', { at: '2026-11-22T09:30:00.000Z', reason: 'admin', delta: 3, before: 6, after: 9, actor: asha, note: 'Delivery from the distributor' }),
-  movement('m3', { at: '2026-11-21T20:05:00.000Z', reason: 'sale', delta: -1, before: 7, after: 6, orderId: 'ord_42' }),
+  movement('m3', { at: '2026-11-21T20:05:00.000Z', reason: 'sale', delta: -1, before: 7, after: 6, orderId: 'ord_42', orderNumber: 'VM-2026-000042' }),
 ];
 const older = [
   movement('m2', { at: '2026-11-20T06:00:00.000Z', reason: 'release', delta: 2, before: 5, after: 7, orderId: 'ord_41' }),
@@ -56,7 +56,8 @@ describe('StockHistoryDialog', () => {
 
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map(spoken);
     expect(cells(rows[0]!)).toEqual(['22 Nov 2026, 3:00 pm IST', 'Admin change', '+3', '6 to 9', 'none', 'Asha Adminasha@example.com', 'Delivery from the distributor']);
-    expect(cells(rows[1]!)).toEqual(['22 Nov 2026, 1:35 am IST', 'Sale', '\u22121', '7 to 6', 'ord_42', 'Shop', '']);
+    // The order by its readable number (issue 29).
+    expect(cells(rows[1]!)).toEqual(['22 Nov 2026, 1:35 am IST', 'Sale', '\u22121', '7 to 6', 'VM-2026-000042', 'Shop', '']);
     // Seen as "7 → 6"; the arrow is not read out.
     expect(within(rows[1]!).getByText('→').getAttribute('aria-hidden')).toBe('true');
     expect(

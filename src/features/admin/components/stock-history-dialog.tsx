@@ -116,7 +116,7 @@ function MovementRow({ movement }: { movement: StockMovement }) {
         <span className="sr-only">to</span> {movement.after}
       </td>
       <td className="py-2 pr-3 font-mono text-xs text-zinc-700 [overflow-wrap:anywhere]">
-        {movement.orderId ?? (
+        {movement.orderNumber ?? movement.orderId ?? (
           <>
             <span aria-hidden="true">—</span>
             <span className="sr-only">none</span>

@@ -29,7 +29,7 @@ export function CancelCodOrder({ order }: { order: Order }) {
 
   if (asking) {
     return (
-      <div className="flex flex-wrap items-center gap-2 rounded-xl bg-red-50 px-3 py-2" role="group" aria-label={`Cancel order ${order._id}?`}>
+      <div className="flex flex-wrap items-center gap-2 rounded-xl bg-red-50 px-3 py-2" role="group" aria-label={`Cancel order ${order.orderNumber}?`}>
         <span className="text-sm font-medium text-zinc-900">Cancel this order?</span>
         <button type="button" className="btn min-h-9 bg-red-700 px-3 text-white hover:bg-red-800" onClick={onConfirm} disabled={cancel.isPending}>
           {cancel.isPending ? 'Cancelling…' : 'Yes, cancel it'}
@@ -42,7 +42,7 @@ export function CancelCodOrder({ order }: { order: Order }) {
   }
   return (
     <button type="button" className="btn-outline min-h-10 self-start border-red-700 text-red-800 hover:bg-red-50" onClick={() => setAsking(true)}>
-      Cancel order<span className="sr-only"> {order._id}</span>
+      Cancel order<span className="sr-only"> {order.orderNumber}</span>
     </button>
   );
 }
