@@ -4,7 +4,7 @@ import { sendError } from '../http/error-reply';
 import { createCaller } from '../app-router';
 import { createRequestContext } from '../trpc/context';
 import { renderInvoicePdf } from '../invoices/invoice-pdf';
-import { renderPackingSlip } from '../features/shipping/shipping.service';
+import { courierLabelPdf, renderPackingSlip, renderShippingLabel } from '../features/shipping/shipping.service';
 
 /**
  * Downloads: an order's invoice or credit note as PDF (its owner and admins), its packing slip
@@ -44,6 +44,25 @@ export function createInvoiceRouter(deps: Deps): Router {
         .type('application/pdf')
         .set('Cache-Control', 'private, no-store')
         .set('Content-Disposition', `inline; filename="packing-slip-${slip.orderRef.replace(/[^A-Za-z0-9-]/g, '-')}.pdf"`)
+        .send(bytes);
+    } catch (error) {
+      sendError(req, res, error);
+    }
+  });
+
+  // The parcel's shipping label (admins): the courier's own 4 × 6 when it gives one, else the
+  // shop's (?size=4x6 for a thermal printer, the default; ?size=a4 for an office printer).
+  router.get('/admin/orders/:orderId/label.pdf', async (req: Request<{ orderId: string }>, res: Response) => {
+    try {
+      const ctx = await createRequestContext(deps, req, res);
+      const label = await createCaller(ctx).shipping.label({ orderId: req.params.orderId });
+      const size = req.query.size === 'a4' ? 'a4' : '4x6';
+      const bytes = (size === '4x6' ? await courierLabelPdf(deps, req.params.orderId) : null) ?? (await renderShippingLabel(label, size));
+      res
+        .status(200)
+        .type('application/pdf')
+        .set('Cache-Control', 'private, no-store')
+        .set('Content-Disposition', `inline; filename="label-${label.awb.replace(/[^A-Za-z0-9-]/g, '-')}-${size}.pdf"`)
         .send(bytes);
     } catch (error) {
       sendError(req, res, error);

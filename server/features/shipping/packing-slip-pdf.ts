@@ -111,3 +111,121 @@ export async function renderPackingSlip(slip: PackingSlip): Promise<Buffer> {
   pdf.end();
   return bytes;
 }
+
+/** What the shop prints on a parcel when the courier gives no label of its own. */
+export type ShippingLabel = {
+  awb: string;
+  courierName: string;
+  routingCode: string | null;
+  orderRef: string;
+  /** "28 Nov 2026" in the shop's time zone. */
+  date: string;
+  from: { name: string; lines: string[]; phone: string | null; gstin: string | null };
+  to: { name: string; lines: string[]; phone: string };
+  weightGrams: number;
+  dimensions: string;
+  /** Paise to collect at the door; 0 when prepaid. */
+  codAmount: number;
+  valuePaise: number;
+  ewayBill: { number: string; date: string } | null;
+};
+
+export type LabelSize = '4x6' | 'a4';
+
+const POINTS_PER_INCH = 72;
+
+/**
+ * The shipping label: 4 × 6 inches for a thermal printer, or the same label at the top of an A4
+ * sheet. The AWB as a Code 128 barcode (bwip-js) with the number under it, the courier and its
+ * routing code, who it goes to (large), who it comes from, the weight and size, the order number
+ * (and its barcode), and in a black band "COD: collect ₹X" or "PREPAID: collect nothing".
+ */
+export async function renderShippingLabel(label: ShippingLabel, size: LabelSize): Promise<Buffer> {
+  const width = 4 * POINTS_PER_INCH;
+  const height = 6 * POINTS_PER_INCH;
+  const pdf = newPdf(
+    size === 'a4'
+      ? { size: 'A4', margin: 0, compress: true, info: { Title: `Label ${label.awb}` } }
+      : { size: [width, height], margin: 0, compress: true, info: { Title: `Label ${label.awb}` } },
+  );
+  const bytes = collectPdf(pdf);
+  const x0 = size === 'a4' ? 36 : 0;
+  const y0 = size === 'a4' ? 36 : 0;
+  const pad = 10;
+  const inner = width - 2 * pad;
+  if (size === 'a4') pdf.rect(x0, y0, width, height).lineWidth(0.8).dash(4, { space: 3 }).strokeColor(COLOR.muted).stroke().undash();
+  const x = x0 + pad;
+  let y = y0 + pad;
+
+  // The courier and its routing code.
+  use(pdf, 'bold', 13).text(label.courierName, x, y, { width: inner * 0.6 });
+  if (label.routingCode) use(pdf, 'bold', 13).text(label.routingCode, x + inner * 0.6, y, { width: inner * 0.4, align: 'right' });
+  y += 20;
+  // The AWB's barcode.
+  const awbBars = await code128Png(label.awb, { barHeightMm: 14, scale: 3 });
+  pdf.image(awbBars, x, y, { fit: [inner, 58], align: 'center' });
+  y += 62;
+  use(pdf, 'bold', 12).text(`AWB ${label.awb}`, x, y, { width: inner, align: 'center' });
+  y += 18;
+  pdf
+    .moveTo(x0, y)
+    .lineTo(x0 + width, y)
+    .lineWidth(1)
+    .strokeColor(COLOR.text)
+    .stroke();
+  y += 6;
+
+  // Deliver to.
+  use(pdf, 'bold', 7, COLOR.muted).text('DELIVER TO', x, y);
+  y += 10;
+  use(pdf, 'bold', 11).text(label.to.name, x, y, { width: inner });
+  use(pdf, 'regular', 9).text([...label.to.lines, `Phone ${label.to.phone}`].join('\n'), x, pdf.y, { width: inner });
+  y = pdf.y + 6;
+  pdf
+    .moveTo(x0, y)
+    .lineTo(x0 + width, y)
+    .lineWidth(0.5)
+    .strokeColor(COLOR.rule)
+    .stroke();
+  y += 6;
+
+  // The money band.
+  const band = label.codAmount > 0 ? `COD: collect ${formatINR(label.codAmount)}` : 'PREPAID: collect nothing';
+  pdf.rect(x0, y, width, 22).fill(COLOR.text);
+  use(pdf, 'bold', 12, '#ffffff').text(band, x, y + 5, { width: inner, align: 'center' });
+  y += 28;
+
+  // Parcel facts and the order.
+  use(pdf, 'regular', 8).text(
+    [
+      `Weight ${(label.weightGrams / 1000).toFixed(2)} kg · ${label.dimensions}`,
+      `Value ${formatINR(label.valuePaise)} with tax${label.ewayBill ? ` · E-way bill ${label.ewayBill.number}` : ''}`,
+      `Order ${label.orderRef} · ${label.date}`,
+    ].join('\n'),
+    x,
+    y,
+    { width: inner },
+  );
+  y = pdf.y + 4;
+  const orderBars = await code128Png(label.orderRef, { barHeightMm: 7, scale: 2 });
+  pdf.image(orderBars, x, y, { fit: [inner * 0.7, 24] });
+  y += 30;
+  pdf
+    .moveTo(x0, y)
+    .lineTo(x0 + width, y)
+    .lineWidth(0.5)
+    .strokeColor(COLOR.rule)
+    .stroke();
+  y += 5;
+
+  // Return to.
+  use(pdf, 'bold', 7, COLOR.muted).text('IF UNDELIVERED, RETURN TO', x, y);
+  use(pdf, 'regular', 7.5).text(
+    [label.from.name, ...label.from.lines, ...(label.from.phone ? [`Phone ${label.from.phone}`] : []), ...(label.from.gstin ? [`GSTIN ${label.from.gstin}`] : [])].join('\n'),
+    x,
+    y + 9,
+    { width: inner, height: y0 + height - (y + 9) - 4, ellipsis: true },
+  );
+  pdf.end();
+  return bytes;
+}

@@ -42,6 +42,9 @@ export const shippingRouter = router({
   /** Deliver again (with a note) or return to the shop (ADMIN). */
   answerNdr: adminProcedure.input(NdrAnswerInputSchema).mutation(({ ctx, input }) => service.answerNdr(ctx.deps, input, ctx.user._id)),
 
+  /** The shop's shipping label's contents (ADMIN; GET /admin/orders/:id/label.pdf prints it, or the courier's own). */
+  label: adminProcedure.input(OrderIdInputSchema).query(({ ctx, input }) => service.shippingLabel(ctx.deps, input.orderId)),
+
   /** The packing slip's contents (ADMIN; GET /admin/orders/:id/packing-slip.pdf prints it). */
   packingSlip: adminProcedure.input(OrderIdInputSchema).query(({ ctx, input }) => service.packingSlip(ctx.deps, input.orderId)),
 });

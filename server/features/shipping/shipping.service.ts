@@ -33,8 +33,8 @@ import * as q from './shipping.queries';
 import { isCourierError, type Courier, type ShipmentRequest, type TrackingEvent, type TrackingStatus } from '../../couriers/courier';
 import type { ShipmentRow } from './shipping.queries';
 
-import type { PackingSlip } from './packing-slip-pdf';
-export { renderPackingSlip, type PackingSlip } from './packing-slip-pdf';
+import type { PackingSlip, ShippingLabel } from './packing-slip-pdf';
+export { renderPackingSlip, renderShippingLabel, type LabelSize, type PackingSlip, type ShippingLabel } from './packing-slip-pdf';
 
 // From paid to delivered (issue 29): packing an order's units with their serials and IMEIs, its
 // parcel and e-way bill, handing it to a courier with an AWB, and the timeline the shopper sees.
@@ -1139,4 +1139,50 @@ export async function receiveTrackingWebhook(deps: Deps, headers: Record<string,
   if (settings.fulfilment.courier !== 'shiprocket') throw new AppError('NOT_FOUND', 'No courier with tracking webhooks is set up in this shop');
   const events = deps.courierFor(settings.fulfilment).readWebhook(headers, body);
   return applyTrackingEvents(deps, events, 'webhook');
+}
+
+/** The shop's own label for the order's parcel (ADMIN): once it has an AWB. */
+export async function shippingLabel(deps: Deps, orderId: string): Promise<ShippingLabel> {
+  const order = await requireOrder(deps.db, orderId);
+  const shipment = await q.findLiveShipment(deps.db, orderId);
+  if (!shipment?.awb) throw new AppError('INVALID_TRANSITION', 'This order’s parcel has no AWB yet: book it with the courier (or ship it with the manual courier) first.');
+  const settings = await loadSettings(deps.db, deps);
+  const seller = settings.seller;
+  const address = order.deliveryAddress;
+  return {
+    awb: shipment.awb,
+    courierName: shipment.courier_name ?? 'Courier',
+    routingCode: shipment.routing_code,
+    orderRef: order.orderNumber,
+    date: formatShopTime(shipment.booked_at ?? shipment.packed_at, settings.timeZone).split(',')[0] ?? '',
+    from: seller
+      ? { name: seller.tradeName, lines: [formatPostalAddress(seller.address)], phone: seller.phone, gstin: seller.gstin }
+      : { name: 'Voltmart', lines: ['(set the seller’s address in Settings)'], phone: null, gstin: null },
+    to: address
+      ? {
+          name: address.name,
+          lines: [address.line1, address.line2, `${address.city}, ${stateByCode(address.stateCode)?.name ?? address.stateCode}`, `PIN ${address.pin}`].filter((l) => l !== ''),
+          phone: address.phone,
+        }
+      : { name: order.email, lines: ['(address as given to the payment provider)'], phone: '—' },
+    weightGrams: shipment.weight_grams,
+    dimensions: `${shipment.length_cm} × ${shipment.breadth_cm} × ${shipment.height_cm} cm`,
+    codAmount: shipment.cod_amount,
+    valuePaise: shipment.value_paise,
+    ewayBill: shipment.eway_bill_number ? { number: shipment.eway_bill_number, date: shipment.eway_bill_date ?? '' } : null,
+  };
+}
+
+/** The courier's own 4 × 6 label for the order's parcel, when it gives one (Shiprocket); null otherwise or when it fails (the shop's own is printed then). */
+export async function courierLabelPdf(deps: Deps, orderId: string): Promise<Buffer | null> {
+  const shipment = await q.findLiveShipment(deps.db, orderId);
+  if (shipment?.courier !== 'shiprocket' || !shipment.courier_shipment_id) return null;
+  const settings = await loadSettings(deps.db, deps);
+  try {
+    return await deps.courierFor(settings.fulfilment).label(shipment.courier_shipment_id);
+  } catch (error) {
+    if (!isCourierError(error)) throw error;
+    deps.log.warn({ orderId, err: error.message }, 'the courier’s label could not be fetched: printing the shop’s own');
+    return null;
+  }
 }

@@ -330,6 +330,41 @@ describe('shipping', () => {
       .filter((row) => row.trim().split(/\s+/)[2] === 'image');
     expect(images).toHaveLength(1);
     expect((await admin.request(`/admin/orders/no-such-order/packing-slip.pdf`, { method: 'GET' })).status).toBe(404);
+
+    // No label before the parcel has its AWB; then the shop's own, 4 × 6 inches and on A4.
+    expect((await admin.bytes(`/admin/orders/${orderId}/label.pdf`)).status).toBe(409);
+    const awb = testAwb();
+    expect((await ship(orderId, { awb, courierName: 'Blue Dart' })).status).toBe(200);
+    for (const [size, pageSize] of [
+      ['4x6', /Page size:\s+288 x 432 pts/],
+      ['a4', /Page size:\s+595\.28 x 841\.89 pts \(A4\)/],
+    ] as const) {
+      const label = await admin.bytes(`/admin/orders/${orderId}/label.pdf?size=${size}`);
+      expect(label.status).toBe(200);
+      const labelFile = path.join(path.dirname(file), `label-${size}.pdf`);
+      fs.writeFileSync(labelFile, label.bytes);
+      const info = execFileSync('/usr/bin/pdfinfo', [labelFile], { encoding: 'utf8' });
+      expect(info).toMatch(pageSize);
+      expect(info).toMatch(/Pages:\s+1\n/);
+      const words = execFileSync('/usr/bin/pdftotext', ['-layout', labelFile, '-'], { encoding: 'utf8' });
+      expect(words).toContain(`AWB ${awb}`);
+      expect(words).toContain('Blue Dart');
+      expect(words).toContain('COD: collect ₹84,999.00');
+      expect(words).toContain('Asha Rao');
+      expect(words).toContain('Phone +919845011111');
+      expect(words).toContain('PIN 560001');
+      expect(words).toContain('Weight 0.80 kg');
+      expect(words).toContain(`Order ${await numberOf(orderId)}`);
+      expect(words).toContain('IF UNDELIVERED, RETURN TO');
+      // The AWB and the order number as Code 128 barcodes.
+      const bars = execFileSync('/usr/bin/pdfimages', ['-list', labelFile], { encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .slice(2)
+        .filter((row) => row.trim().split(/\s+/)[2] === 'image');
+      expect(bars).toHaveLength(2);
+    }
+    expect((await shopper.bytes(`/admin/orders/${orderId}/label.pdf`)).status).toBe(403);
   });
 });
 

@@ -92,6 +92,13 @@ describe('booking with Shiprocket', () => {
     expect(booked.body.shipment).toMatchObject({ status: 'booked', courier: 'shiprocket', awb, trackingUrl: `https://shiprocket.co/tracking/${awb}`, lastError: null });
     expect(booked.body.shipment!.timeline.map((s) => s.status)).toEqual(['packed', 'booked', 'booked']);
     expect(booked.body.shipment!.timeline.at(-1)!.note).toMatch(/^Pickup scheduled for /);
+    // The label: Shiprocket's own on 4 × 6, the shop's on A4.
+    const courierLabel = await admin.bytes(`/admin/orders/${orderId}/label.pdf`);
+    expect(courierLabel.status).toBe(200);
+    expect(courierLabel.bytes.toString('latin1')).toContain(`Label AWB ${awb}`);
+    const a4 = await admin.bytes(`/admin/orders/${orderId}/label.pdf?size=a4`);
+    expect(a4.status).toBe(200);
+    expect(a4.bytes.toString('latin1')).not.toContain(`Label AWB ${awb}`);
     // Asked again (a second click): nothing new at Shiprocket.
     const again = await book(orderId);
     expect(again.status).toBe(200);
