@@ -4,6 +4,7 @@ import { startExclusiveJob } from './db/exclusive';
 import { pruneSignIns } from './features/account/account.service';
 import { startPendingOrderSweep } from './features/checkout/fulfilment.service';
 import { startMailSender } from './mail/mail.service';
+import { startStockAlerts } from './features/catalog/stock-alerts.service';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -19,6 +20,9 @@ export function startBackgroundJobs(deps: Deps): () => void {
 
   // The outbox goes out through SMTP_URL; without it messages wait there (the admin's Mail page).
   if (deps.env.SMTP_URL) stops.push(startMailSender(deps, nodemailer.createTransport(deps.env.SMTP_URL)));
+
+  // The daily low-stock mail to the admins, at the owner's time (Settings → Stock alerts), once a shop day.
+  stops.push(startStockAlerts(deps));
 
   return () => stops.forEach((stop) => stop());
 }

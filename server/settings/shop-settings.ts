@@ -8,6 +8,7 @@ import { stateByCode } from '../../shared/gst';
 import {
   DEFAULT_COD_SETTINGS,
   DEFAULT_SHOP_TIME_ZONE,
+  DEFAULT_STOCK_ALERTS,
   ShopSettingsSchema,
   type DeliveryCheck,
   type PostalAddress,
@@ -40,6 +41,7 @@ export function defaultSettings(env: { SHIPPING_STANDARD_PAISE: number; SHIPPING
     security: { requireAdminTwoFactor: false },
     timeZone: DEFAULT_SHOP_TIME_ZONE,
     payments: { online: 'both', cod: DEFAULT_COD_SETTINGS },
+    stockAlerts: DEFAULT_STOCK_ALERTS,
   };
 }
 

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { INDIAN_STATES, checkGstin } from '../gst';
 import { PIN_MESSAGE, PIN_PATTERN } from '../pin';
 import { multiLineText, singleLineText } from './text';
+import { DEFAULT_LOW_STOCK_LEVEL, lowStockLevelSchema } from './stock-level';
+
+export { DEFAULT_LOW_STOCK_LEVEL, LOW_STOCK_LEVEL_MAX, lowStockLevelSchema } from './stock-level';
 
 /**
  * The owner's settings (admin Settings page) and a shopper's delivery address, validated the
@@ -206,6 +209,21 @@ export const PaymentSettingsSchema = z.object({
 });
 export type PaymentSettings = z.output<typeof PaymentSettingsSchema>;
 
+/** The daily low-stock mail to the admins (issue 29). */
+export const StockAlertsSettingsSchema = z.object({
+  enabled: z.boolean({ error: 'stock alerts must be on or off' }),
+  /** A variant without a level of its own is low at this many units or fewer (the dashboard's list too). */
+  defaultLevel: lowStockLevelSchema('default low-stock level'),
+  /** 'HH:MM' on the shop's clock (the `timeZone` setting): the mail goes at or after it, once a day. */
+  sendAt: z
+    .string({ error: 'stock alert time must be a time like 09:00' })
+    .trim()
+    .regex(/^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/, { error: 'stock alert time must be a time like 09:00 (24-hour clock)' }),
+});
+export type StockAlertsSettings = z.output<typeof StockAlertsSettingsSchema>;
+
+export const DEFAULT_STOCK_ALERTS: StockAlertsSettings = { enabled: true, defaultLevel: DEFAULT_LOW_STOCK_LEVEL, sendAt: '09:00' };
+
 /**
  * The shop's clock when the owner has chosen none: India Standard Time. Dates and times shown to
  * people (order pages, the admin panel, emails, the test checkout's expiry) and the dashboard's
@@ -235,6 +253,8 @@ export const ShopSettingsSchema = z.object({
   timeZone: TimeZoneSchema.default(DEFAULT_SHOP_TIME_ZONE),
   /** Absent in settings saved before it existed: both online providers offered, cash on delivery off. */
   payments: PaymentSettingsSchema.default({ online: 'both', cod: DEFAULT_COD_SETTINGS }),
+  /** Absent in settings saved before it existed: on, level 5, at 09:00. */
+  stockAlerts: StockAlertsSettingsSchema.default(DEFAULT_STOCK_ALERTS),
 });
 export type ShopSettings = z.output<typeof ShopSettingsSchema>;
 export type ShopSettingsInput = z.input<typeof ShopSettingsSchema>;

@@ -21,6 +21,7 @@ import * as specStatistics from './2026-12-04-02-spec-statistics';
 import * as catalogueUploads from './2026-12-05-01-catalogue-uploads';
 import * as catalogueImportJobs from './2026-12-06-07-catalogue-import-jobs';
 import * as importJobPictures from './2026-12-07-01-import-job-pictures';
+import * as stockAlerts from './2026-12-08-03-stock-alerts';
 import * as pgInitial from './postgres/2026-11-22-01-initial';
 import * as pgCatalogRevision from './postgres/2026-11-22-02-catalog-revision';
 import * as pgCacheInvalidations from './postgres/2026-11-25-01-cache-invalidations';
@@ -35,6 +36,7 @@ import * as pgSpecStatistics from './postgres/2026-12-04-02-spec-statistics';
 import * as pgCatalogueUploads from './postgres/2026-12-05-01-catalogue-uploads';
 import * as pgCatalogueImportJobs from './postgres/2026-12-06-07-catalogue-import-jobs';
 import * as pgImportJobPictures from './postgres/2026-12-07-01-import-job-pictures';
+import * as pgStockAlerts from './postgres/2026-12-08-03-stock-alerts';
 
 /**
  * Every migration, by name, in the order they run, for each database. Both lists have the same
@@ -65,6 +67,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-05-01-catalogue-uploads': catalogueUploads,
     '2026-12-06-07-catalogue-import-jobs': catalogueImportJobs,
     '2026-12-07-01-import-job-pictures': importJobPictures,
+    '2026-12-08-03-stock-alerts': stockAlerts,
   },
   postgres: {
     '2026-11-22-01-initial': pgInitial,
@@ -88,6 +91,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-05-01-catalogue-uploads': pgCatalogueUploads,
     '2026-12-06-07-catalogue-import-jobs': pgCatalogueImportJobs,
     '2026-12-07-01-import-job-pictures': pgImportJobPictures,
+    '2026-12-08-03-stock-alerts': pgStockAlerts,
   },
 };
 

@@ -1,13 +1,17 @@
 import type { DB } from '../../db/database';
 import { containsText } from '../../db/text-match';
-import { parseOptionValues } from '../../db/variant-row';
+import { atOrBelowLowStockLevel, lowStockBound, lowStockLevelSql, parseOptionValues } from '../../db/variant-row';
 import { variantLabel } from '../../../shared/schemas/variants';
 import { parseImages, productFactColumns, toProductFacts } from '../../db/product-row';
 import type { AdminProduct, AdminProductView, LowStockProduct } from '../../../shared/schemas/admin';
 import type { After } from '../../lib/cursor';
 
-/** Variants on sale (of products on sale) with `threshold` or fewer units left, scarcest first: one row per variant. */
-export async function listLowStockProducts(db: DB, threshold: number, limit: number): Promise<LowStockProduct[]> {
+/**
+ * Tracked variants on sale (of products on sale) at or below their low-stock level (their own, or
+ * `defaultLevel`: the daily mail's rule, db/variant-row.ts), scarcest first: one row per variant.
+ */
+export async function listLowStockProducts(db: DB, defaultLevel: number, limit: number): Promise<LowStockProduct[]> {
+  const bound = await lowStockBound(db, defaultLevel);
   const rows = await db
     .selectFrom('product_variants')
     .innerJoin('products', 'products.id', 'product_variants.product_id')
@@ -21,11 +25,11 @@ export async function listLowStockProducts(db: DB, threshold: number, limit: num
       'product_variants.option_values',
       'product_variants.stock',
       'product_variants.images as variant_images',
+      lowStockLevelSql(defaultLevel).as('level'),
     ])
     .where('products.archived_at', 'is', null)
     .where('product_variants.archived_at', 'is', null)
-    .where('product_variants.track_stock', '=', 1)
-    .where('product_variants.stock', '<=', threshold)
+    .where(atOrBelowLowStockLevel(defaultLevel, bound))
     .orderBy('product_variants.stock')
     .orderBy('products.product_name')
     .orderBy('products.id')
@@ -43,6 +47,7 @@ export async function listLowStockProducts(db: DB, threshold: number, limit: num
       variantId: r.variant_id,
       sku: r.sku,
       variantLabel: variantLabel(parseOptionValues(r.option_values)),
+      level: Number(r.level),
     };
   });
 }

@@ -3,7 +3,6 @@ import { transaction } from '../../db/transaction';
 import type { Deps } from '../../deps';
 import type { OrderStatus, PaymentMethod } from '../../../shared/schemas/order';
 import {
-  LOW_STOCK_THRESHOLD,
   REVENUE_CHART_DAYS,
   REVENUE_STATUSES,
   canTransition,
@@ -31,7 +30,8 @@ export const LOW_STOCK_LIST_LIMIT = 50;
  * Revenue is what the orders cost the shoppers (lines plus shipping), in paise.
  */
 export async function buildDashboard(deps: Deps, zone?: string): Promise<Dashboard> {
-  const timeZone = zone ?? (await loadSettings(deps.db, deps)).timeZone;
+  const settings = await loadSettings(deps.db, deps);
+  const timeZone = zone ?? settings.timeZone;
   const now = deps.clock();
   const today = localDate(now, timeZone);
   const chartStart = addDays(today, -(REVENUE_CHART_DAYS - 1));
@@ -78,7 +78,9 @@ export async function buildDashboard(deps: Deps, zone?: string): Promise<Dashboa
     todayTotals: byDay.get(today) ?? { revenue: 0, orders: 0 },
     monthTotals,
     revenueByDay,
-    lowStock: await q.listLowStockProducts(deps.db, LOW_STOCK_THRESHOLD, LOW_STOCK_LIST_LIMIT),
+    // The daily low-stock mail's rule: each variant's own level, else the shop's default.
+    lowStock: await q.listLowStockProducts(deps.db, settings.stockAlerts.defaultLevel, LOW_STOCK_LIST_LIMIT),
+    lowStockLevel: settings.stockAlerts.defaultLevel,
     paidNotInStock: await orders.countPaidOrdersShortOfStock(deps.db),
   };
 }

@@ -19,6 +19,7 @@ function defaults(onlineProviders: AdminSettings['onlineProviders'] = ['stripe',
     security: { requireAdminTwoFactor: false },
     timeZone: 'Asia/Kolkata',
     payments: { online: 'both', cod: { enabled: false, maxOrderPaise: 5_000_000, feePaise: 0, pins: [], maxOpenOrders: 2 } },
+    stockAlerts: { enabled: true, defaultLevel: 5, sendAt: '09:00' },
     updatedAt: null,
     onlineProviders,
   };

@@ -20,6 +20,7 @@ const saved: ShopSettings = {
   security: { requireAdminTwoFactor: true },
   timeZone: 'Asia/Dubai',
   payments: { online: 'razorpay', cod: { enabled: true, maxOrderPaise: 2_000_000, feePaise: 4950, pins: ['560001', '5600'], maxOpenOrders: 3 } },
+  stockAlerts: { enabled: false, defaultLevel: 3, sendAt: '18:30' },
 };
 
 describe('settings form', () => {
