@@ -90,6 +90,8 @@ export const AdminProductsInputSchema = z
   .object({
     /** Matched, case-insensitively, anywhere in the product name or brand. */
     q: z.string().trim().max(100, { error: 'search text must be at most 100 characters' }).check(singleLineText('search text')).optional(),
+    /** One product by id, archived or not (the low-stock mail's link opens its form). */
+    productId: IdSchema('productId').optional(),
     category: CategorySchema.optional(),
     view: z.enum(ADMIN_PRODUCT_VIEWS).optional(),
     limit: LimitSchema.optional(),
@@ -126,6 +128,8 @@ export type AdminProduct = {
   variantCount: number;
   /** The facts its page shows; the grid flags a product on sale that lacks any the law requires (missingFacts). */
   facts: ProductFacts;
+  /** Its first live variant's own low-stock level (a product sold without options has one variant); null: the shop's default. */
+  lowStockLevel?: number | null;
   archived: boolean;
   archivedAt: string | null;
   createdAt: string;

@@ -60,6 +60,7 @@ export async function listAdminProducts(
   opts: {
     text?: string;
     category?: string;
+    productId?: string;
     view: AdminProductView;
     after?: After;
     limit: number;
@@ -87,7 +88,18 @@ export async function listAdminProducts(
       'price_max',
       'variant_count',
       ...productFactColumns,
+      (eb) =>
+        eb
+          .selectFrom('product_variants')
+          .select('product_variants.low_stock_level')
+          .whereRef('product_variants.product_id', '=', 'products.id')
+          .where('product_variants.archived_at', 'is', null)
+          .orderBy('product_variants.position')
+          .orderBy('product_variants.id')
+          .limit(1)
+          .as('low_stock_level'),
     ]);
+  if (opts.productId !== undefined) query = query.where('id', '=', opts.productId);
   if (opts.view === 'active') query = query.where('archived_at', 'is', null);
   if (opts.view === 'archived') query = query.where('archived_at', 'is not', null);
   if (opts.category !== undefined) query = query.where('category', '=', opts.category);
@@ -117,6 +129,7 @@ export async function listAdminProducts(
     priceMax: r.price_max,
     variantCount: r.variant_count,
     facts: toProductFacts(r),
+    lowStockLevel: r.low_stock_level === null ? null : Number(r.low_stock_level),
     archived: r.archived_at !== null,
     archivedAt: r.archived_at,
     createdAt: r.created_at,

@@ -47,6 +47,12 @@ export const SETTINGS_FIELDS = [
   'payments.cod.pins',
   /** A whole number as typed. */
   'payments.cod.maxOpenOrders',
+  /** A checkbox: 'true' or 'false'. */
+  'stockAlerts.enabled',
+  /** A whole number of units as typed. */
+  'stockAlerts.defaultLevel',
+  /** 'HH:MM' from a time input (the shop's clock). */
+  'stockAlerts.sendAt',
 ] as const;
 
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
@@ -125,6 +131,9 @@ export function settingsToForm(s: ShopSettings): SettingsFormValues {
     'payments.cod.feePaise': rupees(s.payments.cod.feePaise),
     'payments.cod.pins': s.payments.cod.pins.join('\n'),
     'payments.cod.maxOpenOrders': String(s.payments.cod.maxOpenOrders),
+    'stockAlerts.enabled': String(s.stockAlerts.enabled),
+    'stockAlerts.defaultLevel': String(s.stockAlerts.defaultLevel),
+    'stockAlerts.sendAt': s.stockAlerts.sendAt,
   };
 }
 
@@ -188,6 +197,7 @@ export function toSettingsInput(values: SettingsFormValues): { input: ShopSettin
   const codFee = rupeesField(values, 'payments.cod.feePaise', 'cash on delivery fee', errors);
   const codOpen = countField(values, 'payments.cod.maxOpenOrders', 'open cash orders per shopper', errors);
   const codPins = parsePinList(v('payments.cod.pins'));
+  const alertLevel = countField(values, 'stockAlerts.defaultLevel', 'default low-stock level', errors);
   const empty = (fields: readonly SettingsField[]) => fields.every((field) => v(field).trim() === '');
 
   const candidate = {
@@ -231,6 +241,11 @@ export function toSettingsInput(values: SettingsFormValues): { input: ShopSettin
         pins: codPins,
         maxOpenOrders: codOpen ?? 0,
       },
+    },
+    stockAlerts: {
+      enabled: v('stockAlerts.enabled') === 'true',
+      defaultLevel: alertLevel ?? 0,
+      sendAt: v('stockAlerts.sendAt'),
     },
   };
 
