@@ -542,7 +542,8 @@ describe(`migrations (${dialect})`, () => {
       expect(await db.selectFrom('job_runs').selectAll().execute()).toEqual([]);
       // Named by a mail, then restocked: 4 is still at or below the default 5, 6 is above it.
       const mark = (id: string) => db.updateTable('product_variants').set({ low_stock_alerted_at: '2026-12-08T03:30:00.000Z' }).where('id', '=', id).execute();
-      const markOf = async (id: string) => (await db.selectFrom('product_variants').select('low_stock_alerted_at').where('id', '=', id).executeTakeFirstOrThrow()).low_stock_alerted_at;
+      const markOf = async (id: string) =>
+        (await db.selectFrom('product_variants').select('low_stock_alerted_at').where('id', '=', id).executeTakeFirstOrThrow()).low_stock_alerted_at;
       await mark(low.id);
       await db.updateTable('product_variants').set({ stock: 4 }).where('id', '=', low.id).execute();
       expect(await markOf(low.id)).toBe('2026-12-08T03:30:00.000Z');

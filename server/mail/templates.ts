@@ -348,7 +348,9 @@ ${rows}
   const text = [
     `${total === 1 ? 'This variant has' : `These ${total} variants have`} come down to ${total === 1 ? 'its' : 'their'} low-stock level since the last alert:`,
     '',
-    ...lines.map((line) => `${line.productName}${line.variantLabel ? ` (${line.variantLabel})` : ''}, SKU ${line.sku}: ${line.stock} in stock, level ${line.level}\n  ${line.link}`),
+    ...lines.map(
+      (line) => `${line.productName}${line.variantLabel ? ` (${line.variantLabel})` : ''}, SKU ${line.sku}: ${line.stock} in stock, level ${line.level}\n  ${line.link}`,
+    ),
     ...(more > 0 ? ['', `And ${more} more: the dashboard lists every variant low on stock.`] : []),
     '',
     `Dashboard: ${input.dashboard}`,

@@ -2,15 +2,7 @@ import { AppError } from '../../errors';
 import { transaction } from '../../db/transaction';
 import type { Deps } from '../../deps';
 import type { OrderStatus, PaymentMethod } from '../../../shared/schemas/order';
-import {
-  REVENUE_CHART_DAYS,
-  REVENUE_STATUSES,
-  canTransition,
-  nextStatuses,
-  type AdminOrder,
-  type Dashboard,
-  type DashboardPeriod,
-} from '../../../shared/schemas/admin';
+import { REVENUE_CHART_DAYS, REVENUE_STATUSES, canTransition, nextStatuses, type AdminOrder, type Dashboard, type DashboardPeriod } from '../../../shared/schemas/admin';
 import * as orders from '../order/order.service';
 import { issueCreditNote, issueInvoice } from '../../invoices/invoicing';
 import { writeAudit } from '../../audit/audit';

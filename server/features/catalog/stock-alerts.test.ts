@@ -55,12 +55,19 @@ const setClock = (s: Shop, day: string, time: string) => {
 };
 
 const alertMails = (s: Shop) =>
-  s.server.deps.db.selectFrom('mail_outbox').select(['to_address', 'subject', 'html', 'text_body']).where('kind', '=', 'stock-low').orderBy('created_at').orderBy('to_address').execute();
+  s.server.deps.db
+    .selectFrom('mail_outbox')
+    .select(['to_address', 'subject', 'html', 'text_body'])
+    .where('kind', '=', 'stock-low')
+    .orderBy('created_at')
+    .orderBy('to_address')
+    .execute();
 
 const alertedAt = async (s: Shop, variantId: string) =>
   (await s.server.deps.db.selectFrom('product_variants').select('low_stock_alerted_at').where('id', '=', variantId).executeTakeFirstOrThrow()).low_stock_alerted_at;
 
-const stockOf = async (s: Shop, variantId: string) => (await s.server.deps.db.selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirstOrThrow()).stock;
+const stockOf = async (s: Shop, variantId: string) =>
+  (await s.server.deps.db.selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirstOrThrow()).stock;
 
 /** A new shopper buys `quantity` of the product, cash on delivery (the units leave stock at once); returns the order id. */
 async function sell(s: Shop, productId: string, quantity = 1): Promise<string> {

@@ -330,7 +330,14 @@ export async function applyProductFigures(
           at: w.at,
           actorId: w.actorId,
           action: 'variant.update',
-          detail: { productId: w.productId, name: w.productName, variantId: only._id, sku: only.sku, label: only.label, changes: [{ field: 'lowStockLevel', from: only.lowStockLevel ?? null, to: level }] },
+          detail: {
+            productId: w.productId,
+            name: w.productName,
+            variantId: only._id,
+            sku: only.sku,
+            label: only.label,
+            changes: [{ field: 'lowStockLevel', from: only.lowStockLevel ?? null, to: level }],
+          },
         });
       }
     }

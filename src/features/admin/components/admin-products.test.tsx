@@ -70,7 +70,9 @@ function renderLinked(id: string, found: AdminProduct | undefined) {
     'catalog.variants': () => ({ options: [], variants: [] }),
     'catalog.adminCategories': () => [],
   });
-  render(renderableApp({ routes: [{ path: '/admit-panel/all-products', element: <AdminProducts /> }], initialEntries: [`/admit-panel/all-products?edit=${id}`], fetch: server.fetch }));
+  render(
+    renderableApp({ routes: [{ path: '/admit-panel/all-products', element: <AdminProducts /> }], initialEntries: [`/admit-panel/all-products?edit=${id}`], fetch: server.fetch }),
+  );
   return server;
 }
 

@@ -127,7 +127,12 @@ describe('ProductFormDialog', () => {
     fireEvent.change(level, { target: { value: '-4' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Product' }));
     await waitFor(() => expect(level.getAttribute('aria-invalid')).toBe('true'));
-    expect(level.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain('lowStockLevel must be 0 or more');
+    expect(
+      level
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .map((id) => document.getElementById(id)?.textContent),
+    ).toContain('lowStockLevel must be 0 or more');
     expect(server.inputsOf('catalog.update')).toEqual([]);
 
     fireEvent.change(level, { target: { value: '' } });

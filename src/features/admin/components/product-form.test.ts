@@ -73,7 +73,17 @@ describe('toProductInput', () => {
     expect(toProductInput({ ...filled, lowStockLevel: '-1' })).toEqual({ input: null, errors: { lowStockLevel: 'lowStockLevel must be 0 or more' } });
     expect(toProductInput({ ...filled, lowStockLevel: '2.5' }).errors).toEqual({ lowStockLevel: 'lowStockLevel must be a whole number' });
     expect(toProductInput({ ...filled, trackStock: false, lowStockLevel: '-1' }).input).not.toHaveProperty('lowStockLevel');
-    const stored = { productName: 'Buds', brandName: 'Sony', category: 'earphones', stock: 3, trackStock: true, price: 129_950, sellingPrice: 99_900, description: '', productImage: [] };
+    const stored = {
+      productName: 'Buds',
+      brandName: 'Sony',
+      category: 'earphones',
+      stock: 3,
+      trackStock: true,
+      price: 129_950,
+      sellingPrice: 99_900,
+      description: '',
+      productImage: [],
+    };
     expect(productToForm({ ...stored, lowStockLevel: 4 }).lowStockLevel).toBe('4');
     expect(productToForm({ ...stored, lowStockLevel: null }).lowStockLevel).toBe('');
   });

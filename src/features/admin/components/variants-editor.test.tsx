@@ -240,7 +240,13 @@ describe('the options editor and variant grid', () => {
   });
 
   it('shows each variant’s low-stock level (empty: the shop’s default), sends the levels typed, and refuses a negative one on its cell', async () => {
-    const levelled = { ...storedVariants, variants: [{ ...storedVariants.variants[0]!, lowStockLevel: 2 }, { ...storedVariants.variants[1]!, lowStockLevel: null }] };
+    const levelled = {
+      ...storedVariants,
+      variants: [
+        { ...storedVariants.variants[0]!, lowStockLevel: 2 },
+        { ...storedVariants.variants[1]!, lowStockLevel: null },
+      ],
+    };
     const server = fakeServer({ 'catalog.update': (input) => ({ ...stored, ...(input as object) }), 'catalog.variants': () => levelled });
     render(renderableApp({ routes: [{ path: '/', element: <ProductFormDialog product={stored} onClose={vi.fn()} /> }], fetch: server.fetch, toasts: true }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Product' });
