@@ -40,6 +40,7 @@ const SHOP_TABLES = [
   'password_resets',
   'recovery_codes',
   'email_changes',
+  'job_runs',
 ];
 
 /** Rows a migration writes (the spec's twelve categories): a migrated target holds them without any shop data. */
@@ -151,6 +152,8 @@ describe.runIf(testDialect() === 'postgres')('npm run db:copy: a SQLite shop int
     const enrolment = await owner.trpc<{ secret: string }>('mutation', 'account.twoFactor.begin');
     expect((await owner.trpc('mutation', 'account.twoFactor.confirm', { code: await generate({ secret: enrolment.body.secret }) })).status).toBe(200);
     expect((await owner.trpc('mutation', 'account.requestEmailChange', { newEmail: 'owner-new@example.com', currentPassword: 'correct horse battery' })).status).toBe(200);
+    // The day the daily low-stock mail last ran, as the job records it (the copy must not send it again that day).
+    await db.insertInto('job_runs').values({ name: 'stock-alerts', last_day: '2026-12-10', ran_at: '2026-12-10T03:30:00.000Z' }).execute();
   });
 
   afterAll(async () => {
