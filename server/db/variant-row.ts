@@ -15,12 +15,15 @@ export function parseOptionValues(text: string): string[] {
  * low_stock_level finds the highest own level without reading the variants.
  */
 export async function lowStockBound(db: DB, defaultLevel: number): Promise<number> {
+  // ORDER BY … LIMIT 1 reads one index entry; max() would walk every level set.
   const row = await db
     .selectFrom('product_variants')
-    .select((eb) => eb.fn.max('low_stock_level').as('top'))
+    .select('low_stock_level')
     .where('low_stock_level', 'is not', null)
+    .orderBy('low_stock_level', 'desc')
+    .limit(1)
     .executeTakeFirst();
-  return Math.max(defaultLevel, Number(row?.top ?? 0));
+  return Math.max(defaultLevel, Number(row?.low_stock_level ?? 0));
 }
 
 /** A variant's low-stock level as SQL: its own, else `defaultLevel` (a whole number, validated by the settings). */

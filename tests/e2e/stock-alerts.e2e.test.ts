@@ -52,7 +52,7 @@ describe('the daily low-stock mail', () => {
           await page.getByTestId('mail-table').waitFor();
           return row.count();
         },
-        { timeout: 150_000, intervals: [5_000] },
+        { timeout: 150_000, interval: 5_000 },
       )
       .toBeGreaterThan(0);
     const subject = (await row.getByRole('button', { name: /^Low stock: / }).innerText()).trim();
