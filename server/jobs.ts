@@ -5,6 +5,7 @@ import { pruneSignIns } from './features/account/account.service';
 import { startPendingOrderSweep } from './features/checkout/fulfilment.service';
 import { startMailSender } from './mail/mail.service';
 import { pollTracking } from './features/shipping/shipping.service';
+import { startStockAlerts } from './features/catalog/stock-alerts.service';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How often parcels on the road are asked about (Shiprocket's webhooks carry the news sooner). */
@@ -29,6 +30,9 @@ export function startBackgroundJobs(deps: Deps): () => void {
 
   // The outbox goes out through SMTP_URL; without it messages wait there (the admin's Mail page).
   if (deps.env.SMTP_URL) stops.push(startMailSender(deps, nodemailer.createTransport(deps.env.SMTP_URL)));
+
+  // The daily low-stock mail to the admins, at the owner's time (Settings → Stock alerts), once a shop day.
+  stops.push(startStockAlerts(deps));
 
   return () => stops.forEach((stop) => stop());
 }

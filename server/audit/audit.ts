@@ -47,7 +47,8 @@ export type AuditAction =
   | 'category.add'
   | 'category.update'
   | 'category.move'
-  | 'category.delete';
+  | 'category.delete'
+  | 'stock.low_alert';
 
 /** Which kind (the audit page's badge and filter) each action is. */
 const KIND_OF: Record<AuditAction, AuditKind> = {
@@ -84,6 +85,7 @@ const KIND_OF: Record<AuditAction, AuditKind> = {
   'category.update': 'category',
   'category.move': 'category',
   'category.delete': 'category',
+  'stock.low_alert': 'stock',
 };
 
 const isAction = (action: string): action is AuditAction => Object.hasOwn(KIND_OF, action);
@@ -145,6 +147,10 @@ const variantNamed = (detail: Record<string, unknown>) => `SKU ${String(detail.s
 function variantChange(change: FieldChange): string {
   if (change.field === 'sku') return `SKU ${String(change.from)} → ${String(change.to)}`;
   if (change.field === 'price' || change.field === 'sellingPrice') return productChange(change);
+  if (change.field === 'lowStockLevel') {
+    const level = (value: unknown) => (typeof value === 'number' ? `${value} units` : 'the shop’s default');
+    return `low-stock level ${level(change.from)} → ${level(change.to)}`;
+  }
   return `${change.field} ${JSON.stringify(change.from)} → ${JSON.stringify(change.to)}`;
 }
 
@@ -413,6 +419,14 @@ function describe(action: string, detail: Record<string, unknown>): { label: str
       };
     case 'category.delete':
       return { label: 'Category deleted', summary: `Deleted the category ${quoted(detail.label)} (${String(detail.value)}), which no product used` };
+    case 'stock.low_alert': {
+      const skus = Array.isArray(detail.skus) ? (detail.skus as unknown[]).map(String) : [];
+      const shown = skus.slice(0, 10).join(', ') + (skus.length > 10 ? ` and ${skus.length - 10} more` : '');
+      return {
+        label: 'Low stock alert sent',
+        summary: `Mailed ${count(detail.to)} ${count(detail.to) === 1 ? 'admin' : 'admins'} about ${String(detail.count)} ${detail.count === 1 ? 'variant' : 'variants'} at or below ${detail.count === 1 ? 'its' : 'their'} low-stock level${shown ? `: ${shown}` : ''}`,
+      };
+    }
     default:
       return { label: capitalised(action.replace(/[.-]/g, ' ')), summary: capitalised(action.replace(/[.-]/g, ' ')) };
   }
@@ -455,14 +469,14 @@ export async function listAudit(db: DB, opts: { limit: number; cursor?: Key; kin
       'users.email as actor_email',
     ])
     .where('stock_movements.actor_id', 'is not', null);
-  if (kind !== undefined && kind !== 'stock') entries = entries.where('audit_log.action', 'in', actionsOf(kind));
+  if (kind !== undefined) entries = entries.where('audit_log.action', 'in', actionsOf(kind));
   if (cursor) {
     entries = entries.where((eb) => eb.or([eb('audit_log.at', '<', cursor.at), eb.and([eb('audit_log.at', '=', cursor.at), eb('audit_log.id', '<', cursor.id)])]));
     stock = stock.where((eb) => eb.or([eb('stock_movements.at', '<', cursor.at), eb.and([eb('stock_movements.at', '=', cursor.at), eb('stock_movements.id', '<', cursor.id)])]));
   }
-  // A filter on one kind reads only the table that holds it.
+  // A filter on one kind reads only the tables that hold it (stock: the movements and the low-stock alerts).
   const [auditRows, stockRows] = await Promise.all([
-    kind === 'stock'
+    kind !== undefined && actionsOf(kind).length === 0
       ? []
       : entries
           .orderBy('audit_log.at', 'desc')

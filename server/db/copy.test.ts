@@ -15,6 +15,7 @@ import { openDatabase, type DB } from './database';
 import { migrateToLatest } from './migrate';
 import { testPayForm, testShopSettings } from '../testing/factories';
 import { generate } from 'otplib';
+import { packAndShip } from '../testing/shipping';
 
 const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `voltmart-${name}-`));
 
@@ -40,6 +41,10 @@ const SHOP_TABLES = [
   'password_resets',
   'recovery_codes',
   'email_changes',
+  'job_runs',
+  'shipments',
+  'shipment_units',
+  'shipment_events',
 ];
 
 /** Rows a migration writes (the spec's twelve categories): a migrated target holds them without any shop data. */
@@ -151,6 +156,11 @@ describe.runIf(testDialect() === 'postgres')('npm run db:copy: a SQLite shop int
     const enrolment = await owner.trpc<{ secret: string }>('mutation', 'account.twoFactor.begin');
     expect((await owner.trpc('mutation', 'account.twoFactor.confirm', { code: await generate({ secret: enrolment.body.secret }) })).status).toBe(200);
     expect((await owner.trpc('mutation', 'account.requestEmailChange', { newEmail: 'owner-new@example.com', currentPassword: 'correct horse battery' })).status).toBe(200);
+    // The paid order packed (its phones' IMEIs) and shipped with the manual courier.
+    const paidOrder = await db.selectFrom('orders').select('id').where('status', '=', 'paid').executeTakeFirstOrThrow();
+    expect((await packAndShip(owner, paidOrder.id, { ewayBill: { number: '291234567890', date: '2026-12-10' } })).status).toBe(200);
+    // The day the daily low-stock mail last ran, as the job records it (the copy must not send it again that day).
+    await db.insertInto('job_runs').values({ name: 'stock-alerts', last_day: '2026-12-10', ran_at: '2026-12-10T03:30:00.000Z' }).execute();
   });
 
   afterAll(async () => {
@@ -222,7 +232,7 @@ describe.runIf(testDialect() === 'postgres')('npm run db:copy: a SQLite shop int
       expect(details.body.data.productName).toBe('Café phone — ñ');
       expect((await client.post('/api/signin', { email: shopper.email, password: shopper.password })).status).toBe(200);
       const orders = await client.get<{ data: { status: string }[] }>('/api/order-list');
-      expect(orders.body.data.map((o) => o.status)).toContain('paid');
+      expect(orders.body.data.map((o) => o.status)).toContain('shipped');
       const before = new HttpClient(source.url);
       expect((await before.post('/api/signin', { email: shopper.email, password: shopper.password })).status).toBe(200);
       expect(orders.body).toEqual((await before.get('/api/order-list')).body);

@@ -618,6 +618,53 @@ describe(`migrations (${dialect})`, () => {
     }
   });
 
+  it('bring a shop of the release before stock alerts (up to 2026-12-07-01-import-job-pictures) forward: variants kept at the shop default level, unnamed; a rise above the level clears the mark', async () => {
+    const target = await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-')));
+    const db = openDatabase(target);
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrationsFor(dialect)) } });
+      expect((await migrator.migrateTo('2026-12-07-01-import-job-pictures')).error).toBeUndefined();
+      const low = await insertProduct(db, { productName: 'Nearly gone', stock: 3 });
+      const plenty = await insertProduct(db, { productName: 'Plenty', stock: 40 });
+      // The owner's settings as the previous release saved them (no stockAlerts in them).
+      await sql`insert into shop_settings (id, value, updated_at) values ('shop', '{"invoicePrefix":"VM"}', '2026-12-07T10:00:00.000Z')`.execute(db);
+      const before = await db.selectFrom('product_variants').selectAll().orderBy('id').execute();
+
+      expect(await migrateToLatest(db)).toEqual(migrationNames.slice(migrationNames.indexOf('2026-12-07-01-import-job-pictures') + 1));
+
+      const after = await db.selectFrom('product_variants').selectAll().orderBy('id').execute();
+      expect(after).toEqual(before.map((v) => ({ ...v, low_stock_level: null, low_stock_alerted_at: null })));
+      expect(await db.selectFrom('job_runs').selectAll().execute()).toEqual([]);
+      // Named by a mail, then restocked: 4 is still at or below the default 5, 6 is above it.
+      const mark = (id: string) => db.updateTable('product_variants').set({ low_stock_alerted_at: '2026-12-08T03:30:00.000Z' }).where('id', '=', id).execute();
+      const markOf = async (id: string) =>
+        (await db.selectFrom('product_variants').select('low_stock_alerted_at').where('id', '=', id).executeTakeFirstOrThrow()).low_stock_alerted_at;
+      await mark(low.id);
+      await db.updateTable('product_variants').set({ stock: 4 }).where('id', '=', low.id).execute();
+      expect(await markOf(low.id)).toBe('2026-12-08T03:30:00.000Z');
+      await db.updateTable('product_variants').set({ stock: 6 }).where('id', '=', low.id).execute();
+      expect(await markOf(low.id)).toBeNull();
+      // Its own level of 10 puts 6 back below; a default saved at 3 leaves a level of its own alone.
+      await db.updateTable('product_variants').set({ low_stock_level: 10 }).where('id', '=', low.id).execute();
+      await mark(low.id);
+      await mark(plenty.id);
+      await sql`update shop_settings set value = '{"stockAlerts":{"enabled":true,"defaultLevel":3,"sendAt":"09:00"}}' where id = 'shop'`.execute(db);
+      expect(await markOf(low.id)).toBe('2026-12-08T03:30:00.000Z');
+      expect(await markOf(plenty.id)).toBeNull();
+      // A hand-broken settings row never makes a stock change fail: the default reads as 5.
+      await sql`update shop_settings set value = '{broken' where id = 'shop'`.execute(db);
+      await db.updateTable('product_variants').set({ stock: 1, low_stock_level: null }).where('id', '=', low.id).execute();
+      await db.updateTable('product_variants').set({ stock: 5 }).where('id', '=', low.id).execute();
+      expect(await markOf(low.id)).toBe('2026-12-08T03:30:00.000Z');
+      await db.updateTable('product_variants').set({ stock: 6 }).where('id', '=', low.id).execute();
+      expect(await markOf(low.id)).toBeNull();
+      // A level below 0 is refused by the database too.
+      await expect(db.updateTable('product_variants').set({ low_stock_level: -1 }).where('id', '=', low.id).execute()).rejects.toThrow(/check/i);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('bring a shop of the release before categories (up to 2026-12-02-02) forward: the twelve become rows, with the owner’s tax and the spec’s home rows', async () => {
     const target = await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-')));
     const db = openDatabase(target);

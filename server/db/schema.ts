@@ -118,6 +118,10 @@ export interface ProductVariantsTable {
   archived_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Its own low-stock level (units, 0 or more); null: the shop's default (2026-12-08-03-stock-alerts). */
+  low_stock_level: Generated<number | null>;
+  /** When a low-stock mail last named it; null again once it is above its level (a trigger clears it). */
+  low_stock_alerted_at: Generated<string | null>;
 }
 
 export interface ProductsFtsTable {
@@ -505,6 +509,14 @@ export interface EmailChangesTable {
   used_at: string | null;
 }
 
+/** The last shop day each daily job ran (2026-12-08-03-stock-alerts). */
+export interface JobRunsTable {
+  name: string;
+  /** YYYY-MM-DD in the shop's time zone. */
+  last_day: string;
+  ran_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -535,4 +547,5 @@ export interface Database {
   password_resets: PasswordResetsTable;
   recovery_codes: RecoveryCodesTable;
   email_changes: EmailChangesTable;
+  job_runs: JobRunsTable;
 }

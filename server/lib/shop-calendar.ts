@@ -62,6 +62,12 @@ export function localDate(instant: Date, timeZone: string): string {
   return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
 }
 
+/** The zone's wall-clock time at `instant`, 'HH:MM' (24-hour; strings compare like the times they name). */
+export function localClockTime(instant: Date, timeZone: string): string {
+  const w = wallClock(instant, timeZone);
+  return `${pad(w.hour)}:${pad(w.minute)}`;
+}
+
 function parseDate(date: string): { year: number; month: number; day: number } {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!match) throw new Error(`not a YYYY-MM-DD date: ${date}`);

@@ -348,3 +348,56 @@ export function adminSignInMail(brand: Brand, input: { name: string; device: str
   ].join('\n');
   return { subject, html, text };
 }
+
+/** One variant in the low-stock mail: stock and level in units; `link` its product's page in the admin panel (absolute). */
+export type LowStockLine = { productName: string; variantLabel: string; sku: string; stock: number; level: number; link: string };
+
+/**
+ * To every admin, once a day at most: the variants that went down to their low-stock level since
+ * the last such mail (each named once per crossing). Lists the first `lines` given; `total`
+ * counts them all (the rest are on the dashboard's low-stock list).
+ */
+export function lowStockMail(brand: Brand, input: { lines: readonly LowStockLine[]; total: number; dashboard: string }): RenderedMail {
+  const { lines, total } = input;
+  const subject = `Low stock: ${total} ${total === 1 ? 'variant' : 'variants'} at or below ${total === 1 ? 'its' : 'their'} level`;
+  const cell = 'padding:6px 8px;border-bottom:1px solid #e4e4e7;font-size:13px;vertical-align:top';
+  const head = 'padding:6px 8px;border-bottom:2px solid #d4d4d8;font-size:12px;text-align:left;color:#52525b';
+  const rows = lines
+    .map(
+      (line) =>
+        `<tr><td style="${cell}"><a href="${escapeHtml(line.link)}" style="color:#1d4ed8">${escapeHtml(line.productName)}</a></td><td style="${cell}">${escapeHtml(line.variantLabel || '–')}</td><td style="${cell};font-family:monospace">${escapeHtml(line.sku)}</td><td align="right" style="${cell};font-weight:700;${line.stock === 0 ? 'color:#b91c1c' : ''}">${line.stock}</td><td align="right" style="${cell}">${line.level}</td></tr>`,
+    )
+    .join('\n');
+  const more = total > lines.length ? total - lines.length : 0;
+  const html = layout(
+    brand,
+    subject,
+    [
+      paragraph(
+        `${total === 1 ? 'This variant has' : `These ${total} variants have`} come down to ${total === 1 ? 'its' : 'their'} low-stock level since the last alert. Restock or reorder before ${total === 1 ? 'it sells' : 'they sell'} out.`,
+      ),
+      `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-collapse:collapse">
+<tr><th style="${head}">Product</th><th style="${head}">Variant</th><th style="${head}">SKU</th><th style="${head};text-align:right">Stock</th><th style="${head};text-align:right">Level</th></tr>
+${rows}
+</table>`,
+      more > 0 ? paragraph(`And ${more} more: the dashboard lists every variant low on stock.`) : '',
+      button(input.dashboard, 'Open the dashboard'),
+      paragraph(
+        '<span style="color:#52525b;font-size:13px">Each variant is named once each time it comes down to its level. Change the levels in the product form, or the default and the time of this email in Settings → Stock alerts.</span>',
+      ),
+    ].join('\n'),
+  );
+  const text = [
+    `${total === 1 ? 'This variant has' : `These ${total} variants have`} come down to ${total === 1 ? 'its' : 'their'} low-stock level since the last alert:`,
+    '',
+    ...lines.map(
+      (line) => `${line.productName}${line.variantLabel ? ` (${line.variantLabel})` : ''}, SKU ${line.sku}: ${line.stock} in stock, level ${line.level}\n  ${line.link}`,
+    ),
+    ...(more > 0 ? ['', `And ${more} more: the dashboard lists every variant low on stock.`] : []),
+    '',
+    `Dashboard: ${input.dashboard}`,
+    '',
+    'Each variant is named once each time it comes down to its level. Change the levels in the product form, or the default and the time of this email in Settings → Stock alerts.',
+  ].join('\n');
+  return { subject, html, text };
+}

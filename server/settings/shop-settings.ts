@@ -12,6 +12,7 @@ import {
   DEFAULT_DISPATCH_SETTINGS,
   DEFAULT_SHOP_TIME_ZONE,
   DEFAULT_ZONE_DAYS,
+  DEFAULT_STOCK_ALERTS,
   ShopSettingsSchema,
   type DeliveryCheck,
   type PostalAddress,
@@ -50,6 +51,7 @@ export function defaultSettings(env: { SHIPPING_STANDARD_PAISE: number; SHIPPING
     fulfilment: DEFAULT_FULFILMENT_SETTINGS,
     dispatch: DEFAULT_DISPATCH_SETTINGS,
     zoneDays: DEFAULT_ZONE_DAYS,
+    stockAlerts: DEFAULT_STOCK_ALERTS,
   };
 }
 

@@ -3,9 +3,14 @@ import { CategorySchema } from './categories';
 import { ORDER_STATUSES, type Order, type OrderStatus, type PaymentMethod } from './order';
 import { singleLineText } from './text';
 import type { ProductFacts } from '../product-facts';
+import { DEFAULT_LOW_STOCK_LEVEL } from './stock-level';
 
-/** A product at or below this many units on sale is listed as low on stock. */
-export const LOW_STOCK_THRESHOLD = 5;
+/**
+ * The default low-stock level (stockAlerts.defaultLevel until the owner saves another): the
+ * dashboard's list and the daily mail use each variant's level or the saved default; the bulk
+ * edit grid's "low" filter is this fixed 1 to 5.
+ */
+export const LOW_STOCK_THRESHOLD = DEFAULT_LOW_STOCK_LEVEL;
 
 /** Days in the dashboard's revenue chart, today included. */
 export const REVENUE_CHART_DAYS = 30;
@@ -87,6 +92,8 @@ export const AdminProductsInputSchema = z
   .object({
     /** Matched, case-insensitively, anywhere in the product name or brand. */
     q: z.string().trim().max(100, { error: 'search text must be at most 100 characters' }).check(singleLineText('search text')).optional(),
+    /** One product by id, archived or not (the low-stock mail's link opens its form). */
+    productId: IdSchema('productId').optional(),
     category: CategorySchema.optional(),
     view: z.enum(ADMIN_PRODUCT_VIEWS).optional(),
     limit: LimitSchema.optional(),
@@ -123,6 +130,8 @@ export type AdminProduct = {
   variantCount: number;
   /** The facts its page shows; the grid flags a product on sale that lacks any the law requires (missingFacts). */
   facts: ProductFacts;
+  /** Its first live variant's own low-stock level (a product sold without options has one variant); null: the shop's default. */
+  lowStockLevel?: number | null;
   archived: boolean;
   archivedAt: string | null;
   createdAt: string;
@@ -139,6 +148,8 @@ export type LowStockProduct = {
   variantId?: string;
   sku?: string;
   variantLabel?: string;
+  /** Its low-stock level: its own, or the shop's default. */
+  level?: number;
 };
 
 export type DashboardPeriod = { revenue: number; orders: number };
@@ -153,6 +164,8 @@ export type Dashboard = {
   /** One entry per local day, oldest first, today last; days without sales hold zeros. */
   revenueByDay: (DashboardPeriod & { date: string })[];
   lowStock: LowStockProduct[];
+  /** The shop's default low-stock level (stockAlerts.defaultLevel): a variant without its own is listed at this many units or fewer. */
+  lowStockLevel?: number;
   /** Orders paid for units that were no longer in stock (see Order.stockShortfall): restock or refund each. */
   paidNotInStock: number;
 };

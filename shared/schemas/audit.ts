@@ -36,7 +36,8 @@ export type AuditEntry = {
    * The server's name of the action: 'product.create', 'product.update', 'product.archive',
    * 'product.restore', 'order.status', 'order.refund', 'banner.add', 'banner.edit', 'banner.move',
    * 'banner.delete', 'catalog.demo-removed', 'settings.update', 'tax.category', 'tax.product',
-   * 'user.role', 'user.password', 'user.email', 'user.two-factor', 'user.delete' or 'stock'.
+   * 'user.role', 'user.password', 'user.email', 'user.two-factor', 'user.delete', 'stock.low_alert'
+   * (the daily low-stock mail) or 'stock'.
    * Not for people: show `kind` and `label`.
    */
   action: string;

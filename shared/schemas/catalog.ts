@@ -5,6 +5,7 @@ import { MAX_BRANDS, PRICE_BAND_IDS } from '../facets';
 import { isIndia, type ProductFacts } from '../product-facts';
 import { multiLineText, singleLineText } from './text';
 import { SpecRefineSchema } from './specs';
+import { lowStockLevelSchema } from './stock-level';
 
 /**
  * Catalogue schemas shared by the admin forms and the procedures. Money is integer paise here;
@@ -146,6 +147,11 @@ const productFields = {
   sellingPrice: PaiseSchema('sellingPrice'),
   /** Optional: the spec's /api client knows nothing of facts. Left out of an update, the stored facts stay. */
   facts: ProductFactsInputSchema.optional(),
+  /**
+   * The low-stock level of a product sold without options (its one variant's); null: the shop's
+   * default; left out: unchanged. A product with several variants takes it per variant (variants).
+   */
+  lowStockLevel: lowStockLevelSchema('lowStockLevel').nullish(),
 };
 
 const sellingNotAbovePrice = {

@@ -18,6 +18,7 @@ export const MAIL_KINDS = [
   'new-admin',
   'email-change',
   'email-changed',
+  'stock-low',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -4,6 +4,9 @@ import { PIN_MESSAGE, PIN_PATTERN } from '../pin';
 import { DELIVERY_ZONES, DELIVERY_ZONE_WORDS, type DeliveryZone } from '../pin-zones';
 import { DEFAULT_ORDER_PREFIX, ORDER_PREFIX_PATTERN } from '../order-number';
 import { multiLineText, singleLineText } from './text';
+import { DEFAULT_LOW_STOCK_LEVEL, lowStockLevelSchema } from './stock-level';
+
+export { DEFAULT_LOW_STOCK_LEVEL, LOW_STOCK_LEVEL_MAX, lowStockLevelSchema } from './stock-level';
 
 /**
  * The owner's settings (admin Settings page) and a shopper's delivery address, validated the
@@ -214,6 +217,21 @@ export const PaymentSettingsSchema = z.object({
   cod: CodSettingsSchema,
 });
 export type PaymentSettings = z.output<typeof PaymentSettingsSchema>;
+
+/** The daily low-stock mail to the admins (issue 29). */
+export const StockAlertsSettingsSchema = z.object({
+  enabled: z.boolean({ error: 'stock alerts must be on or off' }),
+  /** A variant without a level of its own is low at this many units or fewer (the dashboard's list too). */
+  defaultLevel: lowStockLevelSchema('default low-stock level'),
+  /** 'HH:MM' on the shop's clock (the `timeZone` setting): the mail goes at or after it, once a day. */
+  sendAt: z
+    .string({ error: 'stock alert time must be a time like 09:00' })
+    .trim()
+    .regex(/^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/, { error: 'stock alert time must be a time like 09:00 (24-hour clock)' }),
+});
+export type StockAlertsSettings = z.output<typeof StockAlertsSettingsSchema>;
+
+export const DEFAULT_STOCK_ALERTS: StockAlertsSettings = { enabled: true, defaultLevel: DEFAULT_LOW_STOCK_LEVEL, sendAt: '09:00' };
 
 /**
  * The shop's clock when the owner has chosen none: India Standard Time. Dates and times shown to
@@ -447,6 +465,8 @@ export const ShopSettingsSchema = z.object({
   dispatch: DispatchSettingsSchema.default(DEFAULT_DISPATCH_SETTINGS),
   /** Absent in settings saved before it existed: the defaults above. */
   zoneDays: ZoneDaysSchema.default(DEFAULT_ZONE_DAYS),
+  /** Absent in settings saved before it existed: on, level 5, at 09:00. */
+  stockAlerts: StockAlertsSettingsSchema.default(DEFAULT_STOCK_ALERTS),
 });
 export type ShopSettings = z.output<typeof ShopSettingsSchema>;
 export type ShopSettingsInput = z.input<typeof ShopSettingsSchema>;

@@ -3,6 +3,10 @@ import { PaiseSchema, ProductImageUrlSchema, PRODUCT_IMAGES_MAX, StockSchema } f
 import { singleLineText } from './text';
 import { SpecValuesInputSchema } from './specs';
 import type { SpecValues } from '../specs';
+import { lowStockLevelSchema } from './stock-level';
+
+/** A variant's own low-stock level; null: the shop's default (Settings → Stock alerts); left out: unchanged. */
+export const VariantLowStockLevelSchema = lowStockLevelSchema('lowStockLevel').nullish();
 
 /**
  * Product variants (issue 27): a product has up to MAX_OPTIONS options (Storage, Colour), and
@@ -104,6 +108,7 @@ export const VariantInputSchema = z.object({
   /** For an existing variant: the stock the form showed; a changed figure is set only if it is still this (else 409). */
   expectedStock: StockSchema.optional(),
   trackStock: z.boolean({ error: 'trackStock must be true or false' }).optional(),
+  lowStockLevel: VariantLowStockLevelSchema,
   weightGrams: z
     .number({ error: 'weightGrams must be a whole number' })
     .int({ error: 'weightGrams must be a whole number' })
@@ -137,6 +142,7 @@ export const BulkVariantUpdateInputSchema = z.object({
         stock: StockSchema.optional(),
         /** The stock the grid showed: the figure is set only if it is still this (else 409). */
         expectedStock: StockSchema.optional(),
+        lowStockLevel: VariantLowStockLevelSchema,
         /** Its values of the category's per-variant attributes (null clears one); left out: the stored ones stay. */
         specs: SpecValuesInputSchema.optional(),
       }),
@@ -170,7 +176,12 @@ export type ProductVariant = {
 };
 
 /** What an admin sees of a variant: archived ones too, exact stock; catalog.variants adds its per-variant spec values. */
-export type AdminVariant = ProductVariant & { archivedAt: string | null; specs?: SpecValues };
+export type AdminVariant = ProductVariant & {
+  archivedAt: string | null;
+  specs?: SpecValues;
+  /** Its own low-stock level; null (or absent): the shop's default. Not in shoppers' replies. */
+  lowStockLevel?: number | null;
+};
 
 /** "256 GB, Marble Grey": what an order line, an invoice and a cart show of a variant. */
 export function variantLabel(optionValues: readonly string[]): string {

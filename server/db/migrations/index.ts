@@ -23,6 +23,7 @@ import * as catalogueImportJobs from './2026-12-06-07-catalogue-import-jobs';
 import * as importJobPictures from './2026-12-07-01-import-job-pictures';
 import * as orderNumbers from './2026-12-08-01-order-numbers';
 import * as shipments from './2026-12-08-02-shipments';
+import * as stockAlerts from './2026-12-08-03-stock-alerts';
 import * as pgInitial from './postgres/2026-11-22-01-initial';
 import * as pgCatalogRevision from './postgres/2026-11-22-02-catalog-revision';
 import * as pgCacheInvalidations from './postgres/2026-11-25-01-cache-invalidations';
@@ -39,6 +40,7 @@ import * as pgCatalogueImportJobs from './postgres/2026-12-06-07-catalogue-impor
 import * as pgImportJobPictures from './postgres/2026-12-07-01-import-job-pictures';
 import * as pgOrderNumbers from './postgres/2026-12-08-01-order-numbers';
 import * as pgShipments from './postgres/2026-12-08-02-shipments';
+import * as pgStockAlerts from './postgres/2026-12-08-03-stock-alerts';
 
 /**
  * Every migration, by name, in the order they run, for each database. Both lists have the same
@@ -71,6 +73,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-07-01-import-job-pictures': importJobPictures,
     '2026-12-08-01-order-numbers': orderNumbers,
     '2026-12-08-02-shipments': shipments,
+    '2026-12-08-03-stock-alerts': stockAlerts,
   },
   postgres: {
     '2026-11-22-01-initial': pgInitial,
@@ -96,6 +99,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-07-01-import-job-pictures': pgImportJobPictures,
     '2026-12-08-01-order-numbers': pgOrderNumbers,
     '2026-12-08-02-shipments': pgShipments,
+    '2026-12-08-03-stock-alerts': pgStockAlerts,
   },
 };
 

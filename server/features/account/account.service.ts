@@ -143,6 +143,15 @@ export async function changeRole(deps: Deps, userId: string, role: Role, actorId
   });
 }
 
+/**
+ * Every admin's email address, for the shop's notices to its admins (the new-admin notice, the
+ * daily low-stock mail). A changed address counts only once its link was opened; a deleted
+ * account is never an admin (it is made GENERAL).
+ */
+export function adminEmails(db: DB): Promise<string[]> {
+  return q.listAdminEmails(db);
+}
+
 /** Written in the sign-in's transaction: an admin hears of every sign-in to their account. */
 export async function noteAdminSignIn(trx: DB, deps: Deps, user: User, device: { userAgent: string; ip: string }): Promise<void> {
   const mail = adminSignInMail(await brandOf(trx, deps), { name: user.name, device: deviceLabel(device.userAgent), ip: device.ip, at: nowIso(deps.clock) });

@@ -1,13 +1,17 @@
 import type { DB } from '../../db/database';
 import { containsText } from '../../db/text-match';
-import { parseOptionValues } from '../../db/variant-row';
+import { atOrBelowLowStockLevel, lowStockBound, lowStockLevelSql, parseOptionValues } from '../../db/variant-row';
 import { variantLabel } from '../../../shared/schemas/variants';
 import { parseImages, productFactColumns, toProductFacts } from '../../db/product-row';
 import type { AdminProduct, AdminProductView, LowStockProduct } from '../../../shared/schemas/admin';
 import type { After } from '../../lib/cursor';
 
-/** Variants on sale (of products on sale) with `threshold` or fewer units left, scarcest first: one row per variant. */
-export async function listLowStockProducts(db: DB, threshold: number, limit: number): Promise<LowStockProduct[]> {
+/**
+ * Tracked variants on sale (of products on sale) at or below their low-stock level (their own, or
+ * `defaultLevel`: the daily mail's rule, db/variant-row.ts), scarcest first: one row per variant.
+ */
+export async function listLowStockProducts(db: DB, defaultLevel: number, limit: number): Promise<LowStockProduct[]> {
+  const bound = await lowStockBound(db, defaultLevel);
   const rows = await db
     .selectFrom('product_variants')
     .innerJoin('products', 'products.id', 'product_variants.product_id')
@@ -21,11 +25,11 @@ export async function listLowStockProducts(db: DB, threshold: number, limit: num
       'product_variants.option_values',
       'product_variants.stock',
       'product_variants.images as variant_images',
+      lowStockLevelSql(defaultLevel).as('level'),
     ])
     .where('products.archived_at', 'is', null)
     .where('product_variants.archived_at', 'is', null)
-    .where('product_variants.track_stock', '=', 1)
-    .where('product_variants.stock', '<=', threshold)
+    .where(atOrBelowLowStockLevel(defaultLevel, bound))
     .orderBy('product_variants.stock')
     .orderBy('products.product_name')
     .orderBy('products.id')
@@ -43,6 +47,7 @@ export async function listLowStockProducts(db: DB, threshold: number, limit: num
       variantId: r.variant_id,
       sku: r.sku,
       variantLabel: variantLabel(parseOptionValues(r.option_values)),
+      level: Number(r.level),
     };
   });
 }
@@ -55,6 +60,7 @@ export async function listAdminProducts(
   opts: {
     text?: string;
     category?: string;
+    productId?: string;
     view: AdminProductView;
     after?: After;
     limit: number;
@@ -82,7 +88,18 @@ export async function listAdminProducts(
       'price_max',
       'variant_count',
       ...productFactColumns,
+      (eb) =>
+        eb
+          .selectFrom('product_variants')
+          .select('product_variants.low_stock_level')
+          .whereRef('product_variants.product_id', '=', 'products.id')
+          .where('product_variants.archived_at', 'is', null)
+          .orderBy('product_variants.position')
+          .orderBy('product_variants.id')
+          .limit(1)
+          .as('low_stock_level'),
     ]);
+  if (opts.productId !== undefined) query = query.where('id', '=', opts.productId);
   if (opts.view === 'active') query = query.where('archived_at', 'is', null);
   if (opts.view === 'archived') query = query.where('archived_at', 'is not', null);
   if (opts.category !== undefined) query = query.where('category', '=', opts.category);
@@ -112,6 +129,7 @@ export async function listAdminProducts(
     priceMax: r.price_max,
     variantCount: r.variant_count,
     facts: toProductFacts(r),
+    lowStockLevel: r.low_stock_level === null ? null : Number(r.low_stock_level),
     archived: r.archived_at !== null,
     archivedAt: r.archived_at,
     createdAt: r.created_at,

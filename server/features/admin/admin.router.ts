@@ -80,6 +80,7 @@ export const adminRouter = router({
     const rows = await q.listAdminProducts(ctx.deps.db, {
       text: input?.q || undefined,
       category: input?.category,
+      productId: input?.productId,
       view: input?.view ?? 'active',
       after: decodeNewestFirst(input?.cursor),
       limit: limit + 1,

@@ -2,7 +2,7 @@ import { AppError } from '../../errors';
 import { transaction } from '../../db/transaction';
 import type { Deps } from '../../deps';
 import type { OrderStatus, PaymentMethod } from '../../../shared/schemas/order';
-import { LOW_STOCK_THRESHOLD, REVENUE_CHART_DAYS, REVENUE_STATUSES, canTransition, type AdminOrder, type Dashboard, type DashboardPeriod } from '../../../shared/schemas/admin';
+import { REVENUE_CHART_DAYS, REVENUE_STATUSES, canTransition, type AdminOrder, type Dashboard, type DashboardPeriod } from '../../../shared/schemas/admin';
 import * as orders from '../order/order.service';
 import * as shipping from '../shipping/shipping.service';
 import { writeAudit } from '../../audit/audit';
@@ -22,7 +22,8 @@ export const LOW_STOCK_LIST_LIMIT = 50;
  * Revenue is what the orders cost the shoppers (lines plus shipping), in paise.
  */
 export async function buildDashboard(deps: Deps, zone?: string): Promise<Dashboard> {
-  const timeZone = zone ?? (await loadSettings(deps.db, deps)).timeZone;
+  const settings = await loadSettings(deps.db, deps);
+  const timeZone = zone ?? settings.timeZone;
   const now = deps.clock();
   const today = localDate(now, timeZone);
   const chartStart = addDays(today, -(REVENUE_CHART_DAYS - 1));
@@ -69,7 +70,9 @@ export async function buildDashboard(deps: Deps, zone?: string): Promise<Dashboa
     todayTotals: byDay.get(today) ?? { revenue: 0, orders: 0 },
     monthTotals,
     revenueByDay,
-    lowStock: await q.listLowStockProducts(deps.db, LOW_STOCK_THRESHOLD, LOW_STOCK_LIST_LIMIT),
+    // The daily low-stock mail's rule: each variant's own level, else the shop's default.
+    lowStock: await q.listLowStockProducts(deps.db, settings.stockAlerts.defaultLevel, LOW_STOCK_LIST_LIMIT),
+    lowStockLevel: settings.stockAlerts.defaultLevel,
     paidNotInStock: await orders.countPaidOrdersShortOfStock(deps.db),
   };
 }

@@ -48,6 +48,7 @@ export function variantInput(v: VariantSpec, isNew: boolean) {
     sellingPrice: v.sellingPrice,
     weightGrams: v.weightGrams,
     images: v.images,
+    lowStockLevel: v.lowStockLevel,
     specs: specsInput(v.specs, isNew),
     ...(isNew ? { trackStock: v.trackStock, stock: v.trackStock ? (v.stock ?? 0) : undefined } : {}),
   };

@@ -28,6 +28,8 @@ export type IoVariant = {
   specs: SpecValues;
   position: number;
   archived: boolean;
+  /** Its own low-stock level; null: the shop's default. */
+  lowStockLevel: number | null;
 };
 
 export type IoProduct = {
@@ -83,7 +85,23 @@ type ProductRowOf = Awaited<ReturnType<ReturnType<typeof productSelect>['execute
 const variantSelect = (db: DB) =>
   db
     .selectFrom('product_variants')
-    .select(['id', 'product_id', 'sku', 'ean', 'option_values', 'price', 'selling_price', 'stock', 'track_stock', 'weight_grams', 'images', 'specs', 'position', 'archived_at']);
+    .select([
+      'id',
+      'product_id',
+      'sku',
+      'ean',
+      'option_values',
+      'price',
+      'selling_price',
+      'stock',
+      'track_stock',
+      'weight_grams',
+      'images',
+      'specs',
+      'position',
+      'archived_at',
+      'low_stock_level',
+    ]);
 
 type VariantRowOf = Awaited<ReturnType<ReturnType<typeof variantSelect>['execute']>>[number];
 
@@ -103,6 +121,7 @@ function toIoVariant(v: VariantRowOf): IoVariant {
     specs: specsOf(v.specs),
     position: Number(v.position),
     archived: v.archived_at !== null,
+    lowStockLevel: v.low_stock_level === null ? null : Number(v.low_stock_level),
   };
 }
 

@@ -405,7 +405,16 @@ function batchEdits(actions: readonly UpdateAction[], products: ReadonlyMap<stri
           productId: a.productId,
           productName: p.name,
           current: v,
-          fields: e.fields ? { ean: e.fields.ean, price: e.fields.price, sellingPrice: e.fields.sellingPrice, weightGrams: e.fields.weightGrams, images: e.fields.images } : null,
+          fields: e.fields
+            ? {
+                ean: e.fields.ean,
+                price: e.fields.price,
+                sellingPrice: e.fields.sellingPrice,
+                weightGrams: e.fields.weightGrams,
+                images: e.fields.images,
+                lowStockLevel: e.fields.lowStockLevel,
+              }
+            : null,
           stock: e.stock && e.stock.stock !== undefined && e.stock.expected !== undefined ? { from: e.stock.expected, to: e.stock.stock } : null,
         },
       ];

@@ -26,6 +26,7 @@ export const BASE_COLUMNS = [
   { id: 'stock', header: 'Stock' },
   { id: 'stockAtExport', header: 'Stock at export' },
   { id: 'trackStock', header: 'Track stock' },
+  { id: 'lowStockLevel', header: 'Low stock level' },
   { id: 'weight', header: 'Weight (g)' },
   { id: 'hsn', header: 'HSN' },
   { id: 'gst', header: 'GST rate %' },
@@ -99,6 +100,9 @@ const ALIASES: Record<string, BaseColumnId> = {
   barcode: 'ean',
   weight: 'weight',
   weightg: 'weight',
+  lowstockalert: 'lowStockLevel',
+  lowstockthreshold: 'lowStockLevel',
+  reorderlevel: 'lowStockLevel',
 };
 
 export const FACT_COLUMN_IDS = ['origin', 'manufacturerName', 'manufacturerAddress', 'importerName', 'importerAddress', 'netQuantity', 'warrantyMonths', 'warrantyBy'] as const;

@@ -56,6 +56,7 @@ export function exportRow(product: IoProduct, variant: IoVariant, categories: Re
     stock: variant.trackStock ? variant.stock : '',
     stockAtExport: variant.trackStock ? variant.stock : '',
     trackStock: formatYesNo(variant.trackStock),
+    lowStockLevel: variant.lowStockLevel ?? '',
     weight: variant.weightGrams ?? '',
     hsn: product.hsn ?? category?.hsn ?? '',
     gst: (() => {

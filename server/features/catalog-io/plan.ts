@@ -3,6 +3,7 @@ import { AppError } from '../../errors';
 import { normalizeSpecValue, type SpecValue, type SpecValues } from '../../../shared/specs';
 import type { SpecAttribute } from '../../../shared/schemas/categories';
 import { DESCRIPTION_MAX, PRODUCT_IMAGES_MAX, PRODUCT_NAME_MAX, BRAND_NAME_MAX, ProductFactsInputSchema, ProductImageUrlSchema, STOCK_MAX } from '../../../shared/schemas/catalog';
+import { LOW_STOCK_LEVEL_MAX } from '../../../shared/schemas/stock-level';
 import { EanSchema, MAX_OPTION_VALUES, MAX_VARIANTS, OPTION_NAME_MAX, OPTION_VALUE_MAX, SkuSchema, WEIGHT_MAX_GRAMS, type ProductOption } from '../../../shared/schemas/variants';
 import { textProblem } from '../../../shared/schemas/text';
 import { isIndia, type ProductFacts } from '../../../shared/product-facts';
@@ -50,6 +51,8 @@ export type VariantSpec = {
   images: string[];
   specs: Record<string, SpecValue | null>;
   archived: boolean;
+  /** Its own low-stock level; null: the shop's default. */
+  lowStockLevel: number | null;
 };
 
 export type CreateAction = {
@@ -668,6 +671,9 @@ function* planSteps(table: ParsedTable, ctx: PlanContext): Generator<number, Pla
       const w = wholeOf(r, 'weight', 1, WEIGHT_MAX_GRAMS, 'a weight in grams');
       weightGrams = w ?? null;
     }
+    let lowStockLevel = current?.lowStockLevel ?? null;
+    // Empty: the shop's default level (Settings → Stock alerts).
+    if (has('lowStockLevel')) lowStockLevel = wholeOf(r, 'lowStockLevel', 0, LOW_STOCK_LEVEL_MAX, 'a whole number of units (0 or more; empty for the shop’s default)') ?? null;
     let images = current?.images ?? [];
     if (has('variantImages')) images = imagesOf(r.row, 'variantImages', r.get('variantImages') ?? '') ?? images;
     // A file without option value columns (a price list: SKU and prices) keeps an existing variant's.
@@ -692,6 +698,7 @@ function* planSteps(table: ParsedTable, ctx: PlanContext): Generator<number, Pla
       images,
       specs: variantSpecs,
       archived: archived ?? (current ? current.archived : false),
+      lowStockLevel,
     };
   }
 
@@ -806,6 +813,7 @@ function* planSteps(table: ParsedTable, ctx: PlanContext): Generator<number, Pla
       note('mrp', formatRupees(cur.price), formatRupees(v.price));
       note('price', formatRupees(cur.sellingPrice), formatRupees(v.sellingPrice));
       note('weight', String(cur.weightGrams ?? ''), String(v.weightGrams ?? ''));
+      note('lowStockLevel', String(cur.lowStockLevel ?? ''), String(v.lowStockLevel ?? ''));
       note('variantImages', cur.images.join(LIST_SEPARATOR), v.images.join(LIST_SEPARATOR));
       if (JSON.stringify(cur.optionValues) !== JSON.stringify(v.optionValues)) {
         const combo = JSON.stringify(v.optionValues.map((x) => x.toLowerCase()));
@@ -904,7 +912,17 @@ function* planSteps(table: ParsedTable, ctx: PlanContext): Generator<number, Pla
         variantId: cur.id,
         row: r.row,
         fields: fieldsChanged
-          ? { sku: cur.sku, ean: v.ean, optionValues: v.optionValues, price: v.price, sellingPrice: v.sellingPrice, weightGrams: v.weightGrams, images: v.images, specs: v.specs }
+          ? {
+              sku: cur.sku,
+              ean: v.ean,
+              optionValues: v.optionValues,
+              price: v.price,
+              sellingPrice: v.sellingPrice,
+              weightGrams: v.weightGrams,
+              images: v.images,
+              specs: v.specs,
+              lowStockLevel: v.lowStockLevel,
+            }
           : null,
         specsChanged: variantSpecsChanged,
         stock,

@@ -260,6 +260,8 @@ export async function createProduct(deps: Pick<Deps, 'db' | 'clock'>, input: Cre
       },
     ]);
     if (opening.trackStock) await stock.recordInitialStock(trx, id, id, opening.stock, { reason: 'created', at: now, actorId });
+    // Its one variant's low-stock level (a product with variants takes one per variant).
+    if (!input.variants && input.lowStockLevel != null) await variants.setVariantLowStockLevel(trx, id, input.lowStockLevel, now);
     if (input.variants) await variants.createVariants({ trx, productId: id, productName: input.productName, at: now, actorId }, input.options ?? [], input.variants);
     if (input.specs || input.variants?.some((v) => v.specs)) await specs.saveProductSpecs(trx, id, { specs: input.specs, variants: input.variants });
     const { productName: name, brandName, category, price, sellingPrice, trackStock, stock: units } = input;
@@ -278,6 +280,7 @@ export async function createProduct(deps: Pick<Deps, 'db' | 'clock'>, input: Cre
         stock: units,
         ...(facts ? { facts } : {}),
         ...(input.specs ? { specs: input.specs } : {}),
+        ...(!input.variants && input.lowStockLevel != null ? { lowStockLevel: input.lowStockLevel } : {}),
       },
     });
   }).catch((error: unknown) => {

@@ -123,7 +123,7 @@ export async function setStock(db: DB, variantId: string, from: number, to: numb
 }
 
 /** A variant's figures a batch writes with its stock (variants.queries' updateVariantRows writes them without). */
-export type VariantFigures = { ean: string | null; price: number; sellingPrice: number; weightGrams: number | null; images: readonly string[] };
+export type VariantFigures = { ean: string | null; price: number; sellingPrice: number; weightGrams: number | null; images: readonly string[]; lowStockLevel: number | null };
 
 /**
  * setStock for many tracked variants at once (a catalogue import), each compare-and-set against
@@ -159,11 +159,11 @@ export async function setStocks(
       const values = sql.join(
         chunk.map((r) => {
           const f = r.figures as VariantFigures;
-          return sql`(cast(${r.variantId} as text), cast(${r.from} as integer), cast(${r.to} as integer), cast(${f.ean} as text), cast(${f.price} as bigint), cast(${f.sellingPrice} as bigint), cast(${f.weightGrams} as integer), cast(${JSON.stringify(f.images)} as text))`;
+          return sql`(cast(${r.variantId} as text), cast(${r.from} as integer), cast(${r.to} as integer), cast(${f.ean} as text), cast(${f.price} as bigint), cast(${f.sellingPrice} as bigint), cast(${f.weightGrams} as integer), cast(${JSON.stringify(f.images)} as text), cast(${f.lowStockLevel} as integer))`;
         }),
       );
-      set = await sql<{ id: string }>`with v(vid, from_stock, to_stock, ean, price, selling_price, weight_grams, images) as (values ${values})
-        update product_variants set stock = v.to_stock, ean = v.ean, price = v.price, selling_price = v.selling_price, weight_grams = v.weight_grams, images = v.images, updated_at = ${m.at}
+      set = await sql<{ id: string }>`with v(vid, from_stock, to_stock, ean, price, selling_price, weight_grams, images, low_stock_level) as (values ${values})
+        update product_variants set stock = v.to_stock, ean = v.ean, price = v.price, selling_price = v.selling_price, weight_grams = v.weight_grams, images = v.images, low_stock_level = v.low_stock_level, updated_at = ${m.at}
         from v where product_variants.id in (select vid from v) and product_variants.id = v.vid and +product_variants.track_stock = 1 and +product_variants.stock = v.from_stock
         returning id`.execute(db);
     }

@@ -26,6 +26,7 @@ const variantColumns = [
   'product_variants.images',
   'product_variants.position',
   'product_variants.archived_at',
+  'product_variants.low_stock_level',
 ] as const;
 
 type VariantRow = {
@@ -42,6 +43,7 @@ type VariantRow = {
   images: string;
   position: number;
   archived_at: string | null;
+  low_stock_level: number | null;
 };
 
 export type VariantRecord = AdminVariant & { productId: string };
@@ -71,6 +73,7 @@ function toVariant(row: VariantRow): VariantRecord {
     images: parseImages(row.images),
     position: row.position,
     archivedAt: row.archived_at,
+    lowStockLevel: row.low_stock_level === null ? null : Number(row.low_stock_level),
   };
 }
 
@@ -153,6 +156,8 @@ export type NewVariantRow = {
   createdAt: string;
   /** Its spec values (JSON); none: '{}'. */
   specs?: string | undefined;
+  /** Its own low-stock level; null or absent: the shop's default. */
+  lowStockLevel?: number | null | undefined;
 };
 
 export async function insertVariants(db: DB, variants: readonly NewVariantRow[]): Promise<void> {
@@ -174,6 +179,7 @@ export async function insertVariants(db: DB, variants: readonly NewVariantRow[])
           images: JSON.stringify(v.images),
           position: v.position,
           specs: v.specs ?? '{}',
+          low_stock_level: v.lowStockLevel ?? null,
           archived_at: null,
           created_at: v.createdAt,
           updated_at: v.createdAt,
@@ -192,6 +198,8 @@ export type VariantChanges = Partial<{
   weightGrams: number | null;
   images: readonly string[];
   position: number;
+  /** null: the shop's default. */
+  lowStockLevel: number | null;
 }>;
 
 /** Rewrites a variant's fields except its stock (see stock.queries.ts). */
@@ -207,6 +215,7 @@ export async function updateVariantRow(db: DB, id: string, changes: VariantChang
       ...(changes.weightGrams !== undefined ? { weight_grams: changes.weightGrams } : {}),
       ...(changes.images !== undefined ? { images: JSON.stringify(changes.images) } : {}),
       ...(changes.position !== undefined ? { position: changes.position } : {}),
+      ...(changes.lowStockLevel !== undefined ? { low_stock_level: changes.lowStockLevel } : {}),
       updated_at: at,
     })
     .where('id', '=', id)
@@ -378,7 +387,7 @@ export async function refreshSummaries(
 /** New figures of existing variants (all but stock and options), many at once: one UPDATE per chunk. */
 export async function updateVariantRows(
   db: DB,
-  rows: readonly { id: string; ean: string | null; price: number; sellingPrice: number; weightGrams: number | null; images: readonly string[] }[],
+  rows: readonly { id: string; ean: string | null; price: number; sellingPrice: number; weightGrams: number | null; images: readonly string[]; lowStockLevel: number | null }[],
   at: string,
 ): Promise<void> {
   const size = rowsPerStatement(db);
@@ -388,11 +397,11 @@ export async function updateVariantRows(
         .slice(i, i + size)
         .map(
           (r) =>
-            sql`(cast(${r.id} as text), cast(${r.ean} as text), cast(${r.price} as bigint), cast(${r.sellingPrice} as bigint), cast(${r.weightGrams} as integer), cast(${JSON.stringify(r.images)} as text))`,
+            sql`(cast(${r.id} as text), cast(${r.ean} as text), cast(${r.price} as bigint), cast(${r.sellingPrice} as bigint), cast(${r.weightGrams} as integer), cast(${JSON.stringify(r.images)} as text), cast(${r.lowStockLevel} as integer))`,
         ),
     );
-    await sql`with v(vid, ean, price, selling_price, weight_grams, images) as (values ${values})
-      update product_variants set ean = v.ean, price = v.price, selling_price = v.selling_price, weight_grams = v.weight_grams, images = v.images, updated_at = ${at}
+    await sql`with v(vid, ean, price, selling_price, weight_grams, images, low_stock_level) as (values ${values})
+      update product_variants set ean = v.ean, price = v.price, selling_price = v.selling_price, weight_grams = v.weight_grams, images = v.images, low_stock_level = v.low_stock_level, updated_at = ${at}
       from v where product_variants.id in (select vid from v) and product_variants.id = v.vid`.execute(db);
   }
 }

@@ -128,6 +128,7 @@ function newVariantRow(input: VariantInput, at: { id: string; productId: string;
     trackStock: tracked,
     weightGrams: input.weightGrams ?? null,
     images: input.images ?? [],
+    lowStockLevel: input.lowStockLevel ?? null,
   };
 }
 
@@ -147,7 +148,7 @@ async function addVariant(w: Writer, input: VariantInput, index: number, positio
   await writeAudit(w.trx, { at: w.at, actorId: w.actorId, action: 'variant.add', detail: variantAdded(row, w.productName) });
 }
 
-const VARIANT_AUDIT_FIELDS = ['sku', 'ean', 'optionValues', 'price', 'sellingPrice', 'weightGrams', 'images', 'position', 'trackStock'] as const;
+const VARIANT_AUDIT_FIELDS = ['sku', 'ean', 'optionValues', 'price', 'sellingPrice', 'weightGrams', 'images', 'position', 'trackStock', 'lowStockLevel'] as const;
 
 /** Rewrites an existing variant from a form's or the grid's fields (those given); stock compare-and-set; audited. */
 export async function editVariant(
@@ -168,6 +169,7 @@ export async function editVariant(
     images: input.images ?? current.images,
     position: input.position ?? current.position,
     trackStock: input.trackStock ?? current.trackStock,
+    lowStockLevel: input.lowStockLevel === undefined ? (current.lowStockLevel ?? null) : input.lowStockLevel,
   };
   if (next.sellingPrice > next.price) {
     throw new AppError('BAD_INPUT', `Variant ${nameOf(next, index)}: sellingPrice must not be more than price (the MRP)`, {
@@ -244,7 +246,15 @@ export async function createVariants(w: Writer, options: readonly ProductOption[
     await v.updateVariantRow(
       w.trx,
       w.productId,
-      { sku, ean: first.ean ?? null, optionValues: first.optionValues, weightGrams: first.weightGrams ?? null, images: first.images ?? [], position: 0 },
+      {
+        sku,
+        ean: first.ean ?? null,
+        optionValues: first.optionValues,
+        weightGrams: first.weightGrams ?? null,
+        images: first.images ?? [],
+        position: 0,
+        lowStockLevel: first.lowStockLevel ?? null,
+      },
       w.at,
     );
   }
@@ -301,6 +311,7 @@ export async function applyProductFigures(
     expectedStock?: number | undefined;
     trackStock?: boolean | undefined;
     updatedAt?: string | undefined;
+    lowStockLevel?: number | null | undefined;
   },
   summary: { price: number; sellingPrice: number; stock: number; trackStock: boolean },
   stockNote = '',
@@ -311,6 +322,25 @@ export async function applyProductFigures(
     if (only.price !== figures.price || only.sellingPrice !== figures.sellingPrice) {
       await v.updateVariantRow(w.trx, only._id, { price: figures.price, sellingPrice: figures.sellingPrice }, w.at);
     }
+    const level = figures.lowStockLevel;
+    if (level !== undefined && level !== (only.lowStockLevel ?? null)) {
+      await v.updateVariantRow(w.trx, only._id, { lowStockLevel: level }, w.at);
+      if (!w.unaudited) {
+        await writeAudit(w.trx, {
+          at: w.at,
+          actorId: w.actorId,
+          action: 'variant.update',
+          detail: {
+            productId: w.productId,
+            name: w.productName,
+            variantId: only._id,
+            sku: only.sku,
+            label: only.label,
+            changes: [{ field: 'lowStockLevel', from: only.lowStockLevel ?? null, to: level }],
+          },
+        });
+      }
+    }
     await applyVariantStock(w, only, figures, { note: stockNote });
   } else if (live.length > 1) {
     const differs: string[] = [];
@@ -319,6 +349,7 @@ export async function applyProductFigures(
     if (figures.trackStock !== undefined && figures.trackStock !== summary.trackStock) differs.push('trackStock');
     const stockSeen = figures.expectedStock ?? (figures.updatedAt === undefined ? summary.stock : undefined);
     if (figures.stock !== undefined && stockSeen !== undefined && figures.stock !== stockSeen) differs.push('stock');
+    if (figures.lowStockLevel !== undefined && live.some((x) => (x.lowStockLevel ?? null) !== figures.lowStockLevel)) differs.push('lowStockLevel');
     if (differs.length > 0) {
       throw new AppError('CONFLICT', `${w.productName} has ${live.length} variants: change ${differs.join(', ')} on each variant instead (variants)`, {
         fieldErrors: Object.fromEntries(differs.map((f) => [f, `set per variant: this product has ${live.length}`])),
@@ -359,7 +390,12 @@ export async function updateVariantsBulk(deps: Pick<Deps, 'db' | 'clock'>, input
     for (const [i, row] of input.variants.entries()) {
       const current = existing.find((e) => e._id === row._id);
       if (!current) continue;
-      await editVariant(w, current, { sku: row.sku, price: row.price, sellingPrice: row.sellingPrice, stock: row.stock, expectedStock: row.expectedStock }, i);
+      await editVariant(
+        w,
+        current,
+        { sku: row.sku, price: row.price, sellingPrice: row.sellingPrice, stock: row.stock, expectedStock: row.expectedStock, lowStockLevel: row.lowStockLevel },
+        i,
+      );
     }
     // Per-variant spec values (checked against the category's template, 400 naming the row, SKU and attribute), reindexed in this transaction.
     if (input.variants.some((row) => row.specs)) {
@@ -448,7 +484,7 @@ export async function adminVariants(db: DB, productId: string): Promise<{ option
 export async function shopperVariants(db: DB, productId: string): Promise<{ options: ProductOption[]; variants: ProductVariant[] }> {
   const options = (await v.findProductOptions(db, productId)) ?? [];
   const variants = (await v.listVariants(db, productId)).map((record) => {
-    const { productId: _productId, archivedAt: _archivedAt, ...variant } = record;
+    const { productId: _productId, archivedAt: _archivedAt, lowStockLevel: _level, ...variant } = record;
     return variant.trackStock && variant.stock > MAX_QUANTITY_PER_LINE ? { ...variant, stock: MAX_QUANTITY_PER_LINE } : variant;
   });
   return { options, variants };
@@ -462,6 +498,10 @@ export async function defaultVariantId(db: DB, productId: string): Promise<strin
 export { summaryVariantOf } from './variants.queries';
 export type { VariantRecord } from './variants.queries';
 export const findVariant = v.findVariant;
+/** Sets a variant's own low-stock level (null: the shop's default), in the caller's transaction; not audited (the caller's entry names it). */
+export function setVariantLowStockLevel(trx: DB, variantId: string, level: number | null, at: string): Promise<void> {
+  return v.updateVariantRow(trx, variantId, { lowStockLevel: level }, at);
+}
 export const refreshSummary = v.refreshSummary;
 export type VariantWriter = Writer;
 
@@ -480,8 +520,9 @@ export type BatchVariantEdit = {
     images: readonly string[];
     position: number;
     trackStock: boolean;
+    lowStockLevel: number | null;
   };
-  fields: { ean: string | null; price: number; sellingPrice: number; weightGrams: number | null; images: readonly string[] } | null;
+  fields: { ean: string | null; price: number; sellingPrice: number; weightGrams: number | null; images: readonly string[]; lowStockLevel: number | null } | null;
   /** A tracked variant's stock set to `to` only if it is still `from`. */
   stock: { from: number; to: number } | null;
 };
@@ -551,6 +592,7 @@ export async function saveVariantEditsBatch(
       images: c.images,
       position: c.position,
       trackStock: c.trackStock,
+      lowStockLevel: c.lowStockLevel,
     };
     const next = { ...before, ...e.fields };
     if (next.sellingPrice > next.price) {

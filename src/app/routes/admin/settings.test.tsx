@@ -29,6 +29,7 @@ function defaults(onlineProviders: AdminSettings['onlineProviders'] = ['stripe',
     },
     dispatch: DEFAULT_DISPATCH_SETTINGS,
     zoneDays: DEFAULT_ZONE_DAYS,
+    stockAlerts: { enabled: true, defaultLevel: 5, sendAt: '09:00' },
     updatedAt: null,
     onlineProviders,
   };
@@ -173,6 +174,7 @@ describe('Settings page', () => {
         },
         dispatch: DEFAULT_DISPATCH_SETTINGS,
         zoneDays: DEFAULT_ZONE_DAYS,
+        stockAlerts: { enabled: true, defaultLevel: 5, sendAt: '09:00' },
       },
     ]);
     await waitFor(() => expect(screen.queryByTestId('not-set-up')).toBeNull());
@@ -404,6 +406,52 @@ describe('Settings page', () => {
       await waitFor(() => expect(fee.getAttribute('aria-invalid')).toBe('true'));
       expect(messagesOf(fee)).toContain('cash on delivery fee is too high');
       expect(screen.getByText('1 field needs attention: see the messages in red.')).toBeTruthy();
+    });
+  });
+
+  describe('Stock alerts', () => {
+    it('saves the low-stock mail’s switch, default level and time, and shows them saved', async () => {
+      const server = renderPage();
+      await screen.findByTestId('not-set-up');
+      const alerts = within(screen.getByRole('region', { name: 'Stock alerts' }));
+      const enabled = alerts.getByRole<HTMLInputElement>('checkbox', { name: 'Email the admins about low stock' });
+      expect(enabled.checked).toBe(true);
+      expect(field('Default low-stock level (units)').value).toBe('5');
+      expect(field('Send the email at').value).toBe('09:00');
+      expect(alerts.getByText(/On the shop’s clock \(Asia\/Kolkata\)/)).toBeTruthy();
+      fireEvent.click(enabled);
+      type('Default low-stock level (units)', '3');
+      type('Send the email at', '18:30');
+      save();
+      expect(await screen.findByText(SETTINGS_SAVED_MESSAGE)).toBeTruthy();
+      expect(server.inputsOf('settings.update').map((input) => (input as ShopSettings).stockAlerts)).toEqual([{ enabled: false, defaultLevel: 3, sendAt: '18:30' }]);
+      expect(field('Default low-stock level (units)').value).toBe('3');
+      expect(enabled.checked).toBe(false);
+    });
+
+    it('refuses a negative or missing level beside its field, and shows the server’s refusal of the time beside its input', async () => {
+      const server = renderPage(() => {
+        throw new FakeServerError(400, 'BAD_INPUT', 'stockAlerts.sendAt: stock alert time must be a time like 09:00 (24-hour clock)', {
+          'stockAlerts.sendAt': 'stock alert time must be a time like 09:00 (24-hour clock)',
+        });
+      });
+      await screen.findByTestId('not-set-up');
+      type('Default low-stock level (units)', '-2');
+      save();
+      const level = field('Default low-stock level (units)');
+      await waitFor(() => expect(level.getAttribute('aria-invalid')).toBe('true'));
+      expect(messagesOf(level)).toContain('default low-stock level must be 0 or more');
+      type('Default low-stock level (units)', '');
+      save();
+      await waitFor(() => expect(messagesOf(field('Default low-stock level (units)'))).toContain('default low-stock level is required'));
+      expect(server.inputsOf('settings.update')).toEqual([]);
+
+      type('Default low-stock level (units)', '0');
+      save();
+      const time = field('Send the email at');
+      await waitFor(() => expect(time.getAttribute('aria-invalid')).toBe('true'));
+      expect(messagesOf(time)).toContain('stock alert time must be a time like 09:00 (24-hour clock)');
+      expect(server.inputsOf('settings.update')).toHaveLength(1);
     });
   });
 

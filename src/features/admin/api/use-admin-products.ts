@@ -27,3 +27,11 @@ export function useAdminProducts(filter: AdminProductFilter) {
     },
   );
 }
+
+/** The address parameter that opens a product's form on All products (`?edit=<id>`: the low-stock mail's links). */
+export const EDIT_PRODUCT_PARAM = 'edit';
+
+/** One product by id, archived or not (null: none asked for). */
+export function useAdminProduct(productId: string | null) {
+  return trpc.admin.products.useQuery({ productId: productId ?? '', view: 'all', limit: 1 }, { enabled: productId !== null && productId !== '' });
+}

@@ -62,10 +62,37 @@ function renderGrid() {
   return server;
 }
 
+/** All products opened from a link of the low-stock mail (`?edit=<id>`). */
+function renderLinked(id: string, found: AdminProduct | undefined) {
+  const server = fakeServer({
+    'admin.products': (input) =>
+      (input as { productId?: string }).productId === undefined ? { items: products, nextCursor: null } : { items: found ? [found] : [], nextCursor: null },
+    'catalog.variants': () => ({ options: [], variants: [] }),
+    'catalog.adminCategories': () => [],
+  });
+  render(
+    renderableApp({ routes: [{ path: '/admit-panel/all-products', element: <AdminProducts /> }], initialEntries: [`/admit-panel/all-products?edit=${id}`], fetch: server.fetch }),
+  );
+  return server;
+}
+
 const card = async (name: string) => (await screen.findAllByTestId('admin-product')).find((li) => within(li).queryByRole('heading', { name }))!;
 
 describe('AdminProducts', () => {
   afterEach(cleanup);
+
+  it('opens the form of the product a low-stock mail links to (?edit=<id>), archived ones too, and says when it is gone', async () => {
+    const server = renderLinked('few', product('few', { stock: 3, lowStockLevel: 4, archived: true, archivedAt: '2026-11-02T00:00:00.000Z' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Product Name').value).toBe('Product few');
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^Low-stock alert at/).value).toBe('4');
+    expect(server.inputsOf('admin.products')).toContainEqual({ productId: 'few', view: 'all', limit: 1 });
+    cleanup();
+
+    renderLinked('deleted', undefined);
+    expect((await screen.findByRole('alert')).textContent).toBe('The product of this link was not found: it may have been deleted.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 
   it('shows the stock of tracked products, with a badge when low, and "Stock not tracked" without a badge otherwise', async () => {
     renderGrid();

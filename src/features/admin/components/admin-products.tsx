@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useSearchParams } from 'react-router';
 import { labelIn, type Category } from '../../../../shared/categories';
 import { formatINR } from '../../../../shared/money';
 import { FACT_LABELS, missingFacts } from '../../../../shared/product-facts';
@@ -9,7 +10,7 @@ import { ProductImage } from '../../../components/product/product-image';
 import { errorMessage } from '../../../lib/trpc';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAdminCategories } from '../api/use-admin-categories';
-import { useAdminProducts } from '../api/use-admin-products';
+import { EDIT_PRODUCT_PARAM, useAdminProduct, useAdminProducts } from '../api/use-admin-products';
 import { useArchiveProduct, useRestoreProduct } from '../api/use-save-product';
 import { ModalDialog } from './modal-dialog';
 import { ProductFormDialog } from './product-form-dialog';
@@ -131,6 +132,28 @@ export function AdminProducts() {
   >(null);
   const archive = useArchiveProduct();
   const restore = useRestoreProduct();
+  // `?edit=<id>` (a link in the low-stock mail) opens that product's form once it has loaded.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedId = searchParams.get(EDIT_PRODUCT_PARAM);
+  const linked = useAdminProduct(linkedId);
+  const [openedLink, setOpenedLink] = useState<string | null>(null);
+  const linkedProduct = linked.data?.items[0];
+  if (linkedId !== null && linkedProduct && openedLink !== linkedId) {
+    setOpenedLink(linkedId);
+    setDialog({ kind: 'edit', product: linkedProduct });
+  }
+  const closeEdit = () => {
+    setDialog(null);
+    if (linkedId !== null)
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          next.delete(EDIT_PRODUCT_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+  };
 
   const items = products.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -233,7 +256,12 @@ export function AdminProducts() {
       ) : null}
 
       {dialog?.kind === 'upload' ? <ProductFormDialog onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'edit' ? <ProductFormDialog product={dialog.product} onClose={() => setDialog(null)} /> : null}
+      {linkedId !== null && linked.data && !linkedProduct ? (
+        <p role="alert" className="card px-4 py-3 text-sm text-red-800">
+          The product of this link was not found: it may have been deleted.
+        </p>
+      ) : null}
+      {dialog?.kind === 'edit' ? <ProductFormDialog key={dialog.product._id} product={dialog.product} onClose={closeEdit} /> : null}
       {dialog?.kind === 'history' ? <StockHistoryDialog product={dialog.product} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'archive' ? (
         <ModalDialog title="Archive product?" onClose={() => setDialog(null)} widthClassName="max-w-md">

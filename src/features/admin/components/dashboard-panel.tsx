@@ -76,9 +76,9 @@ export function DashboardPanel() {
           <p className="mt-1 text-xs text-zinc-600">Paid, shipped and delivered orders, by the day they were paid ({d.timeZone} time).</p>
         </div>
         <div className="card flex flex-col p-4">
-          <h3 className="font-semibold">Low on stock (5 or fewer)</h3>
+          <h3 className="font-semibold">Low on stock ({d.lowStockLevel ?? 5} or fewer, or a product’s own level)</h3>
           {d.lowStock.length === 0 ? (
-            <p className="mt-2 text-sm text-zinc-600">Every product has more than 5 units.</p>
+            <p className="mt-2 text-sm text-zinc-600">Every product is above its low-stock level.</p>
           ) : (
             // Focusable so keyboard users can scroll a long list.
             <ul

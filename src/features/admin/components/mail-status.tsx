@@ -17,6 +17,7 @@ const KIND_LABEL: Record<MailKind, string> = {
   'new-admin': 'New admin notice',
   'email-change': 'Email change link',
   'email-changed': 'Email changed notice',
+  'stock-low': 'Low stock alert',
 };
 
 /** A kind in words; one this client does not know yet (a newer server) still reads as words, not a key. */

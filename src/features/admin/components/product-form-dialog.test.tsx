@@ -119,6 +119,35 @@ describe('ProductFormDialog', () => {
     expect(await screen.findByText(PRODUCT_UPDATED_MESSAGE)).toBeTruthy();
   });
 
+  it('shows the product’s own low-stock level, sends the level typed (empty: the shop’s default), and refuses a negative one beside its field', async () => {
+    const { dialog, server, onClose } = renderDialog({ ...stored, lowStockLevel: 3 } as typeof stored);
+    const level = within(dialog).getByLabelText<HTMLInputElement>(/^Low-stock alert at/);
+    expect(level.value).toBe('3');
+    expect(level.placeholder).toBe('Shop default');
+    fireEvent.change(level, { target: { value: '-4' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(level.getAttribute('aria-invalid')).toBe('true'));
+    expect(
+      level
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .map((id) => document.getElementById(id)?.textContent),
+    ).toContain('lowStockLevel must be 0 or more');
+    expect(server.inputsOf('catalog.update')).toEqual([]);
+
+    fireEvent.change(level, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(server.inputsOf('catalog.update')).toEqual([expect.objectContaining({ _id: 'p1', lowStockLevel: null })]);
+  });
+
+  it('has no low-stock level for a product whose stock is not counted', () => {
+    const { dialog } = renderDialog(undefined);
+    expect(within(dialog).getByLabelText(/^Low-stock alert at/)).toBeTruthy();
+    fireEvent.click(trackBox(dialog));
+    expect(within(dialog).queryByLabelText(/^Low-stock alert at/)).toBeNull();
+  });
+
   it('hides the reason again when the figure goes back to the one loaded, and sends no note', async () => {
     const { dialog, server, onClose } = renderDialog(stored);
     const stock = within(dialog).getByLabelText('Stock');

@@ -46,6 +46,7 @@ const FIELD_LABELS: Record<string, string> = {
   trackStock: 'Track quantity',
   stock: 'Stock',
   stockNote: 'Reason for the stock change',
+  lowStockLevel: 'Low-stock alert at',
   price: 'Price (₹)',
   sellingPrice: 'Selling Price (₹)',
   description: 'Description',
@@ -166,7 +167,7 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
         if (!input) return;
         if (grid) {
           // The product row's figures are its variants' summary: sent back as loaded, so only the variants change them.
-          const { stock: _stock, expectedStock: _expected, stockNote: _note, trackStock: _track, ...rest } = input;
+          const { stock: _stock, expectedStock: _expected, stockNote: _note, trackStock: _track, lowStockLevel: _level, ...rest } = input;
           productId = (
             await update.mutateAsync({
               ...rest,
@@ -184,7 +185,7 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
         if (!input) return;
         const first = grid?.variants[0];
         if (grid && first) {
-          const { stock: _stock, ...rest } = input;
+          const { stock: _stock, lowStockLevel: _level, ...rest } = input;
           const opening = {
             price: first.price,
             sellingPrice: first.sellingPrice,
@@ -386,6 +387,31 @@ export function ProductFormDialog({ product, onClose }: { product?: EditableProd
               <FieldError id={errorId('stockNote')} message={errors.stockNote} />
             </div>
           ) : null}
+          {withVariants || !values.trackStock ? null : (
+            <div className="col-span-2">
+              <label htmlFor={id('lowStockLevel')} className="label">
+                {FIELD_LABELS.lowStockLevel} <span className="font-normal text-zinc-600">(optional)</span>
+              </label>
+              <input
+                id={id('lowStockLevel')}
+                name="lowStockLevel"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                className="field max-w-40"
+                placeholder="Shop default"
+                value={values.lowStockLevel}
+                onChange={set('lowStockLevel')}
+                aria-invalid={errors.lowStockLevel ? true : undefined}
+                aria-describedby={[id('lowStockLevel-hint'), describedBy('lowStockLevel')].filter(Boolean).join(' ')}
+              />
+              <p id={id('lowStockLevel-hint')} className="mt-1 text-xs text-zinc-600">
+                The admins get an email when the stock comes down to this many units. Empty: the shop&apos;s default (Settings → Stock alerts).
+              </p>
+              <FieldError id={errorId('lowStockLevel')} message={errors.lowStockLevel} />
+            </div>
+          )}
           {(withVariants ? [] : (['price', 'sellingPrice'] as const)).map((field) => (
             <div key={field}>
               <label htmlFor={id(field)} className="label">

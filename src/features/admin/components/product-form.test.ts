@@ -20,6 +20,7 @@ const filled: ProductFormValues = {
   trackStock: true,
   stock: '7',
   stockNote: '',
+  lowStockLevel: '',
   price: '79999',
   sellingPrice: '69999.5',
   description: '  A phone.  ',
@@ -61,8 +62,30 @@ describe('toProductInput', () => {
       sellingPrice: 6_999_950,
       description: 'A phone.',
       productImage: ['/images/0123456789abcdef0123456789abcdef.webp'],
+      lowStockLevel: null,
       facts: FACTS,
     });
+  });
+
+  it('sends the low-stock level typed (empty: the shop’s default, null), refuses a negative one beside its field, and sends none for an untracked product', () => {
+    expect(toProductInput({ ...filled, lowStockLevel: ' 3 ' }).input).toMatchObject({ lowStockLevel: 3 });
+    expect(toProductInput({ ...filled, lowStockLevel: '0' }).input).toMatchObject({ lowStockLevel: 0 });
+    expect(toProductInput({ ...filled, lowStockLevel: '-1' })).toEqual({ input: null, errors: { lowStockLevel: 'lowStockLevel must be 0 or more' } });
+    expect(toProductInput({ ...filled, lowStockLevel: '2.5' }).errors).toEqual({ lowStockLevel: 'lowStockLevel must be a whole number' });
+    expect(toProductInput({ ...filled, trackStock: false, lowStockLevel: '-1' }).input).not.toHaveProperty('lowStockLevel');
+    const stored = {
+      productName: 'Buds',
+      brandName: 'Sony',
+      category: 'earphones',
+      stock: 3,
+      trackStock: true,
+      price: 129_950,
+      sellingPrice: 99_900,
+      description: '',
+      productImage: [],
+    };
+    expect(productToForm({ ...stored, lowStockLevel: 4 }).lowStockLevel).toBe('4');
+    expect(productToForm({ ...stored, lowStockLevel: null }).lowStockLevel).toBe('');
   });
 
   it('tracks the stock of a new product by default', () => {

@@ -19,6 +19,8 @@ export type ProductFormValues = {
   stock: string;
   /** Why the stock figure changed (edit only); goes into the stock history. */
   stockNote: string;
+  /** The low-stock level as typed (whole units); '' for the shop's default (Settings → Stock alerts). */
+  lowStockLevel: string;
   price: string;
   sellingPrice: string;
   description: string;
@@ -70,6 +72,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   trackStock: true,
   stock: '',
   stockNote: '',
+  lowStockLevel: '',
   price: '',
   sellingPrice: '',
   description: '',
@@ -105,6 +108,8 @@ export function productToForm(p: {
   productImage: string[];
   hsnCode?: string | null;
   gstRateBasisPoints?: number | null;
+  /** Its (first live variant's) own low-stock level; absent or null: the shop's default. */
+  lowStockLevel?: number | null | undefined;
   /** Absent or null facts start empty (a product made before facts, or by the spec's client). */
   facts?: ProductFacts | undefined;
 }): ProductFormValues {
@@ -116,6 +121,7 @@ export function productToForm(p: {
     trackStock: p.trackStock,
     stock: p.trackStock ? String(p.stock) : '',
     stockNote: '',
+    lowStockLevel: p.lowStockLevel === null || p.lowStockLevel === undefined ? '' : String(p.lowStockLevel),
     price: String(paiseToRupees(p.price)),
     sellingPrice: String(paiseToRupees(p.sellingPrice)),
     description: p.description,
@@ -202,6 +208,9 @@ export function toProductInput(values: ProductFormValues): {
     else if (!Number.isInteger(typed) || typed < 0) errors.stock = 'stock must be a whole number, 0 or more';
     stock = Number.isInteger(typed) ? typed : 0;
   }
+  // Only a counted stock has a level; empty is the shop's default (null), anything else the schema checks.
+  const levelText = values.lowStockLevel.trim();
+  const lowStockLevel = !values.trackStock ? undefined : levelText === '' ? null : Number(levelText);
 
   const candidate = {
     productName: values.productName,
@@ -213,6 +222,7 @@ export function toProductInput(values: ProductFormValues): {
     sellingPrice: sellingPrice ?? 0,
     trackStock: values.trackStock,
     ...(stock !== undefined ? { stock } : {}),
+    ...(lowStockLevel !== undefined ? { lowStockLevel } : {}),
     facts: factsOf(values, errors),
   };
   const parsed = ProductInputSchema.safeParse(candidate);

@@ -46,6 +46,7 @@ const saved: ShopSettings = {
     standard: { sameCity: 1, sameState: 3, metro: 4, restOfIndia: 6, northEast: 9 },
     express: { sameCity: 0, sameState: 2, metro: 2, restOfIndia: 3, northEast: null },
   },
+  stockAlerts: { enabled: false, defaultLevel: 3, sendAt: '18:30' },
 };
 
 describe('settings form', () => {

@@ -78,6 +78,12 @@ export const SETTINGS_FIELDS = [
   /** Whole days as typed; express '' is "not offered in this zone". */
   ...DELIVERY_ZONES.map((zone) => `zoneDays.standard.${zone}` as const),
   ...DELIVERY_ZONES.map((zone) => `zoneDays.express.${zone}` as const),
+  /** A checkbox: 'true' or 'false'. */
+  'stockAlerts.enabled',
+  /** A whole number of units as typed. */
+  'stockAlerts.defaultLevel',
+  /** 'HH:MM' from a time input (the shop's clock). */
+  'stockAlerts.sendAt',
 ] as const;
 
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
@@ -174,6 +180,9 @@ export function settingsToForm(s: ShopSettings): SettingsFormValues {
     'dispatch.holidays': s.dispatch.holidays.join('\n'),
     'dispatch.fromPin': s.dispatch.fromPin ?? '',
     ...zoneDaysToForm(s.zoneDays),
+    'stockAlerts.enabled': String(s.stockAlerts.enabled),
+    'stockAlerts.defaultLevel': String(s.stockAlerts.defaultLevel),
+    'stockAlerts.sendAt': s.stockAlerts.sendAt,
   };
 }
 
@@ -285,6 +294,7 @@ export function toSettingsInput(values: SettingsFormValues): { input: ShopSettin
   };
   const holidays = parseDateList(v('dispatch.holidays'));
   const zoneDays = (rate: 'standard' | 'express') => Object.fromEntries(DELIVERY_ZONES.map((zone) => [zone, zoneDayField(values, rate, zone, errors)]));
+  const alertLevel = countField(values, 'stockAlerts.defaultLevel', 'default low-stock level', errors);
   const empty = (fields: readonly SettingsField[]) => fields.every((field) => v(field).trim() === '');
 
   const candidate = {
@@ -349,6 +359,11 @@ export function toSettingsInput(values: SettingsFormValues): { input: ShopSettin
       fromPin: v('dispatch.fromPin').trim() === '' ? null : v('dispatch.fromPin'),
     },
     zoneDays: { standard: zoneDays('standard'), express: zoneDays('express') },
+    stockAlerts: {
+      enabled: v('stockAlerts.enabled') === 'true',
+      defaultLevel: alertLevel ?? 0,
+      sendAt: v('stockAlerts.sendAt'),
+    },
   };
 
   const parsed = ShopSettingsSchema.safeParse(candidate);

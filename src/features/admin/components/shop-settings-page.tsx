@@ -30,6 +30,8 @@ import {
 export const SETTINGS_SAVED_MESSAGE = 'Settings saved';
 export const REQUIRE_ADMIN_TWO_FACTOR_HINT = 'Every admin must use an authenticator app code to sign in. Admins without it can only set it up.';
 export const NOT_SET_UP_MESSAGE = 'Invoices are issued only once the seller’s GSTIN is saved.';
+export const STOCK_ALERTS_HINT =
+  'One email a day to every admin, listing the variants that came down to their low-stock level since the last one: each is named once, and again only after its stock went back above the level.';
 export const TIME_ZONE_HINT =
   'Dates and times on every page, in emails and on the dashboard (its “today”) follow this clock. GST invoices, credit notes and GSTR-1 months keep India’s dates, as the GST law counts them.';
 
@@ -676,6 +678,22 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
             </p>
             <FieldError id={errorId('timeZone')} message={errors.timeZone} />
           </div>
+        </div>
+      </Section>
+
+      <Section title="Stock alerts" description="The dashboard’s low-stock list uses the same levels.">
+        {checkbox('stockAlerts.enabled', 'Email the admins about low stock', STOCK_ALERTS_HINT)}
+        <div className={gridClass}>
+          {text('stockAlerts.defaultLevel', 'Default low-stock level (units)', {
+            type: 'number',
+            inputMode: 'numeric',
+            wholeFrom: 0,
+            hint: 'A variant is low at this many units or fewer, unless its product form gives it a level of its own. 0: only when sold out.',
+          })}
+          {text('stockAlerts.sendAt', 'Send the email at', {
+            type: 'time',
+            hint: `On the shop’s clock (${values.timeZone}); a shop that was down then sends it when it is back that day.`,
+          })}
         </div>
       </Section>
 

@@ -8,6 +8,7 @@ import {
   ProductOptionsSchema,
   SkuSchema,
   variantLabel,
+  VariantLowStockLevelSchema,
   WEIGHT_MAX_GRAMS,
   type AdminVariant,
   type ProductOption,
@@ -49,6 +50,8 @@ export type VariantRow = {
   stock: string;
   /** The exact stock the grid was loaded with (existing variants): sent back as expectedStock. */
   loadedStock?: number | undefined;
+  /** Its own low-stock level as typed; '' for the shop's default (Settings → Stock alerts). */
+  lowStockLevel: string;
   weightGrams: string;
   /** Picked from the product's pictures; [] = the product's. */
   images: string[];
@@ -61,13 +64,13 @@ export type VariantRow = {
 };
 
 /** The fixed columns, and a column per per-variant attribute (`spec:<key>`). */
-export type GridColumn = 'sku' | 'ean' | 'price' | 'sellingPrice' | 'stock' | 'trackStock' | 'weightGrams' | 'images' | `spec:${string}`;
+export type GridColumn = 'sku' | 'ean' | 'price' | 'sellingPrice' | 'stock' | 'trackStock' | 'lowStockLevel' | 'weightGrams' | 'images' | `spec:${string}`;
 
 /** The column of a per-variant attribute. */
 export function specColumn(key: string): `spec:${string}` {
   return `spec:${key}`;
 }
-export const FILL_COLUMNS: readonly GridColumn[] = ['ean', 'price', 'sellingPrice', 'stock', 'trackStock', 'weightGrams', 'images'];
+export const FILL_COLUMNS: readonly GridColumn[] = ['ean', 'price', 'sellingPrice', 'stock', 'trackStock', 'lowStockLevel', 'weightGrams', 'images'];
 
 /** Option values never hold a line break (single-line text), so it joins them unambiguously. */
 export function rowKey(optionValues: readonly string[]): string {
@@ -128,6 +131,7 @@ function emptyRow(optionValues: string[], productName: string): VariantRow {
     sellingPrice: '',
     trackStock: true,
     stock: '',
+    lowStockLevel: '',
     weightGrams: '',
     images: [],
     specs: {},
@@ -163,8 +167,8 @@ export function reconcileRows(options: readonly OptionDraft[], previous: readonl
     );
     const fresh = emptyRow(values, productName);
     if (!parent) return fresh;
-    const { price, sellingPrice, trackStock, stock, weightGrams, specs } = parent;
-    return { ...fresh, price, sellingPrice, trackStock, stock, weightGrams, specs: { ...specs } };
+    const { price, sellingPrice, trackStock, stock, lowStockLevel, weightGrams, specs } = parent;
+    return { ...fresh, price, sellingPrice, trackStock, stock, lowStockLevel, weightGrams, specs: { ...specs } };
   });
   const keys = new Set(rows.map((r) => r.key));
   const ids = new Set(rows.map((r) => r.id));
@@ -203,6 +207,7 @@ export function rowsFromVariants(variants: readonly AdminVariant[]): VariantRow[
       trackStock: v.trackStock,
       stock: v.trackStock ? String(v.stock) : '',
       loadedStock: v.trackStock ? v.stock : undefined,
+      lowStockLevel: v.lowStockLevel === null || v.lowStockLevel === undefined ? '' : String(v.lowStockLevel),
       weightGrams: v.weightGrams === null ? '' : String(v.weightGrams),
       images: [...v.images],
       specs: Object.fromEntries(Object.entries(v.specs ?? {}).map(([key, value]) => [key, specText(value)])),
@@ -374,6 +379,10 @@ export function toVariantsPayload(
       if (row.stock.trim() === '' || !Number.isInteger(n) || n < 0) errors[cellKey(row.key, 'stock')] = 'a whole number, 0 or more';
       else stock = n;
     }
+    // Empty: the shop's default level (null); else the server's own rule (a whole number, 0 or more).
+    const levelText = row.lowStockLevel.trim();
+    const level = levelText === '' ? null : VariantLowStockLevelSchema.safeParse(Number(levelText));
+    if (level && !level.success) errors[cellKey(row.key, 'lowStockLevel')] = 'a whole number, 0 or more (empty: the shop’s default)';
     const weightText = row.weightGrams.trim();
     const weight = weightText === '' ? null : Number(weightText);
     if (weight !== null && (!Number.isInteger(weight) || weight < 1 || weight > WEIGHT_MAX_GRAMS)) errors[cellKey(row.key, 'weightGrams')] = 'whole grams, more than 0';
@@ -394,6 +403,7 @@ export function toVariantsPayload(
       trackStock: row.trackStock,
       ...(stock !== undefined ? { stock } : {}),
       ...(stock !== undefined && row.loadedStock !== undefined ? { expectedStock: row.loadedStock } : {}),
+      lowStockLevel: level?.success ? (level.data ?? null) : null,
       weightGrams: weight,
       images: row.images,
       ...(attributes.length > 0 ? { specs } : {}),
@@ -427,7 +437,7 @@ export function serverErrorsToCells(
     }
     if (key !== undefined) {
       const field = match?.[2] ?? '';
-      cells[cellKey(key, ['sku', 'ean', 'price', 'sellingPrice', 'stock', 'weightGrams', 'images'].includes(field) ? field : 'row')] = text;
+      cells[cellKey(key, ['sku', 'ean', 'price', 'sellingPrice', 'stock', 'lowStockLevel', 'weightGrams', 'images'].includes(field) ? field : 'row')] = text;
       continue;
     }
     const named = bySku(message);

@@ -239,6 +239,42 @@ describe('the options editor and variant grid', () => {
     expect(server.inputsOf('catalog.update')).toEqual([]);
   });
 
+  it('shows each variant’s low-stock level (empty: the shop’s default), sends the levels typed, and refuses a negative one on its cell', async () => {
+    const levelled = {
+      ...storedVariants,
+      variants: [
+        { ...storedVariants.variants[0]!, lowStockLevel: 2 },
+        { ...storedVariants.variants[1]!, lowStockLevel: null },
+      ],
+    };
+    const server = fakeServer({ 'catalog.update': (input) => ({ ...stored, ...(input as object) }), 'catalog.variants': () => levelled });
+    render(renderableApp({ routes: [{ path: '/', element: <ProductFormDialog product={stored} onClose={vi.fn()} /> }], fetch: server.fetch, toasts: true }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Product' });
+    await waitFor(() => expect(rowsOf(dialog)).toHaveLength(2));
+    const level = (row: string) => cell(dialog, `Low-stock alert at of ${row}`);
+    expect(level('10000 mAh, Black').value).toBe('2');
+    expect(level('20000 mAh, Black').value).toBe('');
+    expect(level('20000 mAh, Black').placeholder).toBe('Default');
+
+    fireEvent.change(level('20000 mAh, Black'), { target: { value: '-1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(level('20000 mAh, Black').getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(level('20000 mAh, Black').getAttribute('aria-describedby') ?? '')?.textContent).toBe('a whole number, 0 or more (empty: the shop’s default)');
+    expect(server.inputsOf('catalog.update')).toEqual([]);
+
+    fireEvent.change(level('20000 mAh, Black'), { target: { value: '6' } });
+    fireEvent.change(level('10000 mAh, Black'), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(server.inputsOf('catalog.update')).toHaveLength(1));
+    const sent = server.inputsOf('catalog.update')[0] as { variants: { _id: string; lowStockLevel: number | null }[]; lowStockLevel?: unknown };
+    expect(sent.variants.map((v) => [v._id, v.lowStockLevel])).toEqual([
+      ['p1', null],
+      ['v2', 6],
+    ]);
+    // The product-level field is for products without options: not sent beside the grid.
+    expect(sent).not.toHaveProperty('lowStockLevel');
+  });
+
   it('archives a variant from its row, and says why the last one on sale cannot be', async () => {
     const server = fakeServer({
       'catalog.variants': () => storedVariants,

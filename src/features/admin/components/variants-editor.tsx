@@ -107,6 +107,7 @@ const COLUMN_LABELS: Record<Exclude<GridColumn, `spec:${string}`>, string> = {
   sellingPrice: 'Selling (₹)',
   stock: 'Stock',
   trackStock: 'Track stock',
+  lowStockLevel: 'Low-stock alert at',
   weightGrams: 'Weight (g)',
   images: 'Images',
 };
@@ -406,9 +407,13 @@ export function VariantGrid({
 
   const cellId = (row: VariantRow, column: string) => `${id}-${rows.indexOf(row)}-${column}`;
   const errorOf = (row: VariantRow, column: string) => cellErrors[cellKey(row.key, column)];
-  const cellInput = (row: VariantRow, column: 'sku' | 'ean' | 'price' | 'sellingPrice' | 'weightGrams', extra: { className: string; inputMode?: 'numeric' | 'decimal' }) => {
+  const cellInput = (
+    row: VariantRow,
+    column: 'sku' | 'ean' | 'price' | 'sellingPrice' | 'lowStockLevel' | 'weightGrams',
+    extra: { className: string; inputMode?: 'numeric' | 'decimal'; placeholder?: string; disabled?: boolean },
+  ) => {
     const message = errorOf(row, column);
-    const disabled = !row.sold || row.archived;
+    const disabled = !row.sold || row.archived || extra.disabled === true;
     const label = `${COLUMN_LABELS[column]} of ${variantLabel(row.optionValues) || 'the product'}`;
     return (
       <td className="px-1 py-1 align-top">
@@ -417,6 +422,7 @@ export function VariantGrid({
           name={`${column}-${rows.indexOf(row)}`}
           className={`field h-9 px-2 text-sm ${extra.className}`}
           inputMode={extra.inputMode}
+          placeholder={extra.placeholder}
           value={row[column]}
           disabled={disabled}
           aria-label={label}
@@ -588,6 +594,9 @@ export function VariantGrid({
             <th scope="col" className="px-1 py-1">
               {COLUMN_LABELS.stock} {fillButton('stock')}
             </th>
+            <th scope="col" className="px-1 py-1" title="Mailed to the admins when the stock comes down to this many units; empty: the shop’s default (Settings → Stock alerts)">
+              {COLUMN_LABELS.lowStockLevel} {fillButton('lowStockLevel')}
+            </th>
             <th scope="col" className="px-1 py-1">
               {COLUMN_LABELS.weightGrams} {fillButton('weightGrams')}
             </th>
@@ -679,6 +688,12 @@ export function VariantGrid({
                     </p>
                   ) : null}
                 </td>
+                {cellInput(row, 'lowStockLevel', {
+                  className: 'w-20',
+                  inputMode: 'numeric',
+                  placeholder: row.trackStock ? 'Default' : 'Not counted',
+                  disabled: !row.trackStock,
+                })}
                 {cellInput(row, 'weightGrams', { className: 'w-20', inputMode: 'numeric' })}
                 {attributes.map((a) => specInput(row, a))}
                 <td className="px-1 py-1 align-top">
