@@ -56,6 +56,7 @@ const DEFAULT_PROCEDURES: Record<string, Procedure> = {
       hsn: '8517',
       rateBasisPoints: 1800,
       template: [],
+      unitIds: 'none',
       productCount: 0,
       createdAt: '2026-12-03T00:00:00.000Z',
       updatedAt: '2026-12-03T00:00:00.000Z',
