@@ -1,8 +1,11 @@
 /** The admin panel's first page, its Dashboard (the spec's /admit-panel/all-users, all-products and all-orders stay as they are). */
 export const ADMIN_DASHBOARD_PATH = '/admit-panel';
 
-/** The bulk edit grid (issue 28): the one page of the panel that also shows on a phone (its table scrolls sideways). */
+/** The bulk edit grid (issue 28): a page of the panel that also shows on a phone (its table scrolls sideways). */
 export const BULK_EDIT_PATH = '/admit-panel/bulk-edit';
+
+/** All orders: it also shows on a phone, where Pack & ship is done at the packing table (issue 29). */
+export const ALL_ORDERS_PATH = '/admit-panel/all-orders';
 
 /** The width from which the admin panel shows (spec §2: wide screens only; Tailwind's `lg`, as the panel's layout asks). */
 export const ADMIN_PANEL_QUERY = '(min-width: 1024px)';

@@ -4,7 +4,21 @@ import type { CategoriesTable } from '../../db/schema';
 import type { CategoryInfo } from '../../../shared/categories';
 import type { AdminCategory, SpecAttribute } from '../../../shared/schemas/categories';
 
-const columns = ['value', 'label', 'position', 'hidden', 'hsn', 'gst_rate_bp', 'home_heading', 'home_cards', 'home_position', 'spec_template', 'unit_ids', 'created_at', 'updated_at'] as const;
+const columns = [
+  'value',
+  'label',
+  'position',
+  'hidden',
+  'hsn',
+  'gst_rate_bp',
+  'home_heading',
+  'home_cards',
+  'home_position',
+  'spec_template',
+  'unit_ids',
+  'created_at',
+  'updated_at',
+] as const;
 type CategoryRow = Pick<Selectable<CategoriesTable>, (typeof columns)[number]>;
 
 /** A category with its tax and template: what the service reads and writes. */

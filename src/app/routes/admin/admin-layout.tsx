@@ -4,7 +4,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useCurrentUser } from '../../../features/account/api/use-current-user';
 import { AdminSidebar } from '../../../features/admin/components/admin-sidebar';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../../features/admin/hooks/use-media-query';
-import { BULK_EDIT_PATH } from '../../../lib/admin-landing';
+import { ALL_ORDERS_PATH, BULK_EDIT_PATH } from '../../../lib/admin-landing';
 import { pageTitle } from '../../../lib/page-titles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -20,8 +20,10 @@ export function Component() {
   useDocumentTitle(pageTitle('Admin panel'));
   const { user, isLoading } = useCurrentUser();
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
-  // The bulk edit grid shows on a phone too (without the sidebar): a price fixed on the shop floor.
-  const phoneOk = useLocation().pathname.replace(/\/+$/, '') === BULK_EDIT_PATH;
+  // The bulk edit grid shows on a phone too (without the sidebar): a price fixed on the shop floor;
+  // so do All orders, packed and shipped at the packing table with a phone and a scanner.
+  const path = useLocation().pathname.replace(/\/+$/, '');
+  const phoneOk = path === BULK_EDIT_PATH || path === ALL_ORDERS_PATH;
   // Once shown, the panel stays mounted (hidden) while the window is narrow: a window dragged
   // narrower for a moment, or a browser resizing it to take a screenshot, must not throw away a
   // half-filled product form with its uploads.

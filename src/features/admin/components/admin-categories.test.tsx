@@ -163,7 +163,11 @@ describe('the admin Categories page', () => {
   });
 
   it('says what packing asks of each unit, and changes it: nothing, a serial number or an IMEI', async () => {
-    const server = renderPage([category('mobiles', 'Mobiles', 1, { unitIds: 'imei' }), category('televisions', 'Televisions', 2, { unitIds: 'serial' }), category('airpodes', 'Airpodes', 3)]);
+    const server = renderPage([
+      category('mobiles', 'Mobiles', 1, { unitIds: 'imei' }),
+      category('televisions', 'Televisions', 2, { unitIds: 'serial' }),
+      category('airpodes', 'Airpodes', 3),
+    ]);
     await waitFor(() => expect(labels()).toEqual(['Mobiles', 'Televisions', 'Airpodes']));
     const [mobiles, tvs, airpodes] = screen.getAllByTestId('category-row');
     expect(within(mobiles!).getByTestId('category-unit-ids').textContent).toBe('Scan at packing: IMEI (phones)');
@@ -193,7 +197,12 @@ describe('the admin Categories page', () => {
       },
     });
     render(
-      renderableApp({ routes: [{ path: '/admit-panel/categories', element: <AdminCategories /> }], initialEntries: ['/admit-panel/categories'], fetch: server.fetch, toasts: true }),
+      renderableApp({
+        routes: [{ path: '/admit-panel/categories', element: <AdminCategories /> }],
+        initialEntries: ['/admit-panel/categories'],
+        fetch: server.fetch,
+        toasts: true,
+      }),
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Mobiles' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Mobiles' });
@@ -201,7 +210,10 @@ describe('the admin Categories page', () => {
     fireEvent.change(select, { target: { value: 'imei' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(select.getAttribute('aria-invalid')).toBe('true'));
-    const described = select.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+    const described = select
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
     expect(described).toContain(message);
   });
 

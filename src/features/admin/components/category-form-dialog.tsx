@@ -274,8 +274,8 @@ export function CategoryFormDialog({ category, onClose }: { category?: AdminCate
               ))}
             </select>
             <p id={`${id('unitIds')}-hint`} className="mt-1 text-xs text-zinc-600">
-              What Pack &amp; ship asks for each unit of its products: a phone’s IMEI (two for a dual-SIM phone), or the serial number printed on the box. Kept with the
-              order for warranty claims and returns, and shown to the shopper.
+              What Pack &amp; ship asks for each unit of its products: a phone’s IMEI (two for a dual-SIM phone), or the serial number printed on the box. Kept with the order for
+              warranty claims and returns, and shown to the shopper.
             </p>
             <FieldError id={`${id('unitIds')}-error`} message={err('unitIds')} />
           </div>

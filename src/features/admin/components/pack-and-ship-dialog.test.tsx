@@ -159,9 +159,11 @@ describe('Pack & ship', () => {
     await waitFor(() => expect(imei.getAttribute('aria-invalid')).toBe('true'));
     expect(describedBy(imei)).toEqual(['IMEI: this IMEI fails its check digit: a digit is mistyped']);
     expect(document.activeElement).toBe(imei);
+    // Typed again: the error goes until the box is checked again.
     fireEvent.change(imei, { target: { value: GOOD_IMEI } });
-    fireEvent.keyDown(imei, { key: 'Enter' });
     await waitFor(() => expect(imei.getAttribute('aria-invalid')).toBeNull());
+    fireEvent.keyDown(imei, { key: 'Enter' });
+    expect(imei.getAttribute('aria-invalid')).toBeNull();
     const second = within(dialog).getByLabelText('Second IMEI (dual-SIM) of Galaxy S30 optional');
     expect(document.activeElement).toBe(second);
     fireEvent.keyDown(second, { key: 'Enter' });

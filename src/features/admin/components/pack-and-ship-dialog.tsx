@@ -241,18 +241,22 @@ function PackStep({ sheet, onPacked, onSkip }: { sheet: PackingSheet; onPacked: 
   const pack = usePackOrder();
   const formRef = useFocusFirst('input[data-scan], input[data-after-scan]');
 
-  const setUnit = (key: string, slot: 1 | 2, value: string) =>
-    setDraft((d) => {
-      const current = d.units[key] ?? { first: '', second: '' };
-      return { ...d, units: { ...d.units, [key]: slot === 1 ? { ...current, first: value } : { ...current, second: value } } };
-    });
   const setErrorOf = (key: string, message: string | null) =>
     setErrors((e) => {
+      if (!message && !(key in e)) return e;
       const next = { ...e };
       if (message) next[key] = message;
       else delete next[key];
       return next;
     });
+  // A box typed in again loses its error until it is checked again.
+  const setUnit = (key: string, slot: 1 | 2, value: string) => {
+    setErrorOf(`unit.${key}.${slot}`, null);
+    setDraft((d) => {
+      const current = d.units[key] ?? { first: '', second: '' };
+      return { ...d, units: { ...d.units, [key]: slot === 1 ? { ...current, first: value } : { ...current, second: value } } };
+    });
+  };
 
   /** Enter (a scanner's last key): the box is checked; a good one moves on, a bad one is selected for the next scan. */
   const onScanKey = (event: KeyboardEvent<HTMLInputElement>, key: string, kind: 'imei' | 'serial', slot: 1 | 2) => {
@@ -396,7 +400,10 @@ function PackStep({ sheet, onPacked, onSkip }: { sheet: PackingSheet; onPacked: 
                   inputMode="numeric"
                   value={draft[field]}
                   data-after-scan=""
-                  onChange={(event) => setDraft((d) => ({ ...d, [field]: event.target.value }))}
+                  onChange={(event) => {
+                    setErrorOf(key, null);
+                    setDraft((d) => ({ ...d, [field]: event.target.value }));
+                  }}
                   onKeyDown={(event) => {
                     // Enter in a parcel box moves on too; from the last one it saves.
                     if (event.key === 'Enter' && field !== 'heightCm') {
@@ -420,8 +427,14 @@ function PackStep({ sheet, onPacked, onSkip }: { sheet: PackingSheet; onPacked: 
           sheet={sheet}
           number={draft.ewayNumber}
           date={draft.ewayDate}
-          onNumber={(value) => setDraft((d) => ({ ...d, ewayNumber: value }))}
-          onDate={(value) => setDraft((d) => ({ ...d, ewayDate: value }))}
+          onNumber={(value) => {
+            setErrorOf('ewayBill.number', null);
+            setDraft((d) => ({ ...d, ewayNumber: value }));
+          }}
+          onDate={(value) => {
+            setErrorOf('ewayBill.date', null);
+            setDraft((d) => ({ ...d, ewayDate: value }));
+          }}
           errors={errors}
           idOf={id}
         />
@@ -555,6 +568,13 @@ function ShipStep({ sheet, onBack, onShipped }: { sheet: PackingSheet; onBack: (
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const ship = useShipManual();
+  const clearError = (key: string) =>
+    setErrors((e) => {
+      if (!(key in e)) return e;
+      const next = { ...e };
+      delete next[key];
+      return next;
+    });
   const formRef = useFocusFirst(sheet.manualCourier.courierName ? 'input[name="awb"]' : 'input[name="courierName"]');
   const askEwayBill = sheet.ewayBillRequired && stored === null;
   const preview = trackingPreview(draft.trackingUrl, draft.awb);
@@ -606,7 +626,10 @@ function ShipStep({ sheet, onBack, onShipped }: { sheet: PackingSheet; onBack: (
           autoCapitalize={key === 'awb' ? 'characters' : undefined}
           required={key !== 'trackingUrl'}
           data-error-key={key}
-          onChange={(event) => setDraft((d) => ({ ...d, [key]: event.target.value }))}
+          onChange={(event) => {
+            clearError(key);
+            setDraft((d) => ({ ...d, [key]: event.target.value }));
+          }}
           aria-invalid={errors[key] ? true : undefined}
           aria-describedby={[hintId, errors[key] ? `${id(key)}-error` : undefined].filter(Boolean).join(' ') || undefined}
         />
@@ -654,8 +677,14 @@ function ShipStep({ sheet, onBack, onShipped }: { sheet: PackingSheet; onBack: (
           sheet={sheet}
           number={draft.ewayNumber}
           date={draft.ewayDate}
-          onNumber={(value) => setDraft((d) => ({ ...d, ewayNumber: value }))}
-          onDate={(value) => setDraft((d) => ({ ...d, ewayDate: value }))}
+          onNumber={(value) => {
+            clearError('ewayBill.number');
+            setDraft((d) => ({ ...d, ewayNumber: value }));
+          }}
+          onDate={(value) => {
+            clearError('ewayBill.date');
+            setDraft((d) => ({ ...d, ewayDate: value }));
+          }}
           errors={errors}
           idOf={id}
         />
