@@ -222,10 +222,15 @@ function categoryChange(change: FieldChange): string {
       return `home row ${homeRow(change.from)} → ${homeRow(change.to)}`;
     case 'template':
       return `spec template edited (${count(change.from)} → ${count(change.to)} attributes)`;
+    case 'unitIds':
+      return `unit numbers ${unitIdsWord(change.from)} → ${unitIdsWord(change.to)}`;
     default:
       return `${change.field} changed`;
   }
 }
+
+/** What packing asks of a category's units, in a summary: "none", "serial number", "IMEI". */
+const unitIdsWord = (kind: unknown) => (kind === 'imei' ? 'IMEI' : kind === 'serial' ? 'serial number' : 'none');
 
 /** The label of a category edit: what an owner would call it. */
 function categoryEditLabel(changes: FieldChange[]): string {
@@ -234,6 +239,7 @@ function categoryEditLabel(changes: FieldChange[]): string {
   if (only?.field === 'hidden') return only.to === true ? 'Category hidden' : 'Category shown';
   if (only?.field === 'template') return 'Spec template changed';
   if (only?.field === 'homeRow') return 'Home row changed';
+  if (only?.field === 'unitIds') return 'Unit numbers changed';
   if (changes.some((c) => c.field === 'rateBasisPoints')) return 'GST rate changed';
   return 'Category edited';
 }
@@ -406,7 +412,7 @@ function describe(action: string, detail: Record<string, unknown>): { label: str
         label: 'Category added',
         summary: `Added the category ${quoted(detail.label)} (${String(detail.value)}): HSN ${String(detail.hsn)} at ${rate(detail.rateBasisPoints)}, ${String(detail.attributes)} spec attributes${
           detail.homeRow ? ', with a home row' : ''
-        }${detail.hidden === true ? ' (hidden)' : ''}`,
+        }${detail.unitIds === 'imei' || detail.unitIds === 'serial' ? `, each unit packed with its ${unitIdsWord(detail.unitIds)}` : ''}${detail.hidden === true ? ' (hidden)' : ''}`,
       };
     case 'category.update': {
       const changes = changesOf(detail);

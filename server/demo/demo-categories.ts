@@ -1,5 +1,6 @@
 import type { HomeRowCards } from '../../shared/categories';
 import type { SpecAttribute } from '../../shared/schemas/categories';
+import type { UnitIdKind } from '../../shared/schemas/shipping';
 
 /**
  * The demo shop's categories (SEED=demo): a spec template for each of the spec's twelve, and two
@@ -12,7 +13,7 @@ type Attribute = Pick<SpecAttribute, 'key' | 'name' | 'type'> & Partial<Omit<Spe
 export interface DemoCategory {
   value: string;
   /** For a category the demo adds (the twelve keep theirs). */
-  added?: { label: string; hsn: string; rateBasisPoints: number; homeRow: { heading: string; cards: HomeRowCards } | null };
+  added?: { label: string; hsn: string; rateBasisPoints: number; homeRow: { heading: string; cards: HomeRowCards } | null; unitIds?: UnitIdKind };
   template: SpecAttribute[];
 }
 
@@ -148,7 +149,8 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
   },
   {
     value: 'laptops',
-    added: { label: 'Laptops', hsn: '84713010', rateBasisPoints: 1800, homeRow: { heading: 'Laptops for work and study', cards: 'large' } },
+    // Packed with its serial number, as the spec's categories with a number on the box are.
+    added: { label: 'Laptops', hsn: '84713010', rateBasisPoints: 1800, homeRow: { heading: 'Laptops for work and study', cards: 'large' }, unitIds: 'serial' },
     template: [
       num('ram', 'RAM', 'GB', { filter: true, onCard: true, perVariant: true }),
       num('storage', 'Storage', 'GB', { filter: true, onCard: true, perVariant: true }),

@@ -65,6 +65,18 @@ describe('seedDemo', () => {
     for (const value of ['laptops', 'power-banks']) expect(all.body.data.filter((p) => p.category === value).length, value).toBeGreaterThanOrEqual(3);
     const templates = await server.deps.db.selectFrom('categories').select(['value', 'spec_template']).execute();
     for (const row of templates) expect((JSON.parse(row.spec_template) as unknown[]).length, row.value).toBeGreaterThanOrEqual(4);
+    // Packing asks a laptop its serial number, as the spec's categories with a number on the box (issue 29).
+    const unitIds = await server.deps.db
+      .selectFrom('categories')
+      .select(['value', 'unit_ids'])
+      .where('value', 'in', ['laptops', 'power-banks', 'mobiles'])
+      .orderBy('value')
+      .execute();
+    expect(unitIds).toEqual([
+      { value: 'laptops', unit_ids: 'serial' },
+      { value: 'mobiles', unit_ids: 'imei' },
+      { value: 'power-banks', unit_ids: 'none' },
+    ]);
     const powerBanks = JSON.parse(templates.find((r) => r.value === 'power-banks')!.spec_template) as { key: string; type: string; filter: boolean }[];
     expect(powerBanks.filter((a) => a.filter).map((a) => [a.key, a.type])).toEqual([
       ['capacity', 'number'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_VALUE_MAX, CATEGORY_VALUE_PATTERN, HOME_ROW_CARDS, type Category, type HomeRowCards } from '../categories';
 import { GstRateSchema, HsnSchema } from './settings';
+import { UnitIdKindSchema, type UnitIdKind } from './shipping';
 import { singleLineText } from './text';
 
 /**
@@ -157,6 +158,8 @@ const categoryFields = {
   rateBasisPoints: GstRateSchema,
   homeRow: HomeRowInputSchema.optional().default(null),
   template: SpecTemplateSchema.optional().default([]),
+  /** What packing asks of each unit of its products: nothing, a serial number, or a phone's IMEI. */
+  unitIds: UnitIdKindSchema.optional().default('none'),
 };
 
 export const CreateCategoryInputSchema = z.object({ value: NewCategoryValueSchema, ...categoryFields });
@@ -173,6 +176,7 @@ export const UpdateCategoryInputSchema = z.object({
   rateBasisPoints: GstRateSchema.optional(),
   homeRow: HomeRowInputSchema.optional(),
   template: SpecTemplateSchema.optional(),
+  unitIds: UnitIdKindSchema.optional(),
 });
 export type UpdateCategoryInput = z.input<typeof UpdateCategoryInputSchema>;
 
@@ -186,6 +190,9 @@ export type MoveCategoryInput = z.input<typeof MoveCategoryInputSchema>;
 
 export const CategoryValueInputSchema = z.object({ value: ExistingValueSchema });
 
+/** The Categories page's words for what packing asks of each unit. */
+export const UNIT_ID_LABELS: Record<UnitIdKind, string> = { none: 'Nothing', serial: 'Serial number', imei: 'IMEI (phones)' };
+
 /** A category as the admin's Categories page shows it. */
 export type AdminCategory = {
   value: Category;
@@ -196,6 +203,8 @@ export type AdminCategory = {
   rateBasisPoints: number;
   homeRow: { heading: string; cards: HomeRowCards; position: number } | null;
   template: SpecAttribute[];
+  /** What packing asks of each unit of its products (issue 29). */
+  unitIds: UnitIdKind;
   /** Products in it, archived ones included (a category in use cannot be deleted). */
   productCount: number;
   createdAt: string;

@@ -141,8 +141,13 @@ export const EwayBillInputSchema = z.object({ orderId: IdSchema('orderId'), eway
 
 export const OrderIdInputSchema = z.object({ orderId: IdSchema('orderId') });
 
-/** A unit's numbers as recorded at packing. */
-export type UnitNumbers = { itemId: string; unit: number; kind: 'serial' | 'imei'; values: string[] };
+/** The orders of one page of the admin's list (at most 100). */
+export const OrderIdsInputSchema = z.object({
+  orderIds: z.array(IdSchema('orderIds'), { error: 'orderIds must be a list of order ids' }).max(100, { error: 'orderIds: at most 100 orders at a time' }),
+});
+
+/** A unit's numbers as recorded at packing. `line`: its line's place in the order (0-based, as the order's lines are listed). */
+export type UnitNumbers = { itemId: string; line: number; unit: number; kind: 'serial' | 'imei'; values: string[] };
 
 /** One step of a parcel's timeline, as the shopper and the admin see it. */
 export type TrackingStep = {

@@ -1,7 +1,7 @@
 /** The admin panel's first page, its Dashboard (the spec's /admit-panel/all-users, all-products and all-orders stay as they are). */
 export const ADMIN_DASHBOARD_PATH = '/admit-panel';
 
-/** The bulk edit grid (issue 28): the one page of the panel that also shows on a phone (its table scrolls sideways). */
+/** The bulk edit grid (issue 28): a page of the panel that also shows on a phone (its table scrolls sideways). */
 export const BULK_EDIT_PATH = '/admit-panel/bulk-edit';
 
 /** The all-orders page and its search (issue 29): shown on a phone too, for an owner taking a call about an order. */

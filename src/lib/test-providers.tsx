@@ -46,7 +46,7 @@ type Procedure = (input: unknown) => unknown;
 
 /**
  * What every page reads of the owner's categories, answered unless a test says otherwise: the
- * spec's twelve as a fresh shop has them (storefront and admin views).
+ * spec's twelve as a fresh shop has them (storefront and admin views); and no parcels.
  */
 const DEFAULT_PROCEDURES: Record<string, Procedure> = {
   'catalog.categories': () => SPEC_CATEGORY_INFO,
@@ -56,10 +56,13 @@ const DEFAULT_PROCEDURES: Record<string, Procedure> = {
       hsn: '8517',
       rateBasisPoints: 1800,
       template: [],
+      unitIds: 'none',
       productCount: 0,
       createdAt: '2026-12-03T00:00:00.000Z',
       updatedAt: '2026-12-03T00:00:00.000Z',
     })),
+  // The admin's order list reads its orders' parcels: none unless a test says otherwise.
+  'shipping.ofOrders': () => ({}),
 };
 type Reply =
   | { result: { data: unknown } }

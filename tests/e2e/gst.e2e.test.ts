@@ -18,6 +18,7 @@ import {
   type ShopPage,
   type ShopServer,
   type ViewportName,
+  validImei,
 } from './harness';
 
 /*
@@ -274,8 +275,16 @@ describe('cash on delivery and refunds', () => {
     await card.waitFor();
     expect(await card.getByTestId('payment-provider').textContent()).toBe('Payment: COD');
     expect(await card.getByRole('link', { name: /^Invoice / }).count()).toBe(0);
-    await card.getByRole('button', { name: `Mark shipped: order ${codOrderNumber}` }).click();
-    await page.getByText('Order marked shipped').first().waitFor();
+    // Pack & ship: the phone's IMEI, then the courier and AWB.
+    await card.getByRole('button', { name: `Pack & ship: order ${codOrderNumber}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pack & ship' });
+    await dialog.getByLabel(/^IMEI of /).fill(validImei(14));
+    await dialog.getByRole('button', { name: 'Save packing' }).click();
+    await dialog.getByTestId('packed-summary').waitFor();
+    await dialog.getByLabel('Courier name').fill('Delhivery');
+    await dialog.getByLabel('AWB (air waybill number)').fill('DLV1400001');
+    await dialog.getByRole('button', { name: 'Ship' }).click();
+    await page.getByText('Shipped with Delhivery, AWB DLV1400001').first().waitFor();
     await card.getByRole('link', { name: /^Invoice VM\// }).waitFor();
     await expectHealthy(owner, 'cod-admin-shipped-desktop');
     await card.getByRole('button', { name: `Delivered, cash collected: order ${codOrderNumber}` }).click();

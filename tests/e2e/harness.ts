@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { luhnValid } from '../../shared/schemas/shipping';
 
 /*
  * Browser-test harness. It builds nothing: `npm run build` must have produced dist/ (the
@@ -278,4 +279,11 @@ export async function addDeliveryAddress(page: Page, name: string, phone = '9876
   await page.getByLabel('PIN code').fill('560001');
   await page.getByRole('button', { name: 'Save address' }).click();
   await page.getByRole('radio', { name: /12 MG Road/ }).waitFor();
+}
+
+/** A valid IMEI (15 digits, Luhn check digit) made from `n`, for packing a phone in Pack & ship. */
+export function validImei(n: number): string {
+  const body = `35${String(n).padStart(12, '0')}`;
+  for (let d = 0; d <= 9; d++) if (luhnValid(`${body}${d}`)) return `${body}${d}`;
+  throw new Error('unreachable: one check digit always fits');
 }

@@ -10,6 +10,9 @@ import { decodeImageDataUrl, storeAvatar } from '../../images/image.service';
 import { describeUserAgent } from '../../lib/user-agent';
 import type { AccountSession, User } from '../../../shared/schemas/account';
 import { openOrderIdsOf, ordersOfUser } from '../order/order.service';
+import { shipmentsOfUser } from '../shipping/shipping.service';
+import type { Order } from '../../../shared/schemas/order';
+import type { OrderShipment } from '../../../shared/schemas/shipping';
 import { hashPassword, isUniqueViolation, LOGIN_WINDOW_MS, verifyPasswordOf } from './account.service';
 import { hasTwoFactor } from './two-factor.service';
 import * as q from './account.queries';
@@ -144,7 +147,31 @@ export async function endOtherSessions(deps: Deps, userId: string, currentSessio
   return { endedSessions: await sessionRows.deleteOtherSessions(deps.db, userId, currentSessionId) };
 }
 
-/** "Download my data": profile, addresses, orders and signed-in devices, as JSON. */
+/** An order's parcel as the data download gives it: courier, AWB, link, status, timeline, and each unit's serial or IMEIs by product (what a warranty claim asks for). */
+function parcelForExport(order: Order, parcel: OrderShipment) {
+  return {
+    status: parcel.status,
+    courier: parcel.courierName,
+    awb: parcel.awb,
+    trackingUrl: parcel.trackingUrl,
+    packedAt: parcel.packedAt,
+    shippedAt: parcel.shippedAt,
+    deliveredAt: parcel.deliveredAt,
+    timeline: parcel.timeline.map((step) => ({ status: step.status, label: step.label, at: step.at, location: step.location, reason: step.reason })),
+    units: parcel.units.map((unit) => {
+      const line = order.productDetails[unit.line];
+      return {
+        product: line?.name ?? null,
+        variant: line?.variantLabel || null,
+        sku: line?.sku ?? null,
+        unit: unit.unit + 1,
+        ...(unit.kind === 'imei' ? { imei: unit.values } : { serialNumber: unit.values[0] ?? null }),
+      };
+    }),
+  };
+}
+
+/** "Download my data": profile, addresses, orders (each with its parcels and their units' numbers) and signed-in devices, as JSON. */
 export async function exportData(deps: Deps, userId: string) {
   const user = await q.findUserById(deps.db, userId);
   if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
@@ -163,9 +190,14 @@ export async function exportData(deps: Deps, userId: string) {
       twoFactorEnabled: await hasTwoFactor(deps.db, userId),
     },
     addresses: await addresses.listAddresses(deps.db, userId),
-    orders: await ordersOfUser(deps.db, userId),
+    orders: await ordersWithParcels(deps, userId),
     sessions: sessions.map((s) => ({ ...describeUserAgent(s.userAgent), userAgent: s.userAgent, ip: s.ip, signedInAt: s.createdAt, lastSeenAt: s.lastSeenAt })),
   };
+}
+
+async function ordersWithParcels(deps: Deps, userId: string) {
+  const [orders, parcels] = await Promise.all([ordersOfUser(deps.db, userId), shipmentsOfUser(deps, userId)]);
+  return orders.map((order) => ({ ...order, parcels: (parcels[order._id] ?? []).map((parcel) => parcelForExport(order, parcel)) }));
 }
 
 /**

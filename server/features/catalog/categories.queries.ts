@@ -4,7 +4,21 @@ import type { CategoriesTable } from '../../db/schema';
 import type { CategoryInfo } from '../../../shared/categories';
 import type { AdminCategory, SpecAttribute } from '../../../shared/schemas/categories';
 
-const columns = ['value', 'label', 'position', 'hidden', 'hsn', 'gst_rate_bp', 'home_heading', 'home_cards', 'home_position', 'spec_template', 'created_at', 'updated_at'] as const;
+const columns = [
+  'value',
+  'label',
+  'position',
+  'hidden',
+  'hsn',
+  'gst_rate_bp',
+  'home_heading',
+  'home_cards',
+  'home_position',
+  'spec_template',
+  'unit_ids',
+  'created_at',
+  'updated_at',
+] as const;
 type CategoryRow = Pick<Selectable<CategoriesTable>, (typeof columns)[number]>;
 
 /** A category with its tax and template: what the service reads and writes. */
@@ -30,6 +44,7 @@ function toRecord(r: CategoryRow): CategoryRecord {
     homeRow:
       r.home_heading !== null && r.home_cards !== null ? { heading: r.home_heading, cards: r.home_cards, position: Number(r.home_position ?? Number.MAX_SAFE_INTEGER) } : null,
     template: parseTemplate(r.spec_template),
+    unitIds: r.unit_ids,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -100,6 +115,7 @@ const rowOf = (c: CategoryRecord, now: string) => ({
   home_cards: c.homeRow?.cards ?? null,
   home_position: c.homeRow?.position ?? null,
   spec_template: JSON.stringify(c.template),
+  unit_ids: c.unitIds,
   updated_at: now,
 });
 

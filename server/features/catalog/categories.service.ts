@@ -7,6 +7,7 @@ import { changedFields, writeAudit } from '../../audit/audit';
 import { listedCategories, MAX_CATEGORIES, type CategoryInfo, type HomeRowCards } from '../../../shared/categories';
 import type { Product } from '../../../shared/schemas/catalog';
 import type { AdminCategory, CreateCategoryInputSchema, MoveCategoryInputSchema, SpecAttribute, UpdateCategoryInputSchema } from '../../../shared/schemas/categories';
+import type { UnitIdKind } from '../../../shared/schemas/shipping';
 import type { z } from 'zod';
 import * as q from './categories.queries';
 import { bubblePerCategory } from './catalog.queries';
@@ -95,6 +96,7 @@ export async function createCategory(deps: Pick<Deps, 'db' | 'clock'>, input: Cr
       rateBasisPoints: input.rateBasisPoints,
       homeRow: input.homeRow ? { ...input.homeRow, position: last.home + 1 } : null,
       template: input.template,
+      unitIds: input.unitIds,
       createdAt: now,
       updatedAt: now,
     };
@@ -111,13 +113,14 @@ export async function createCategory(deps: Pick<Deps, 'db' | 'clock'>, input: Cr
         rateBasisPoints: record.rateBasisPoints,
         homeRow: record.homeRow,
         attributes: record.template.length,
+        unitIds: record.unitIds,
       },
     });
   });
   return adminCategory(deps.db, input.value);
 }
 
-const AUDITED_FIELDS = ['label', 'hidden', 'hsn', 'rateBasisPoints', 'homeRow', 'template'] as const;
+const AUDITED_FIELDS = ['label', 'hidden', 'hsn', 'rateBasisPoints', 'homeRow', 'template', 'unitIds'] as const;
 
 /**
  * Edits a category: the fields given replace the current ones. A home row given to a category
@@ -141,6 +144,7 @@ export async function updateCategory(deps: Pick<Deps, 'db' | 'clock'>, input: Up
       rateBasisPoints: input.rateBasisPoints ?? current.rateBasisPoints,
       homeRow,
       template: input.template ?? current.template,
+      unitIds: input.unitIds ?? current.unitIds,
       updatedAt: now,
     };
     const changes = changedFields(current, next, AUDITED_FIELDS);
@@ -257,7 +261,7 @@ export async function applyDemoCategories(
   db: DB,
   demo: readonly {
     value: string;
-    added?: { label: string; hsn: string; rateBasisPoints: number; homeRow: { heading: string; cards: HomeRowCards } | null };
+    added?: { label: string; hsn: string; rateBasisPoints: number; homeRow: { heading: string; cards: HomeRowCards } | null; unitIds?: UnitIdKind };
     template: SpecAttribute[];
   }[],
   now: string,
@@ -268,7 +272,7 @@ export async function applyDemoCategories(
       if (current.template.length === 0) await q.updateCategoryRow(db, { ...current, template: category.template }, now);
     } else if (category.added) {
       const last = await q.lastPositions(db);
-      const { label, hsn, rateBasisPoints, homeRow } = category.added;
+      const { label, hsn, rateBasisPoints, homeRow, unitIds = 'none' } = category.added;
       await q.insertCategory(
         db,
         {
@@ -280,6 +284,7 @@ export async function applyDemoCategories(
           rateBasisPoints,
           homeRow: homeRow ? { ...homeRow, position: last.home + 1 } : null,
           template: category.template,
+          unitIds,
           createdAt: now,
           updatedAt: now,
         },

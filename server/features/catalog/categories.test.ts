@@ -273,6 +273,45 @@ describe(`the owner's categories (${testDialect()})`, () => {
     expect((await admin.trpc('mutation', 'catalog.deleteCategory', { value: 'chargers' })).status).toBe(404);
   });
 
+  it('keeps what packing asks of each unit: the spec’s categories as migrated, a new one’s, an edit audited in words, a bad value a 400 naming the field', async () => {
+    const listed = await adminList();
+    const unitIdsOf = (value: string) => listed.find((c) => c.value === value)?.unitIds;
+    expect([unitIdsOf('mobiles'), unitIdsOf('televisions'), unitIdsOf('airpodes')]).toEqual(['imei', 'serial', 'none']);
+
+    const made = await create({ value: 'drones', label: 'Drones', hsn: '88062200', unitIds: 'serial' });
+    expect(made.status).toBe(200);
+    expect(made.body.unitIds).toBe('serial');
+    expect(await latestAudit()).toMatchObject({ label: 'Category added', summary: expect.stringContaining('each unit packed with its serial number') as string });
+    // Left out: nothing is asked.
+    const plain = await create({ value: 'cables', label: 'Cables', hsn: '85444299' });
+    expect(plain.body.unitIds).toBe('none');
+
+    const edited = await update({ value: 'drones', unitIds: 'imei' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.unitIds).toBe('imei');
+    expect((await adminList()).find((c) => c.value === 'drones')?.unitIds).toBe('imei');
+    expect(await latestAudit()).toMatchObject({ label: 'Unit numbers changed', summary: 'Drones: unit numbers serial number → IMEI' });
+    // Another field left as it was keeps it.
+    expect((await update({ value: 'drones', label: 'Camera drones' })).body.unitIds).toBe('imei');
+    expect((await update({ value: 'cables', unitIds: 'none' })).body.unitIds).toBe('none');
+    await update({ value: 'drones', unitIds: 'none' });
+    expect(await latestAudit()).toMatchObject({ summary: 'Camera drones: unit numbers IMEI → none' });
+
+    // Stored where the packing table reads it.
+    const row = await server.deps.db.selectFrom('categories').select('unit_ids').where('value', '=', 'drones').executeTakeFirstOrThrow();
+    expect(row.unit_ids).toBe('none');
+
+    for (const reply of [
+      await update({ value: 'drones', unitIds: 'barcode' }),
+      await admin.trpc('mutation', 'catalog.createCategory', { value: 'scanners', label: 'Scanners', hsn: '84716060', rateBasisPoints: 1800, unitIds: 42 }),
+    ]) {
+      expect(reply.status).toBe(400);
+      expect((reply.body as unknown as TrpcError).data.fieldErrors).toEqual({ unitIds: 'unit numbers must be one of: none, serial, imei' });
+    }
+    expect((await adminList()).some((c) => c.value === 'scanners')).toBe(false);
+    for (const value of ['drones', 'cables']) expect((await admin.trpc('mutation', 'catalog.deleteCategory', { value })).status).toBe(200);
+  });
+
   it('is the admin’s alone', async () => {
     expect((await shopper.trpc('query', 'catalog.adminCategories')).status).toBe(403);
     expect((await shopper.trpc('mutation', 'catalog.createCategory', { value: 'x-y', label: 'X', hsn: '8507', rateBasisPoints: 1800 })).status).toBe(403);

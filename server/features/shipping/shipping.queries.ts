@@ -68,6 +68,8 @@ export type UnitRow = {
   shipmentId: string;
   orderId: string;
   itemId: string;
+  /** The line's place in its order (0-based, the order's lines as bought). */
+  line: number;
   unit: number;
   slot: number;
   kind: 'serial' | 'imei';
@@ -103,16 +105,18 @@ export async function insertUnits(
 export async function listUnits(db: DB, shipmentIds: readonly string[], opts: { all?: boolean } = {}): Promise<UnitRow[]> {
   if (shipmentIds.length === 0) return [];
   let query = db
-    .selectFrom('shipment_units')
-    .select(['id', 'shipment_id', 'order_id', 'order_item_id', 'unit_index', 'slot', 'kind', 'value', 'released_at'])
-    .where('shipment_id', 'in', shipmentIds);
-  if (!opts.all) query = query.where('released_at', 'is', null);
-  const rows = await query.orderBy('order_item_id').orderBy('unit_index').orderBy('slot').execute();
+    .selectFrom('shipment_units as u')
+    .innerJoin('order_items as i', 'i.id', 'u.order_item_id')
+    .select(['u.id', 'u.shipment_id', 'u.order_id', 'u.order_item_id', 'i.position', 'u.unit_index', 'u.slot', 'u.kind', 'u.value', 'u.released_at'])
+    .where('u.shipment_id', 'in', shipmentIds);
+  if (!opts.all) query = query.where('u.released_at', 'is', null);
+  const rows = await query.orderBy('i.position').orderBy('u.unit_index').orderBy('u.slot').execute();
   return rows.map((r) => ({
     id: r.id,
     shipmentId: r.shipment_id,
     orderId: r.order_id,
     itemId: r.order_item_id,
+    line: Number(r.position),
     unit: r.unit_index,
     slot: r.slot,
     kind: r.kind,

@@ -5,6 +5,7 @@ import {
   EwayBillInputSchema,
   NdrAnswerInputSchema,
   OrderIdInputSchema,
+  OrderIdsInputSchema,
   PackOrderInputSchema,
   ShipManualInputSchema,
 } from '../../../shared/schemas/shipping';
@@ -17,6 +18,9 @@ export const shippingRouter = router({
 
   /** What the packing table shows for an order (ADMIN). */
   packingSheet: adminProcedure.input(OrderIdInputSchema).query(({ ctx, input }) => service.packingSheet(ctx.deps, input.orderId)),
+
+  /** The parcels of a page of the admin's order list, by order id: one call a page, not one per order (ADMIN). */
+  ofOrders: adminProcedure.input(OrderIdsInputSchema).query(({ ctx, input }) => service.shipmentsOfOrders(ctx.deps, input.orderIds)),
 
   /** Packs a paid or confirmed order: its units' serials or IMEIs, the parcel, its e-way bill (ADMIN). */
   pack: adminProcedure.input(PackOrderInputSchema).mutation(({ ctx, input }) => service.packOrder(ctx.deps, input, ctx.user._id)),

@@ -457,7 +457,7 @@ async function orderShipmentsOf(db: DB, rows: readonly ShipmentRow[]): Promise<O
     for (const unit of units) {
       if (unit.shipmentId !== row.id) continue;
       const key = `${unit.itemId}:${unit.unit}`;
-      const entry = numbers.get(key) ?? { itemId: unit.itemId, unit: unit.unit, kind: unit.kind, values: [] };
+      const entry = numbers.get(key) ?? { itemId: unit.itemId, line: unit.line, unit: unit.unit, kind: unit.kind, values: [] };
       entry.values.push(unit.value);
       numbers.set(key, entry);
     }
@@ -506,6 +506,23 @@ export async function shipmentsOfUser(deps: Deps, userId: string): Promise<Recor
   const byOrder: Record<string, OrderShipment[]> = {};
   rows.forEach((row, i) => {
     (byOrder[row.order_id] ??= []).push(shown[i]!);
+  });
+  return byOrder;
+}
+
+/**
+ * The live parcels (not cancelled) of the given orders, by order id, as the admin's order list
+ * shows them: status, courier, AWB and link, e-way bill, the units' numbers, the timeline. Orders
+ * without one are left out. A fixed number of queries whatever the number of orders.
+ */
+export async function shipmentsOfOrders(deps: Deps, orderIds: readonly string[]): Promise<Record<string, AdminShipment>> {
+  const rows = (await q.listShipmentsOfOrders(deps.db, [...new Set(orderIds)])).filter((row) => row.purpose === 'order' && row.status !== 'cancelled');
+  if (rows.length === 0) return {};
+  const { fulfilment } = await loadSettings(deps.db, deps);
+  const shown = await adminShipments(deps.db, rows, fulfilment.ewayBillThresholdPaise);
+  const byOrder: Record<string, AdminShipment> = {};
+  rows.forEach((row, i) => {
+    byOrder[row.order_id] = shown[i]!;
   });
   return byOrder;
 }

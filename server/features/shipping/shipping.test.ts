@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaceCodOrderResult } from '../../../shared/schemas/order';
-import type { OrderShipment, PackingSheet } from '../../../shared/schemas/shipping';
+import type { AdminShipment, OrderShipment, PackingSheet } from '../../../shared/schemas/shipping';
 import { luhnValid } from '../../../shared/schemas/shipping';
 import { insertProduct, signInAs, testShopSettings, type TestProduct } from '../../testing/factories';
 import { testAwb, testImei, testSerial } from '../../testing/shipping';
@@ -53,6 +53,11 @@ afterAll(async () => {
 /** A shopper's cash-on-delivery order of one of each of these products. */
 async function codOrder(products: readonly TestProduct[]): Promise<{ client: HttpClient; orderId: string }> {
   const { client } = await signInAs(server);
+  return codOrderOf(client, products);
+}
+
+/** The same, by a shopper already signed in. */
+async function codOrderOf(client: HttpClient, products: readonly TestProduct[]): Promise<{ client: HttpClient; orderId: string }> {
   for (const product of products) expect((await client.post('/api/addtocart', { productId: product.id })).status).toBe(200);
   const saved = await client.trpc<{ _id: string }>('mutation', 'address.create', ADDRESS);
   const placed = await client.trpc<PlaceCodOrderResult>('mutation', 'checkout.placeCodOrder', { addressId: saved.body._id });
@@ -121,7 +126,7 @@ describe('packing', () => {
     expect(packed.status).toBe(200);
     expect(packed.body.shipment).toMatchObject({
       status: 'packed',
-      units: [{ itemId: phoneLine!.itemId, unit: 0, kind: 'imei', values: [first, second] }],
+      units: [{ itemId: phoneLine!.itemId, line: 0, unit: 0, kind: 'imei', values: [first, second] }],
       parcel: { weightGrams: 800, lengthCm: 25, breadthCm: 18, heightCm: 12 },
       ewayBill: null,
       ewayBillRequired: true,
@@ -134,7 +139,7 @@ describe('packing', () => {
     const third = testImei();
     const repacked = await pack(orderId, [{ itemId: phoneLine!.itemId, unit: 0, imei: third }], { parcel: { weightGrams: 650, lengthCm: 20, breadthCm: 12, heightCm: 8 } });
     expect(repacked.status).toBe(200);
-    expect(repacked.body.shipment!.units).toEqual([{ itemId: phoneLine!.itemId, unit: 0, kind: 'imei', values: [third] }]);
+    expect(repacked.body.shipment!.units).toEqual([{ itemId: phoneLine!.itemId, line: 0, unit: 0, kind: 'imei', values: [third] }]);
     expect(repacked.body.shipment!.parcel.weightGrams).toBe(650);
     expect(await shipmentsOf(orderId)).toHaveLength(1);
     // The first IMEIs are free again: another order may carry them.
@@ -249,7 +254,7 @@ describe('shipping', () => {
         courierName: 'Delhivery',
         awb,
         trackingUrl: `https://track.example.in/awb/${awb}`,
-        units: [{ itemId: sheet.lines[0]!.itemId, unit: 0, kind: 'imei', values: [imei] }],
+        units: [{ itemId: sheet.lines[0]!.itemId, line: 0, unit: 0, kind: 'imei', values: [imei] }],
       }),
     ]);
     expect(mine.body[orderId]![0]!.timeline.map((s) => s.label)).toEqual(['Packed', 'Shipped']);
@@ -389,5 +394,114 @@ describe('the admin’s order search', () => {
       expect({ term, found: await found(term) }).toEqual({ term, found: [orderId] });
     }
     expect(await found('ZZ99999999ZZ')).toEqual([]);
+  });
+});
+
+describe('the admin’s order list and the shopper’s data download', () => {
+  it('gives the parcels of a page of orders in one call: shipped, packed, none; the admin’s alone; at most 100 orders', async () => {
+    const shipped = await codOrder([phone, watch]);
+    const sheet = await sheetOf(shipped.orderId);
+    const imei = testImei();
+    const serial = testSerial();
+    const units = [
+      { itemId: sheet.lines[0]!.itemId, unit: 0, imei },
+      { itemId: sheet.lines[1]!.itemId, unit: 0, serial },
+    ];
+    expect((await pack(shipped.orderId, units, { ewayBill: { number: '291234567890', date: '2026-11-26' } })).status).toBe(200);
+    const awb = testAwb();
+    expect((await ship(shipped.orderId, { awb })).status).toBe(200);
+    const packed = await codOrder([tv]);
+    const tvSerial = testSerial();
+    expect((await pack(packed.orderId, [{ itemId: (await sheetOf(packed.orderId)).lines[0]!.itemId, unit: 0, serial: tvSerial }])).status).toBe(200);
+    const bare = await codOrder([earphones]);
+    // Packed, then the order cancelled: its parcel is unpacked and not shown.
+    const cancelled = await codOrder([tv]);
+    expect((await pack(cancelled.orderId, [{ itemId: (await sheetOf(cancelled.orderId)).lines[0]!.itemId, unit: 0, serial: testSerial() }])).status).toBe(200);
+    expect((await admin.trpc('mutation', 'admin.setOrderStatus', { orderId: cancelled.orderId, status: 'cancelled' })).status).toBe(200);
+
+    const reply = await admin.trpc<Record<string, AdminShipment>>('query', 'shipping.ofOrders', {
+      orderIds: [shipped.orderId, packed.orderId, bare.orderId, cancelled.orderId, 'no-such-order'],
+    });
+    expect(reply.status).toBe(200);
+    expect(Object.keys(reply.body).sort()).toEqual([shipped.orderId, packed.orderId].sort());
+    expect(reply.body[shipped.orderId]).toMatchObject({
+      status: 'shipped',
+      courierName: 'Delhivery',
+      awb,
+      trackingUrl: `https://track.example.in/awb/${awb}`,
+      ewayBill: { number: '291234567890', date: '2026-11-26' },
+      ewayBillRequired: true,
+      parcel: { weightGrams: 800, lengthCm: 25, breadthCm: 18, heightCm: 12 },
+      // Each unit names its line's place in the order: the phone first, the watch second.
+      units: [
+        { itemId: sheet.lines[0]!.itemId, line: 0, unit: 0, kind: 'imei', values: [imei] },
+        { itemId: sheet.lines[1]!.itemId, line: 1, unit: 0, kind: 'serial', values: [serial] },
+      ],
+    });
+    expect(reply.body[shipped.orderId]!.timeline.map((step) => step.label)).toEqual(['Packed', 'Shipped']);
+    expect(reply.body[packed.orderId]).toMatchObject({ status: 'packed', awb: null, ewayBillRequired: false, units: [{ line: 0, kind: 'serial', values: [tvSerial] }] });
+    expect((await admin.trpc('query', 'shipping.ofOrders', { orderIds: [] })).body).toEqual({});
+
+    const { client: shopper } = await signInAs(server);
+    expect((await shopper.trpc('query', 'shipping.ofOrders', { orderIds: [shipped.orderId] })).status).toBe(403);
+    const tooMany = await admin.trpc<Refusal & { data: { fieldErrors: Record<string, string> | null } }>('query', 'shipping.ofOrders', {
+      orderIds: Array.from({ length: 101 }, (_, i) => `o${i}`),
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.data.fieldErrors).toEqual({ orderIds: 'orderIds: at most 100 orders at a time' });
+    const notList = await admin.trpc<Refusal>('query', 'shipping.ofOrders', { orderIds: 'abc' });
+    expect(notList.status).toBe(400);
+    expect(notList.body.message).toMatch(/orderIds must be a list of order ids/);
+  });
+
+  it('the shopper’s data download carries each order’s parcel: courier, AWB, status, timeline and each unit’s numbers', async () => {
+    const { client, orderId } = await codOrder([phone, watch, earphones]);
+    const sheet = await sheetOf(orderId);
+    const [first, second] = [testImei(), testImei()];
+    const serial = testSerial();
+    expect(
+      (
+        await pack(
+          orderId,
+          [
+            { itemId: sheet.lines[0]!.itemId, unit: 0, imei: first, imei2: second },
+            { itemId: sheet.lines[1]!.itemId, unit: 0, serial },
+          ],
+          { ewayBill: { number: '291234567890', date: '2026-11-26' } },
+        )
+      ).status,
+    ).toBe(200);
+    const awb = testAwb();
+    expect((await ship(orderId, { awb })).status).toBe(200);
+    expect((await admin.trpc('mutation', 'admin.setOrderStatus', { orderId, status: 'delivered' })).status).toBe(200);
+    const file = await client.request<string>('/account/my-data.json', { method: 'GET' });
+    expect(file.status).toBe(200);
+    const data = (typeof file.body === 'string' ? JSON.parse(file.body) : file.body) as { orders: { _id: string; parcels: unknown[] }[] };
+    const order = data.orders.find((o) => o._id === orderId)!;
+    expect(order.parcels).toEqual([
+      {
+        status: 'delivered',
+        courier: 'Delhivery',
+        awb,
+        trackingUrl: `https://track.example.in/awb/${awb}`,
+        packedAt: expect.any(String) as string,
+        shippedAt: expect.any(String) as string,
+        deliveredAt: expect.any(String) as string,
+        timeline: [
+          { status: 'packed', label: 'Packed', at: expect.any(String) as string, location: null, reason: null },
+          { status: 'shipped', label: 'Shipped', at: expect.any(String) as string, location: null, reason: null },
+          { status: 'delivered', label: 'Delivered', at: expect.any(String) as string, location: null, reason: null },
+        ],
+        units: [
+          { product: 'Galaxy S30', variant: null, sku: sheet.lines[0]!.sku, unit: 1, imei: [first, second] },
+          { product: 'Fit Watch 3', variant: null, sku: sheet.lines[1]!.sku, unit: 1, serialNumber: serial },
+        ],
+      },
+    ]);
+    // An order not yet packed has no parcel.
+    const { orderId: waiting } = await codOrderOf(client, [earphones]);
+    const later = await client.request<string>('/account/my-data.json', { method: 'GET' });
+    const again = (typeof later.body === 'string' ? JSON.parse(later.body) : later.body) as { orders: { _id: string; parcels: unknown[] }[] };
+    expect(again.orders.find((o) => o._id === waiting)?.parcels).toEqual([]);
   });
 });

@@ -87,8 +87,21 @@ export function OrderIdentity({ order, children }: { order: Order; children?: Re
   );
 }
 
-/** The order's lines; `showNotInStock` (the admin's view) says how many units of a line were paid for but are not in stock. */
-export function OrderLines({ lines, className, showNotInStock = false }: { lines: Order['productDetails']; className: string; showNotInStock?: boolean }) {
+/**
+ * The order's lines; `showNotInStock` (the admin's view) says how many units of a line were paid
+ * for but are not in stock; `lineNote(i)` goes under the i-th line (its units' serial numbers).
+ */
+export function OrderLines({
+  lines,
+  className,
+  showNotInStock = false,
+  lineNote,
+}: {
+  lines: Order['productDetails'];
+  className: string;
+  showNotInStock?: boolean;
+  lineNote?: (index: number) => ReactNode;
+}) {
   return (
     <ul className={className}>
       {lines.map((line, i) => (
@@ -109,6 +122,7 @@ export function OrderLines({ lines, className, showNotInStock = false }: { lines
               Quantity : {line.quantity}
               {showNotInStock && line.notInStock > 0 ? <span className="ml-1 font-semibold text-red-800">({line.notInStock} not in stock)</span> : null}
             </p>
+            {lineNote?.(i)}
           </div>
         </li>
       ))}
@@ -242,18 +256,23 @@ export function OrderDocuments({ order }: { order: Pick<Order, 'invoice' | 'cred
 /**
  * The shopper's orders grouped by the long-form date they were placed (spec §2 "Orders").
  * Orders arrive newest first. The admin's list builds its cards from the same pieces.
- * `actions` renders what the shopper can do with an order (cancel it), under its documents.
+ * `actions` renders what the shopper can do with an order (cancel it), under its documents;
+ * `delivery` its parcel under the lines, `lineNote` what goes under each line (serial numbers).
  */
 export function OrderList({
   orders,
   showEmail = false,
   timeZone,
   actions,
+  delivery,
+  lineNote,
 }: {
   orders: readonly Order[];
   showEmail?: boolean;
   timeZone: string;
   actions?: (order: Order) => ReactNode;
+  delivery?: (order: Order) => ReactNode;
+  lineNote?: (order: Order, index: number) => ReactNode;
 }) {
   if (orders.length === 0) return <NoOrders />;
   return (
@@ -262,19 +281,41 @@ export function OrderList({
         orders={orders}
         timeZone={timeZone}
         heading="h2"
-        renderOrder={(order) => <OrderCard key={order._id} order={order} showEmail={showEmail} actions={actions?.(order)} />}
+        renderOrder={(order) => (
+          <OrderCard
+            key={order._id}
+            order={order}
+            showEmail={showEmail}
+            actions={actions?.(order)}
+            delivery={delivery?.(order)}
+            lineNote={lineNote ? (index) => lineNote(order, index) : undefined}
+          />
+        )}
       />
     </div>
   );
 }
 
-function OrderCard({ order, showEmail, actions }: { order: Order; showEmail: boolean; actions: ReactNode }) {
+function OrderCard({
+  order,
+  showEmail,
+  actions,
+  delivery,
+  lineNote,
+}: {
+  order: Order;
+  showEmail: boolean;
+  actions: ReactNode;
+  delivery: ReactNode;
+  lineNote: ((index: number) => ReactNode) | undefined;
+}) {
   return (
     <li className="card flex flex-col gap-4 p-4 lg:flex-row lg:justify-between" data-testid="order">
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <OrderIdentity order={order}>{showEmail ? <span className="text-zinc-600">· {order.email}</span> : null}</OrderIdentity>
-        <OrderLines lines={order.productDetails} className="flex flex-col gap-3" />
+        <OrderLines lines={order.productDetails} className="flex flex-col gap-3" lineNote={lineNote} />
         <OrderDeliveryAddress address={order.deliveryAddress} />
+        {delivery}
       </div>
       <div className="flex flex-col gap-3 lg:w-72 lg:shrink-0">
         <OrderPaymentSummary

@@ -195,6 +195,67 @@ describe('All orders page', () => {
     fireEvent.click(needsStock());
     await waitFor(() => expect(shownOrders()).toEqual(['ord_short', 'ord_ok']));
     expect(screen.queryByTestId('stock-shortfall')).toBeNull();
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Mark shipped: order VM-2026-ord_short' }).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Pack & ship: order VM-2026-ord_short' }).disabled).toBe(false);
+  });
+
+  it('after Pack & ship, the refreshed list shows the order shipped with its parcel', async () => {
+    let shipped = false;
+    const buds = { ...line, productId: 'p2', name: 'Buds Air' };
+    const server = fakeServer({
+      'admin.orders': () => ({ items: [order('ord_buds', { productDetails: [buds], status: shipped ? 'shipped' : 'paid' })], nextCursor: null }),
+      'admin.dashboard': () => ({}),
+      'shipping.packingSheet': () => ({
+        orderId: 'ord_buds',
+        orderStatus: shipped ? 'shipped' : 'paid',
+        lines: [{ itemId: 'it_1', productId: 'p2', name: 'Buds Air', variantLabel: null, sku: null, quantity: 1, unitIds: 'none' }],
+        valuePaise: 2_999_000,
+        ewayBillThresholdPaise: 5_000_000,
+        ewayBillRequired: false,
+        parcel: { weightGrams: 500, lengthCm: 20, breadthCm: 15, heightCm: 10 },
+        manualCourier: { courierName: 'Delhivery', trackingUrl: '' },
+        shipment: null,
+      }),
+      'shipping.shipManual': () => {
+        shipped = true;
+        return { orderId: 'ord_buds', shipment: { courierName: 'Delhivery', awb: 'DLV555001' } };
+      },
+      'shipping.ofOrders': () =>
+        shipped
+          ? {
+              ord_buds: {
+                id: 'sh_1',
+                status: 'shipped',
+                courier: 'manual',
+                courierName: 'Delhivery',
+                awb: 'DLV555001',
+                trackingUrl: null,
+                packedAt: '2026-11-23T05:00:00.000Z',
+                shippedAt: '2026-11-23T05:00:00.000Z',
+                deliveredAt: null,
+                units: [],
+                timeline: [{ status: 'shipped', at: '2026-11-23T05:00:00.000Z', label: 'Shipped', location: null, reason: null, note: null }],
+                parcel: { weightGrams: 500, lengthCm: 20, breadthCm: 15, heightCm: 10 },
+                valuePaise: 2_999_000,
+                codAmount: 0,
+                ewayBill: null,
+                ewayBillRequired: false,
+                failedReason: null,
+                lastError: null,
+              },
+            }
+          : {},
+    });
+    render(
+      renderableApp({ routes: [{ path: '/admit-panel/all-orders', element: <AllOrders /> }], initialEntries: ['/admit-panel/all-orders'], fetch: server.fetch, toasts: true }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Pack & ship: order VM-2026-ord_buds' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pack & ship' });
+    fireEvent.change(await within(dialog).findByLabelText('AWB (air waybill number)'), { target: { value: 'DLV555001' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ship' }));
+    expect(await screen.findByText('Shipped with Delhivery, AWB DLV555001')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe('shipped'));
+    expect((await screen.findByTestId('order-parcel')).textContent).toContain('Delhivery · AWB DLV555001');
+    expect(screen.getByRole('button', { name: 'Mark delivered: order VM-2026-ord_buds' })).toBeTruthy();
+    expect(server.inputsOf('admin.orders').length).toBeGreaterThan(1);
   });
 });

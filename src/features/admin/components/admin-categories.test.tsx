@@ -13,6 +13,7 @@ const category = (value: string, label: string, position: number, patch: Partial
   rateBasisPoints: 1800,
   homeRow: null,
   template: [],
+  unitIds: 'none',
   productCount: 0,
   createdAt: '2026-12-03T00:00:00.000Z',
   updatedAt: '2026-12-03T00:00:00.000Z',
@@ -134,6 +135,7 @@ describe('the admin Categories page', () => {
         { key: 'fast_charging', name: 'Fast charging', unit: '', type: 'yesno', options: [], filter: true, onCard: false, perVariant: false },
         { key: 'colour', name: 'Colour', unit: '', type: 'list', options: ['Black', 'White'], filter: false, onCard: false, perVariant: true },
       ],
+      unitIds: 'none',
     });
     expect(await screen.findByText('Category added: Power banks')).toBeTruthy();
     await waitFor(() => expect(labels()).toEqual(['Mobiles', 'Power banks']));
@@ -158,6 +160,61 @@ describe('the admin Categories page', () => {
       rateBasisPoints: 500,
       template: [{ key: 'ram', name: 'Memory', unit: 'GB', type: 'number', filter: true, onCard: true, perVariant: true }],
     });
+  });
+
+  it('says what packing asks of each unit, and changes it: nothing, a serial number or an IMEI', async () => {
+    const server = renderPage([
+      category('mobiles', 'Mobiles', 1, { unitIds: 'imei' }),
+      category('televisions', 'Televisions', 2, { unitIds: 'serial' }),
+      category('airpodes', 'Airpodes', 3),
+    ]);
+    await waitFor(() => expect(labels()).toEqual(['Mobiles', 'Televisions', 'Airpodes']));
+    const [mobiles, tvs, airpodes] = screen.getAllByTestId('category-row');
+    expect(within(mobiles!).getByTestId('category-unit-ids').textContent).toBe('Scan at packing: IMEI (phones)');
+    expect(within(tvs!).getByTestId('category-unit-ids').textContent).toBe('Scan at packing: Serial number');
+    expect(within(airpodes!).queryByTestId('category-unit-ids')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Televisions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Televisions' });
+    const select = within(dialog).getByLabelText<HTMLSelectElement>('Scan at packing');
+    expect(select.value).toBe('serial');
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Nothing', 'Serial number', 'IMEI (phones)']);
+    // The hint is read with the field.
+    expect(document.getElementById(select.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toContain('What Pack & ship asks for each unit');
+    fireEvent.change(select, { target: { value: 'none' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.inputsOf('catalog.updateCategory')).toHaveLength(1));
+    expect(server.inputsOf('catalog.updateCategory')[0]).toMatchObject({ value: 'televisions', unitIds: 'none' });
+    await waitFor(() => expect(within(screen.getAllByTestId('category-row')[1]!).queryByTestId('category-unit-ids')).toBeNull());
+  });
+
+  it('shows the server’s refusal of the unit numbers beside the select', async () => {
+    const message = 'unit numbers must be one of: none, serial, imei';
+    const server = fakeServer({
+      'catalog.adminCategories': () => [category('mobiles', 'Mobiles', 1)],
+      'catalog.updateCategory': () => {
+        throw new FakeServerError(400, 'BAD_INPUT', message, { unitIds: message });
+      },
+    });
+    render(
+      renderableApp({
+        routes: [{ path: '/admit-panel/categories', element: <AdminCategories /> }],
+        initialEntries: ['/admit-panel/categories'],
+        fetch: server.fetch,
+        toasts: true,
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Mobiles' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Mobiles' });
+    const select = within(dialog).getByLabelText<HTMLSelectElement>('Scan at packing');
+    fireEvent.change(select, { target: { value: 'imei' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(select.getAttribute('aria-invalid')).toBe('true'));
+    const described = select
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain(message);
   });
 
   it('reorders with the up and down buttons, and says where the category went', async () => {

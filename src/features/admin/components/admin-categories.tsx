@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import type { AdminCategory } from '../../../../shared/schemas/categories';
+import { UNIT_ID_LABELS, type AdminCategory } from '../../../../shared/schemas/categories';
 import { ChevronLeftIcon, ChevronRightIcon, EyeIcon, EyeOffIcon, PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { errorMessage } from '../../../lib/trpc';
@@ -125,6 +125,11 @@ export function AdminCategories() {
                       {category.hidden ? <span className="ms-2 rounded-full bg-zinc-800 px-2 py-0.5 text-xs font-bold text-white">Hidden</span> : null}
                       <span className="block font-mono text-xs text-zinc-600">{category.value}</span>
                       {category.template.length > 0 ? <span className="block text-xs text-zinc-600">{plural(category.template.length, 'spec attribute')}</span> : null}
+                      {category.unitIds !== 'none' ? (
+                        <span className="block text-xs text-zinc-600" data-testid="category-unit-ids">
+                          Scan at packing: {UNIT_ID_LABELS[category.unitIds]}
+                        </span>
+                      ) : null}
                     </th>
                     <td className="md:px-3 md:py-2">
                       <span className="md:hidden">Products: </span>

@@ -67,7 +67,7 @@ describe('AdminOrderList', () => {
     const ok = card('ord_ok');
     expect(within(ok).queryByText(STOCK_SHORTFALL_NOTICE)).toBeNull();
     expect(within(ok).queryByText(/not in stock/)).toBeNull();
-    expect(within(ok).getByRole<HTMLButtonElement>('button', { name: 'Mark shipped: order VM-2026-ord_ok' }).disabled).toBe(false);
+    expect(within(ok).getByRole<HTMLButtonElement>('button', { name: 'Pack & ship: order VM-2026-ord_ok' }).disabled).toBe(false);
     expect(within(ok).queryByRole('button', { name: /^Take from stock/ })).toBeNull();
   });
 
@@ -81,7 +81,7 @@ describe('AdminOrderList', () => {
     const lines = within(flagged).getAllByText(/^Quantity :/);
     expect(lines.map((line) => line.textContent)).toEqual(['Quantity : 2(1 not in stock)', 'Quantity : 1']);
 
-    const ship = within(flagged).getByRole<HTMLButtonElement>('button', { name: 'Mark shipped: order VM-2026-ord_short' });
+    const ship = within(flagged).getByRole<HTMLButtonElement>('button', { name: 'Pack & ship: order VM-2026-ord_short' });
     expect(ship.disabled).toBe(true);
     expect(document.getElementById(ship.getAttribute('aria-describedby') ?? '')?.textContent).toContain(STOCK_SHORTFALL_NOTICE);
     // Cancelling (and refunding) stays possible.
@@ -200,7 +200,7 @@ describe('AdminOrderList: cash on delivery and refunds', () => {
       adminOrder('ord_card_shipped', { status: 'shipped' }),
       adminOrder('ord_rzp', { provider: 'razorpay' }),
     ]);
-    expect(buttonsOf('ord_cod')).toEqual(['Mark shipped', 'Cancel order']);
+    expect(buttonsOf('ord_cod')).toEqual(['Pack & ship', 'Cancel order']);
     // A shipped COD parcel is delivered (the cash collected) or comes back; it is no longer cancelled.
     expect(buttonsOf('ord_cod_shipped')).toEqual(['Delivered, cash collected', 'Returned undelivered']);
     expect(buttonsOf('ord_card_shipped')).toEqual(['Mark delivered', 'Cancel order']);

@@ -12,13 +12,20 @@ import { useShopTimeZone } from '../../../lib/use-shop-time-zone';
 import { useRefundOrder } from '../api/use-refund-order';
 import { useResolveShortage } from '../api/use-resolve-shortage';
 import { useSetOrderStatus } from '../api/use-set-order-status';
+import { useOrderShipments } from '../api/use-order-shipments';
+import type { AdminShipment } from '../../../../shared/schemas/shipping';
 import { ModalDialog } from './modal-dialog';
+import { OrderParcel } from './order-parcel';
+import { PackAndShipDialog } from './pack-and-ship-dialog';
 
-/** The button wording for moving an order to each status an admin can pick; a COD parcel's delivery is when the cash comes in. */
+/**
+ * The button wording for moving an order to each status an admin can pick; a COD parcel's
+ * delivery is when the cash comes in. Shipping is the Pack & ship dialog, not a bare move.
+ */
 export function actionLabel(status: OrderStatus, method: PaymentMethod): string {
   switch (status) {
     case 'shipped':
-      return 'Mark shipped';
+      return 'Pack & ship';
     case 'delivered':
       return method === 'cod' ? 'Delivered, cash collected' : 'Mark delivered';
     case 'returned':
@@ -78,6 +85,8 @@ export function creditNoteNotice(order: Pick<AdminOrder, 'invoice' | 'creditNote
  */
 export function AdminOrderList({ orders }: { orders: readonly AdminOrder[] }) {
   const [confirmCancel, setConfirmCancel] = useState<AdminOrder | null>(null);
+  const [packing, setPacking] = useState<AdminOrder | null>(null);
+  const shipments = useOrderShipments(orders);
   const setStatus = useSetOrderStatus();
   const resolveShortage = useResolveShortage();
   const refundOrder = useRefundOrder();
@@ -139,8 +148,10 @@ export function AdminOrderList({ orders }: { orders: readonly AdminOrder[] }) {
             key={order._id}
             order={order}
             busy={busyIds.has(order._id)}
+            shipment={shipments[order._id]}
             onMove={(status) => {
               if (status === 'cancelled') setConfirmCancel(order);
+              else if (status === 'shipped') setPacking(order);
               else void move(order, status);
             }}
             onTakeFromStock={() => void takeFromStock(order)}
@@ -149,6 +160,7 @@ export function AdminOrderList({ orders }: { orders: readonly AdminOrder[] }) {
           />
         )}
       />
+      {packing ? <PackAndShipDialog orderId={packing._id} orderNumber={packing.orderNumber} onClose={() => setPacking(null)} /> : null}
       {confirmCancel ? (
         <CancelOrderDialog
           order={confirmCancel}
@@ -286,6 +298,7 @@ function RefundLater({ order, busy, onRefund }: { order: AdminOrder; busy: boole
 function AdminOrderCard({
   order,
   busy,
+  shipment,
   onMove,
   onTakeFromStock,
   onRetryRefund,
@@ -293,6 +306,8 @@ function AdminOrderCard({
 }: {
   order: AdminOrder;
   busy: boolean;
+  /** Its parcel, once packed (the list reads them a page at a time). */
+  shipment: AdminShipment | undefined;
   onMove: (status: OrderStatus) => void;
   onTakeFromStock: () => void;
   onRetryRefund: () => void;
@@ -357,6 +372,8 @@ function AdminOrderCard({
       ) : null}
 
       <RefundStatus order={order} busy={busy} onRetry={onRetryRefund} timeZone={timeZone} />
+
+      {shipment ? <OrderParcel orderId={order._id} shipment={shipment} lines={order.productDetails} timeZone={timeZone} /> : null}
 
       <div className="flex flex-col gap-4 xl:flex-row xl:gap-6">
         <OrderLines lines={order.productDetails} className="flex min-w-0 flex-1 flex-col gap-3" showNotInStock />

@@ -5,11 +5,13 @@ import {
   SPEC_ATTRIBUTES_MAX,
   SPEC_TYPE_LABELS,
   SPEC_TYPES,
+  UNIT_ID_LABELS,
   UpdateCategoryInputSchema,
   type AdminCategory,
   type SpecType,
 } from '../../../../shared/schemas/categories';
 import type { HomeRowCards } from '../../../../shared/categories';
+import { UNIT_ID_KINDS, type UnitIdKind } from '../../../../shared/schemas/shipping';
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { FieldError } from '../../../components/ui/field-error';
 import { errorMessage, fieldErrors } from '../../../lib/trpc';
@@ -45,6 +47,7 @@ type Draft = {
   heading: string;
   cards: HomeRowCards;
   attributes: AttributeDraft[];
+  unitIds: UnitIdKind;
 };
 
 let nextRowId = 1;
@@ -78,6 +81,7 @@ function draftOf(category: AdminCategory | undefined): Draft {
     homeRow: category?.homeRow !== null && category?.homeRow !== undefined,
     heading: category?.homeRow?.heading ?? '',
     cards: category?.homeRow?.cards ?? 'large',
+    unitIds: category?.unitIds ?? 'none',
     attributes: (category?.template ?? []).map((a) => ({
       id: nextRowId++,
       key: a.key,
@@ -102,6 +106,7 @@ function inputOf(draft: Draft) {
     rateBasisPoints: Number(draft.rate),
     hidden: draft.hidden,
     homeRow: draft.homeRow ? { heading: draft.heading, cards: draft.cards } : null,
+    unitIds: draft.unitIds,
     template: draft.attributes.map((a) => ({
       key: a.key,
       name: a.name,
@@ -249,6 +254,30 @@ export function CategoryFormDialog({ category, onClose }: { category?: AdminCate
               ))}
             </select>
             <FieldError id={`${id('rate')}-error`} message={err('rateBasisPoints')} />
+          </div>
+          <div className="sm:col-span-2">
+            <label htmlFor={id('unitIds')} className="label">
+              Scan at packing
+            </label>
+            <select
+              id={id('unitIds')}
+              className="field sm:max-w-xs"
+              value={draft.unitIds}
+              onChange={(event) => set('unitIds', event.target.value as UnitIdKind)}
+              aria-invalid={err('unitIds') ? true : undefined}
+              aria-describedby={`${id('unitIds')}-hint${err('unitIds') ? ` ${id('unitIds')}-error` : ''}`}
+            >
+              {UNIT_ID_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {UNIT_ID_LABELS[kind]}
+                </option>
+              ))}
+            </select>
+            <p id={`${id('unitIds')}-hint`} className="mt-1 text-xs text-zinc-600">
+              What Pack &amp; ship asks for each unit of its products: a phone’s IMEI (two for a dual-SIM phone), or the serial number printed on the box. Kept with the order for
+              warranty claims and returns, and shown to the shopper.
+            </p>
+            <FieldError id={`${id('unitIds')}-error`} message={err('unitIds')} />
           </div>
         </div>
 

@@ -28,6 +28,7 @@ const category: AdminCategory = {
   rateBasisPoints: 1800,
   homeRow: null,
   template: TEMPLATE,
+  unitIds: 'none',
   productCount: 1,
   createdAt: '2026-12-03T00:00:00.000Z',
   updatedAt: '2026-12-03T00:00:00.000Z',
