@@ -46,6 +46,8 @@ const open: ShopPage[] = [];
 /** The phone and earphones (₹40,000-odd), then the ₹75,000 phone. */
 let smallOrderId = '';
 let bigOrderId = '';
+let smallOrderNumber = '';
+let bigOrderNumber = '';
 
 beforeAll(async () => {
   shop = await startShop();
@@ -131,6 +133,11 @@ describe('packing and shipping with the manual courier', () => {
     smallOrderId = await buy(page, [{ productId: pixel._id }, { productId: earphones._id }]);
     // The 256 GB Galaxy S24 at ₹74,999 (free standard delivery): a ₹75,000 parcel.
     bigOrderId = await buy(page, [{ productId: galaxy._id, variantId: await variantId(page, galaxy._id, 'DEMO-S24-256-BLK') }]);
+    // People see orders by their readable numbers (VM-2026-000123).
+    const mine = (await (await page.request.get('/trpc/order.list')).json()) as { result: { data: { _id: string; orderNumber: string }[] } };
+    smallOrderNumber = mine.result.data.find((o) => o._id === smallOrderId)!.orderNumber;
+    bigOrderNumber = mine.result.data.find((o) => o._id === bigOrderId)!.orderNumber;
+    expect(smallOrderNumber).toMatch(/^VM-\d{4}-\d{6}$/);
   });
 
   it('the owner packs the phone with its IMEI (a wrong one refused), nothing for the earphones, reads the packing slip back, and ships with the courier and AWB', async () => {
@@ -140,7 +147,7 @@ describe('packing and shipping with the manual courier', () => {
     const card = adminCard(page, smallOrderId);
     await card.waitFor();
     expect(await card.getByRole('button', { name: /^Mark shipped/ }).count()).toBe(0);
-    await card.getByRole('button', { name: `Pack & ship: order ${smallOrderId}` }).click();
+    await card.getByRole('button', { name: `Pack & ship: order ${smallOrderNumber}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Pack & ship' });
     const imei = dialog.getByLabel(/^IMEI of Google Pixel 8a/);
     await imei.waitFor();
@@ -184,7 +191,7 @@ describe('packing and shipping with the manual courier', () => {
     };
     const sku = sheet.result.data.lines[0]!.sku;
     expect(sku).toBeTruthy();
-    expect(text).toContain(smallOrderId);
+    expect(text).toContain(smallOrderNumber);
     expect(text).toContain(`IMEI ${GOOD_IMEI}`);
     expect(text).toContain(sku!);
     expect(text).toContain('Google Pixel 8a');
@@ -214,7 +221,7 @@ describe('packing and shipping with the manual courier', () => {
   it('the shopper’s order page shows Shipped, the courier, AWB, tracking link and the IMEI; then Delivered once the owner marks it', async () => {
     const page = buyer.page;
     await page.goto('/order');
-    const mine = page.getByTestId('order').filter({ hasText: smallOrderId });
+    const mine = page.getByTestId('order').filter({ hasText: smallOrderNumber });
     await expect.poll(() => mine.getByTestId('order-status').textContent()).toBe('shipped');
     const parcel = mine.getByTestId('order-parcel');
     await parcel.waitFor();
@@ -233,7 +240,7 @@ describe('packing and shipping with the manual courier', () => {
 
     const admin = owner.page;
     const card = adminCard(admin, smallOrderId);
-    await card.getByRole('button', { name: `Mark delivered: order ${smallOrderId}` }).click();
+    await card.getByRole('button', { name: `Mark delivered: order ${smallOrderNumber}` }).click();
     await admin.getByText('Order marked delivered').first().waitFor();
     await expect.poll(() => card.getByTestId('parcel-status').textContent()).toBe('Delivered');
 
@@ -251,7 +258,7 @@ describe('packing and shipping with the manual courier', () => {
     const page = phoneOwner.page;
     await page.goto('/admit-panel/all-orders');
     const card = adminCard(page, bigOrderId);
-    await card.getByRole('button', { name: `Pack & ship: order ${bigOrderId}` }).click();
+    await card.getByRole('button', { name: `Pack & ship: order ${bigOrderNumber}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Pack & ship' });
     const notice = dialog.getByTestId('eway-bill');
     await notice.waitFor();

@@ -336,7 +336,8 @@ describe('product variants: carts, stock, orders and invoices', () => {
 
     // The order confirmation mail names the variant on its line, as the payment page does.
     const mails = await server.deps.db.selectFrom('mail_outbox').select(['text_body', 'html']).where('kind', '=', 'order-paid').execute();
-    const confirmation = mails.find((m) => m.text_body.includes(orderId));
+    const { order_number: number } = await server.deps.db.selectFrom('orders').select('order_number').where('id', '=', orderId).executeTakeFirstOrThrow();
+    const confirmation = mails.find((m) => m.text_body.includes(`Order ${number}`));
     expect(confirmation?.text_body).toContain('Galaxy S24 5G (256 GB, Marble Grey) x 1: ₹82,999.00');
     expect(confirmation?.html).toContain('Galaxy S24 5G (256 GB, Marble Grey) &times; 1');
   });

@@ -655,10 +655,10 @@ export function VariantGrid({
                     </p>
                   ) : null}
                 </td>
-                {cellInput(row, 'sku', { className: 'w-36' })}
+                {cellInput(row, 'sku', { className: 'w-32' })}
                 {cellInput(row, 'ean', { className: 'w-32', inputMode: 'numeric' })}
-                {cellInput(row, 'price', { className: 'w-24', inputMode: 'decimal' })}
-                {cellInput(row, 'sellingPrice', { className: 'w-24', inputMode: 'decimal' })}
+                {cellInput(row, 'price', { className: 'w-20', inputMode: 'decimal' })}
+                {cellInput(row, 'sellingPrice', { className: 'w-20', inputMode: 'decimal' })}
                 <td className="px-1 py-1 align-top">
                   <span className="flex items-center gap-1">
                     <input
@@ -689,12 +689,12 @@ export function VariantGrid({
                   ) : null}
                 </td>
                 {cellInput(row, 'lowStockLevel', {
-                  className: 'w-20',
+                  className: 'w-16',
                   inputMode: 'numeric',
                   placeholder: row.trackStock ? 'Default' : 'Not counted',
                   disabled: !row.trackStock,
                 })}
-                {cellInput(row, 'weightGrams', { className: 'w-20', inputMode: 'numeric' })}
+                {cellInput(row, 'weightGrams', { className: 'w-16', inputMode: 'numeric' })}
                 {attributes.map((a) => specInput(row, a))}
                 <td className="px-1 py-1 align-top">
                   <details className="relative">
