@@ -9,6 +9,7 @@ import type { ShippingRateKey } from '../../payments/payment-provider';
 import * as orders from '../order/order.service';
 import { removeBoughtProducts } from '../cart/cart.service';
 import { codServesPin, deliveryCheck, loadSettings, shippingOptionsFor } from '../../settings/shop-settings';
+import { courierEtdFor } from '../../settings/courier-dates';
 import { findSavedAddress } from '../account/address.service';
 import { writeAudit } from '../../audit/audit';
 import * as q from './checkout.queries';
@@ -48,7 +49,7 @@ export async function checkoutOptions(deps: Deps, userId: string, addressId: str
   const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
   const saved = addressId ? await findSavedAddress(deps.db, userId, addressId) : null;
   // "Delivery by Thursday, 3 December" beside each rate, for the chosen address's PIN.
-  const check = saved ? deliveryCheck(settings, saved.pin, deps.clock()) : null;
+  const check = saved ? deliveryCheck(settings, saved.pin, deps.clock(), { courierEtd: await courierEtdFor(deps, settings, saved.pin) }) : null;
   const delivery = shippingOptionsFor(settings, subtotal, saved?.pin ?? null).map((option) => ({
     ...option,
     days: option.rate === 'express' ? settings.shipping.expressDays : settings.shipping.standardDays,

@@ -3,6 +3,7 @@ import { adminProcedure, router, sharedProcedure } from '../../trpc/init';
 import { DeliveryCheckInputSchema, ProductTaxInputSchema, ShopSettingsSchema, type DeliveryCheck } from '../../../shared/schemas/settings';
 import * as service from './settings.service';
 import * as shop from '../../settings/shop-settings';
+import { courierEtdFor } from '../../settings/courier-dates';
 import { SETTINGS_TAG } from '../../db/cache-tags';
 
 export const settingsRouter = router({
@@ -18,7 +19,10 @@ export const settingsRouter = router({
    */
   deliveryCheck: sharedProcedure({ tags: () => [SETTINGS_TAG], validUntil: (_input, result: DeliveryCheck) => result.validUntil })
     .input(DeliveryCheckInputSchema)
-    .query(async ({ ctx, input }) => shop.deliveryCheck(await shop.loadSettings(ctx.deps.db, ctx.deps), input.pin, ctx.deps.clock())),
+    .query(async ({ ctx, input }) => {
+      const settings = await shop.loadSettings(ctx.deps.db, ctx.deps);
+      return shop.deliveryCheck(settings, input.pin, ctx.deps.clock(), { courierEtd: await courierEtdFor(ctx.deps, settings, input.pin) });
+    }),
 
   /** The Settings page (ADMIN): every setting (each category's tax is on the Categories page). */
   get: adminProcedure.query(({ ctx }) => service.adminSettings(ctx.deps)),
