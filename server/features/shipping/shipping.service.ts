@@ -238,6 +238,7 @@ export async function packingSheet(deps: Deps, orderId: string): Promise<Packing
     ewayBillRequired: ewayBillRequired(order, fulfilment.ewayBillThresholdPaise),
     parcel: fulfilment.parcel,
     manualCourier: fulfilment.manual,
+    courier: fulfilment.courier,
     shipment: admin ?? null,
   };
 }
@@ -494,6 +495,7 @@ async function adminShipments(db: DB, rows: readonly ShipmentRow[], thresholdPai
       ewayBillRequired: row.value_paise > thresholdPaise,
       failedReason: row.failed_reason,
       lastError: row.last_error,
+      routingCode: row.routing_code,
     };
   });
 }
