@@ -793,6 +793,8 @@ async function bookOnce(deps: Deps, input: { orderId: string; courierId?: number
       const at = deps.clock().toISOString();
       const when = pickup.scheduledDate ? formatShopTime(pickup.scheduledDate, settings.timeZone) : 'the next pickup';
       await addEvent(deps.db, shipment, { status: 'booked', at, key: 'pickup', source: 'courier', actorId, note: `Pickup scheduled for ${when}` }, at);
+      // The booking is whole now: an earlier step's failure no longer stands beside the parcel.
+      await q.updateShipment(deps.db, shipment.id, { last_error: null, updated_at: at });
     } catch (error) {
       const failure = courierFailure(deps, error, context);
       await recordCourierError(deps, shipment.id, `The pickup was not scheduled: ${failure.message}`);

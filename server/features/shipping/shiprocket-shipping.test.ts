@@ -166,6 +166,21 @@ describe('booking with Shiprocket', () => {
     expect(fake.orders().filter((o) => o.channel_order_id === key)).toHaveLength(1);
   });
 
+  it('a pickup Shiprocket refuses leaves the parcel booked with the error to show; trying again schedules it and clears the error', async () => {
+    const { orderId } = await packedPhoneOrder();
+    // Asked three times (a pickup request is repeated after a 5xx): all three fail.
+    fake.failNext(3, 503, { method: 'POST', path: /^\/courier\/generate\/pickup$/ });
+    const failed = await book(orderId);
+    expect(failed.status).toBe(502);
+    const sheet = (await admin.trpc<PackingSheet>('query', 'shipping.packingSheet', { orderId })).body;
+    expect(sheet.shipment).toMatchObject({ status: 'booked', lastError: expect.stringMatching(/^The pickup was not scheduled: /) as string });
+    expect(sheet.shipment!.timeline.some((s) => s.note?.startsWith('Pickup scheduled'))).toBe(false);
+    const retried = await book(orderId);
+    expect(retried.status).toBe(200);
+    expect(retried.body.shipment).toMatchObject({ status: 'booked', awb: sheet.shipment!.awb, lastError: null });
+    expect(retried.body.shipment!.timeline.at(-1)!.note).toMatch(/^Pickup scheduled for /);
+  });
+
   it('refuses a ₹75,000 parcel without its e-way bill before asking Shiprocket anything', async () => {
     const { orderId } = await codOrder([phone]);
     const sheet = (await admin.trpc<PackingSheet>('query', 'shipping.packingSheet', { orderId })).body;

@@ -61,6 +61,7 @@ function sheetOf(orderId: string, patch: Partial<PackingSheet> = {}): PackingShe
     ewayBillRequired: false,
     parcel: { weightGrams: 800, lengthCm: 25, breadthCm: 18, heightCm: 12 },
     manualCourier: { courierName: 'Delhivery', trackingUrl: 'https://track.example.in/awb/{awb}' },
+    courier: 'manual',
     shipment: null,
     ...patch,
   };
@@ -86,6 +87,7 @@ function shipmentOf(patch: Partial<AdminShipment> = {}): AdminShipment {
     ewayBillRequired: false,
     failedReason: null,
     lastError: null,
+    routingCode: null,
     ...patch,
   };
 }
