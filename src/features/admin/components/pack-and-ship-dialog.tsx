@@ -102,7 +102,7 @@ function PackAndShip({ sheet, onShipped }: { sheet: PackingSheet; onShipped: () 
           <a href={packingSlipUrl(sheet.orderId)} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline hover:text-brand-800">
             Packing slip (PDF)
           </a>
-          {packed ? null : <span className="ms-1 text-xs text-zinc-600">(blanks for the numbers until packed)</span>}
+          {packed || booked ? null : <span className="ms-1 text-xs text-zinc-600">(blanks for the numbers until packed)</span>}
         </li>
       </ol>
       {step === 'pack' ? (
@@ -892,7 +892,7 @@ function BookedStep({ sheet, shipment, onDone }: { sheet: PackingSheet; shipment
       </p>
       <FormFooter refusal={refusal}>
         <button type="button" className="btn-ghost" onClick={onDone}>
-          Close
+          Done
         </button>
         <button type="button" className="btn-primary" disabled={handOver.isPending} onClick={() => void onHandOver()}>
           {handOver.isPending ? 'Saving…' : 'Handed over'}
