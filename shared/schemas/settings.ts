@@ -483,6 +483,8 @@ export type AdminSettings = ShopSettings & {
   updatedAt: string | null;
   /** The online providers whose keys are set on the server ('test': the built-in test checkout, no keys). */
   onlineProviders: ('stripe' | 'razorpay' | 'test')[];
+  /** Where Shiprocket sends its tracking webhooks: PUBLIC_URL's /api/courier/tracking (Settings shows it to paste into Shiprocket's panel). */
+  courierWebhookUrl: string;
 };
 
 /** What every shopper may see of the settings: the footer's seller and grievance officer, policies, delivery terms and the shop's time zone. */

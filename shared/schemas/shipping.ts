@@ -184,6 +184,8 @@ export type AdminShipment = OrderShipment & {
   ewayBillRequired: boolean;
   failedReason: string | null;
   lastError: string | null;
+  /** The courier's sorting code printed on the label (Shiprocket gives one with the AWB); null for the manual courier. */
+  routingCode: string | null;
 };
 
 /** What the packing table shows for an order: each line, how many units, what each needs. */
@@ -207,6 +209,8 @@ export type PackingSheet = {
   ewayBillRequired: boolean;
   parcel: { weightGrams: number; lengthCm: number; breadthCm: number; heightCm: number };
   manualCourier: { courierName: string; trackingUrl: string };
+  /** The courier Settings choose: the Ship step books with Shiprocket, or asks the manual courier's AWB. */
+  courier: 'manual' | 'shiprocket';
   shipment: AdminShipment | null;
 };
 

@@ -20,7 +20,11 @@ const keptSecret = (sent: string, stored: string) => (isMaskedSecret(sent) ? sto
 
 export async function adminSettings(deps: Deps): Promise<AdminSettings> {
   const settings = await loadSettings(deps.db, deps);
-  return { ...masked(settings), onlineProviders: deps.providers.online.map((p) => p.kind) };
+  return {
+    ...masked(settings),
+    onlineProviders: deps.providers.online.map((p) => p.kind),
+    courierWebhookUrl: `${deps.env.PUBLIC_URL.replace(/\/+$/, '')}/api/courier/tracking`,
+  };
 }
 
 /** Saves the whole settings form (validated by the router), with an audit entry naming the sections that changed. */

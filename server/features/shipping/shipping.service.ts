@@ -238,6 +238,7 @@ export async function packingSheet(deps: Deps, orderId: string): Promise<Packing
     ewayBillRequired: ewayBillRequired(order, fulfilment.ewayBillThresholdPaise),
     parcel: fulfilment.parcel,
     manualCourier: fulfilment.manual,
+    courier: fulfilment.courier,
     shipment: admin ?? null,
   };
 }
@@ -494,6 +495,7 @@ async function adminShipments(db: DB, rows: readonly ShipmentRow[], thresholdPai
       ewayBillRequired: row.value_paise > thresholdPaise,
       failedReason: row.failed_reason,
       lastError: row.last_error,
+      routingCode: row.routing_code,
     };
   });
 }
@@ -791,6 +793,8 @@ async function bookOnce(deps: Deps, input: { orderId: string; courierId?: number
       const at = deps.clock().toISOString();
       const when = pickup.scheduledDate ? formatShopTime(pickup.scheduledDate, settings.timeZone) : 'the next pickup';
       await addEvent(deps.db, shipment, { status: 'booked', at, key: 'pickup', source: 'courier', actorId, note: `Pickup scheduled for ${when}` }, at);
+      // The booking is whole now: an earlier step's failure no longer stands beside the parcel.
+      await q.updateShipment(deps.db, shipment.id, { last_error: null, updated_at: at });
     } catch (error) {
       const failure = courierFailure(deps, error, context);
       await recordCourierError(deps, shipment.id, `The pickup was not scheduled: ${failure.message}`);

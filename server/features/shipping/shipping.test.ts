@@ -91,7 +91,7 @@ describe('packing', () => {
       ['Galaxy S30', 'imei', 1],
       ['Buds Air', 'none', 1],
     ]);
-    expect(sheet).toMatchObject({ orderStatus: 'confirmed', ewayBillRequired: true, ewayBillThresholdPaise: 5_000_000, shipment: null });
+    expect(sheet).toMatchObject({ orderStatus: 'confirmed', ewayBillRequired: true, ewayBillThresholdPaise: 5_000_000, courier: 'manual', shipment: null });
     const [phoneLine, budsLine] = sheet.lines;
 
     const refusals: [unknown[], RegExp][] = [

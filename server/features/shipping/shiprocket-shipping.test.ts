@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaceCodOrderResult } from '../../../shared/schemas/order';
+import type { AdminSettings } from '../../../shared/schemas/settings';
 import type { OrderShipment, PackingSheet } from '../../../shared/schemas/shipping';
 import { insertProduct, signInAs, testShopSettings, type TestProduct } from '../../testing/factories';
 import { startFakeShiprocket, type FakeShiprocket } from '../../testing/fake-shiprocket';
 import { testImei } from '../../testing/shipping';
 import { startTestServer, type HttpClient, type TestServer } from '../../testing/test-server';
+import { loadSettings } from '../../settings/shop-settings';
 import { pollTracking } from './shipping.service';
 
 // Shipping through Shiprocket (issue 29): the shop's real HTTP client against a local fake
@@ -78,6 +80,20 @@ const statusOf = async (orderId: string) =>
 const creates = () => fake.count('POST', '/orders/create/adhoc');
 const webhookUrl = () => `${server.url}/api/courier/tracking`;
 
+describe('Shiprocket’s settings', () => {
+  it('come to the Settings page with the secrets masked and the webhook URL to paste into Shiprocket; sent back masked, the saved ones stay', async () => {
+    const shown = await admin.trpc<AdminSettings>('query', 'settings.get');
+    expect(shown.status).toBe(200);
+    const { shiprocket } = shown.body.fulfilment;
+    expect(shiprocket).toEqual({ email: fake.email, password: `••••${fake.password.slice(-4)}`, pickupLocation: 'Primary', webhookToken: `••••${fake.webhookToken.slice(-4)}` });
+    expect(shown.body.courierWebhookUrl).toBe(`${server.url}/api/courier/tracking`);
+    const { updatedAt: _u, onlineProviders: _p, courierWebhookUrl: _w, ...form } = shown.body;
+    expect((await admin.trpc('mutation', 'settings.update', form)).status).toBe(200);
+    const { baseUrl: _b, ...saved } = fake.settings();
+    expect((await loadSettings(server.deps.db, server.deps)).fulfilment.shiprocket).toEqual(saved);
+  });
+});
+
 describe('booking with Shiprocket', () => {
   it('creates the shipment once when the first create times out after Shiprocket made it, then assigns the AWB and the pickup', async () => {
     const { orderId } = await packedPhoneOrder();
@@ -89,7 +105,18 @@ describe('booking with Shiprocket', () => {
     const key = `${await numberOf(orderId)}-1`;
     expect(fake.orders().filter((o) => o.channel_order_id === key)).toHaveLength(1);
     const awb = fake.orderByKey(key)!.shipment.awb!;
-    expect(booked.body.shipment).toMatchObject({ status: 'booked', courier: 'shiprocket', awb, trackingUrl: `https://shiprocket.co/tracking/${awb}`, lastError: null });
+    // The sheet says Shiprocket is the shop's courier (the Ship step books with it), and the routing code the label prints.
+    expect(booked.body.courier).toBe('shiprocket');
+    expect(booked.body.shipment).toMatchObject({
+      status: 'booked',
+      courier: 'shiprocket',
+      awb,
+      courierName: fake.orderByKey(key)!.shipment.courier_name,
+      routingCode: fake.orderByKey(key)!.shipment.routing_code,
+      trackingUrl: `https://shiprocket.co/tracking/${awb}`,
+      lastError: null,
+    });
+    expect(booked.body.shipment!.routingCode).toBeTruthy();
     expect(booked.body.shipment!.timeline.map((s) => s.status)).toEqual(['packed', 'booked', 'booked']);
     expect(booked.body.shipment!.timeline.at(-1)!.note).toMatch(/^Pickup scheduled for /);
     // The label: Shiprocket's own on 4 × 6, the shop's on A4.
@@ -137,6 +164,21 @@ describe('booking with Shiprocket', () => {
     expect(retried.body.shipment!.status).toBe('booked');
     const key = `${await numberOf(orderId)}-1`;
     expect(fake.orders().filter((o) => o.channel_order_id === key)).toHaveLength(1);
+  });
+
+  it('a pickup Shiprocket refuses leaves the parcel booked with the error to show; trying again schedules it and clears the error', async () => {
+    const { orderId } = await packedPhoneOrder();
+    // Asked three times (a pickup request is repeated after a 5xx): all three fail.
+    fake.failNext(3, 503, { method: 'POST', path: /^\/courier\/generate\/pickup$/ });
+    const failed = await book(orderId);
+    expect(failed.status).toBe(502);
+    const sheet = (await admin.trpc<PackingSheet>('query', 'shipping.packingSheet', { orderId })).body;
+    expect(sheet.shipment).toMatchObject({ status: 'booked', lastError: expect.stringMatching(/^The pickup was not scheduled: /) as string });
+    expect(sheet.shipment!.timeline.some((s) => s.note?.startsWith('Pickup scheduled'))).toBe(false);
+    const retried = await book(orderId);
+    expect(retried.status).toBe(200);
+    expect(retried.body.shipment).toMatchObject({ status: 'booked', awb: sheet.shipment!.awb, lastError: null });
+    expect(retried.body.shipment!.timeline.at(-1)!.note).toMatch(/^Pickup scheduled for /);
   });
 
   it('refuses a ₹75,000 parcel without its e-way bill before asking Shiprocket anything', async () => {

@@ -32,6 +32,7 @@ function defaults(onlineProviders: AdminSettings['onlineProviders'] = ['stripe',
     stockAlerts: { enabled: true, defaultLevel: 5, sendAt: '09:00' },
     updatedAt: null,
     onlineProviders,
+    courierWebhookUrl: 'https://shop.example.in/api/courier/tracking',
   };
 }
 
@@ -406,6 +407,87 @@ describe('Settings page', () => {
       await waitFor(() => expect(fee.getAttribute('aria-invalid')).toBe('true'));
       expect(messagesOf(fee)).toContain('cash on delivery fee is too high');
       expect(screen.getByText('1 field needs attention: see the messages in red.')).toBeTruthy();
+    });
+  });
+
+  describe('Couriers', () => {
+    const section = () => screen.getByRole('region', { name: 'Packing and shipping' });
+    /** What the server answers a save with: the secrets masked ('••••' and the last 4), as settings.service does. */
+    const masking = (input: unknown) => {
+      const sent = input as ShopSettings;
+      const mask = (secret: string) => (secret === '' ? '' : `••••${secret.slice(-4)}`);
+      const { shiprocket } = sent.fulfilment;
+      return {
+        ...defaults(),
+        ...sent,
+        fulfilment: { ...sent.fulfilment, shiprocket: { ...shiprocket, password: mask(shiprocket.password), webhookToken: mask(shiprocket.webhookToken) } },
+        updatedAt: '2026-11-27T06:30:00.000Z',
+      };
+    };
+
+    it('asks Shiprocket’s API user, pickup location and webhook token once it is chosen, each missing one beside its box, and shows the webhook URL', async () => {
+      const server = renderPage(masking);
+      await screen.findByTestId('not-set-up');
+      const own = within(section()).getByRole<HTMLInputElement>('radio', { name: 'Your own courier (type the AWB)' });
+      expect(own.checked).toBe(true);
+      expect(within(section()).queryByLabelText('API user email')).toBeNull();
+
+      fireEvent.click(within(section()).getByRole('radio', { name: 'Shiprocket' }));
+      const box = within(await screen.findByTestId('shiprocket-settings'));
+      const password = box.getByLabelText<HTMLInputElement>('API user password');
+      expect(password.type).toBe('password');
+      expect(password.autocomplete).toBe('new-password');
+      expect(box.getByTestId('courier-webhook-url').textContent).toBe('https://shop.example.in/api/courier/tracking');
+      expect(messagesOf(box.getByLabelText(/^Webhook token/))[0]).toContain(
+        'Shiprocket → Settings → API → Webhooks, with the webhook URL https://shop.example.in/api/courier/tracking',
+      );
+      expect(messagesOf(box.getByLabelText('Pickup location name'))[0]).toContain('Shiprocket → Settings → Pickup addresses');
+
+      save();
+      await waitFor(() => expect(box.getByLabelText('API user email').getAttribute('aria-invalid')).toBe('true'));
+      expect(messagesOf(box.getByLabelText('API user email'))).toContain('Shiprocket needs its API user’s email');
+      expect(messagesOf(password)).toContain('Shiprocket needs its API user’s password');
+      expect(messagesOf(box.getByLabelText('Pickup location name'))).toContain('Shiprocket needs your pickup location’s name, as in its panel');
+      expect(box.getByLabelText(/^Webhook token/).getAttribute('aria-invalid')).toBeNull();
+      expect(document.activeElement).toBe(box.getByLabelText('API user email'));
+      expect(server.inputsOf('settings.update')).toEqual([]);
+
+      type('API user email', 'api-user@voltmart.in');
+      type('API user password', 'Sr-api-pass-2026');
+      type('Pickup location name', 'Primary');
+      type(/^Webhook token/, 'b9c0f1e2d3a4b5c6d7e8');
+      save();
+      expect(await screen.findByText(SETTINGS_SAVED_MESSAGE)).toBeTruthy();
+      expect((server.inputsOf('settings.update')[0] as ShopSettings).fulfilment).toMatchObject({
+        courier: 'shiprocket',
+        shiprocket: { email: 'api-user@voltmart.in', password: 'Sr-api-pass-2026', pickupLocation: 'Primary', webhookToken: 'b9c0f1e2d3a4b5c6d7e8' },
+      });
+
+      // What comes back is masked; the password box keeps the mask and says how to keep it.
+      await waitFor(() => expect(field('API user password').value).toBe('••••2026'));
+      expect(messagesOf(field('API user password'))).toEqual(['Leave as is to keep the saved password.']);
+      expect(field(/^Webhook token/).value).toBe('••••d7e8');
+      // Saved again untouched: the masks go back as they are (the server keeps the stored secrets).
+      save();
+      await waitFor(() => expect(server.inputsOf('settings.update')).toHaveLength(2));
+      expect((server.inputsOf('settings.update')[1] as ShopSettings).fulfilment.shiprocket).toEqual({
+        email: 'api-user@voltmart.in',
+        password: '••••2026',
+        pickupLocation: 'Primary',
+        webhookToken: '••••d7e8',
+      });
+    });
+
+    it('going back to your own courier hides Shiprocket’s boxes and saves the manual courier', async () => {
+      const server = renderPage(masking);
+      await screen.findByTestId('not-set-up');
+      fireEvent.click(within(section()).getByRole('radio', { name: 'Shiprocket' }));
+      await screen.findByTestId('shiprocket-settings');
+      fireEvent.click(within(section()).getByRole('radio', { name: 'Your own courier (type the AWB)' }));
+      expect(screen.queryByTestId('shiprocket-settings')).toBeNull();
+      save();
+      expect(await screen.findByText(SETTINGS_SAVED_MESSAGE)).toBeTruthy();
+      expect((server.inputsOf('settings.update')[0] as ShopSettings).fulfilment.courier).toBe('manual');
     });
   });
 

@@ -29,3 +29,45 @@ export function useShipManual() {
     },
   });
 }
+
+/** Everything a parcel's move changes: the admin's lists, the dashboard, the parcels (and the NDR queue), the shoppers' order pages. */
+function useRefreshAfterParcelMove() {
+  const utils = trpc.useUtils();
+  return () => Promise.all([utils.admin.orders.invalidate(), utils.admin.dashboard.invalidate(), utils.shipping.invalidate(), utils.order.invalidate()]);
+}
+
+/**
+ * Books the packed parcel with Shiprocket (AWB, pickup). The reply is the new sheet, kept at once;
+ * everything is read again after a failure too (a 502 may come after the AWB was stored).
+ */
+export function useBookCourier() {
+  const utils = trpc.useUtils();
+  const refresh = useRefreshAfterParcelMove();
+  return trpc.shipping.book.useMutation({
+    onSuccess: (sheet) => utils.shipping.packingSheet.setData({ orderId: sheet.orderId }, sheet),
+    onSettled: refresh,
+  });
+}
+
+/** Records the e-way bill of a packed (or booked) parcel before it is booked. */
+export function useSetEwayBill() {
+  const utils = trpc.useUtils();
+  return trpc.shipping.setEwayBill.useMutation({
+    onSuccess: async (sheet) => {
+      utils.shipping.packingSheet.setData({ orderId: sheet.orderId }, sheet);
+      await utils.shipping.ofOrders.invalidate();
+    },
+  });
+}
+
+/** The booked parcel left with the courier before its scan came in: the order ships. */
+export function useHandOver() {
+  const refresh = useRefreshAfterParcelMove();
+  return trpc.shipping.handOver.useMutation({ onSettled: refresh });
+}
+
+/** A step the manual courier reported (out for delivery, a failed attempt, returning, back at the shop). */
+export function useRecordDeliveryStep() {
+  const refresh = useRefreshAfterParcelMove();
+  return trpc.shipping.recordStep.useMutation({ onSettled: refresh });
+}

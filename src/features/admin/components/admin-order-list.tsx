@@ -373,7 +373,7 @@ function AdminOrderCard({
 
       <RefundStatus order={order} busy={busy} onRetry={onRetryRefund} timeZone={timeZone} />
 
-      {shipment ? <OrderParcel orderId={order._id} shipment={shipment} lines={order.productDetails} timeZone={timeZone} /> : null}
+      {shipment ? <OrderParcel orderId={order._id} orderNumber={order.orderNumber} shipment={shipment} lines={order.productDetails} timeZone={timeZone} /> : null}
 
       <div className="flex flex-col gap-4 xl:flex-row xl:gap-6">
         <OrderLines lines={order.productDetails} className="flex min-w-0 flex-1 flex-col gap-3" showNotInStock />

@@ -61,6 +61,7 @@ function sheetOf(orderId: string, patch: Partial<PackingSheet> = {}): PackingShe
     ewayBillRequired: false,
     parcel: { weightGrams: 800, lengthCm: 25, breadthCm: 18, heightCm: 12 },
     manualCourier: { courierName: 'Delhivery', trackingUrl: 'https://track.example.in/awb/{awb}' },
+    courier: 'manual',
     shipment: null,
     ...patch,
   };
@@ -86,6 +87,7 @@ function shipmentOf(patch: Partial<AdminShipment> = {}): AdminShipment {
     ewayBillRequired: false,
     failedReason: null,
     lastError: null,
+    routingCode: null,
     ...patch,
   };
 }
@@ -330,5 +332,257 @@ describe('the parcel on the admin’s order card', () => {
     expect(within(parcel).getByTestId('parcel-units').textContent).toBe(`Galaxy S30: IMEI ${GOOD_IMEI}, ${GOOD_IMEI_2}`);
     expect(within(parcel).getByRole('link', { name: 'Packing slip (PDF) of order ord_shipped' }).getAttribute('href')).toBe('/admin/orders/ord_shipped/packing-slip.pdf');
     expect(screen.getAllByTestId('order-parcel')).toHaveLength(1);
+  });
+});
+
+describe('Pack & ship with Shiprocket', () => {
+  withToastHost();
+  afterEach(cleanup);
+
+  const AWB = '19041234567890';
+  const PICKUP = 'Pickup scheduled for 27 Nov 2026, 11:00 am';
+
+  /** A shop whose courier is Shiprocket: book fails as often as `failures` says (a 502, as when Shiprocket times out), then books. */
+  function renderShiprocketShop(initial: PackingSheet, opts: { failures?: number } = {}) {
+    let sheet = initial;
+    let failures = opts.failures ?? 0;
+    const order = adminOrder(initial.orderId);
+    const server = fakeServer({
+      'shipping.packingSheet': () => sheet,
+      'shipping.pack': (input: any) => {
+        sheet = { ...sheet, shipment: shipmentOf({ ...sheet.shipment, ewayBill: input.ewayBill ?? null, ewayBillRequired: sheet.ewayBillRequired }) };
+        return sheet;
+      },
+      'shipping.setEwayBill': (input: any) => {
+        sheet = { ...sheet, shipment: shipmentOf({ ...sheet.shipment, ewayBill: input.ewayBill }) };
+        return sheet;
+      },
+      'shipping.book': () => {
+        if (sheet.ewayBillRequired && !sheet.shipment?.ewayBill) throw new FakeServerError(400, 'BAD_INPUT', 'ewayBill: give its e-way bill');
+        if (failures > 0) {
+          failures -= 1;
+          throw new FakeServerError(502, 'COURIER', 'Shiprocket did not answer in time: try again (the shipment is looked up first, never made twice)');
+        }
+        sheet = {
+          ...sheet,
+          shipment: shipmentOf({
+            ...sheet.shipment,
+            status: 'booked',
+            courier: 'shiprocket',
+            courierName: 'Delhivery Surface',
+            awb: AWB,
+            routingCode: 'S2/S-69/1B/016',
+            trackingUrl: `https://shiprocket.co/tracking/${AWB}`,
+            timeline: [
+              { status: 'packed', at: '2026-11-26T05:00:00.000Z', label: 'Packed', location: null, reason: null, note: null },
+              { status: 'booked', at: '2026-11-26T06:00:00.000Z', label: 'Handed to the courier', location: null, reason: null, note: `Delhivery Surface, AWB ${AWB}` },
+              { status: 'booked', at: '2026-11-26T06:00:01.000Z', label: 'Handed to the courier', location: null, reason: null, note: PICKUP },
+            ],
+          }),
+        };
+        return sheet;
+      },
+      'shipping.handOver': () => {
+        sheet = { ...sheet, orderStatus: 'shipped', shipment: shipmentOf({ ...sheet.shipment, status: 'shipped' }) };
+        return sheet;
+      },
+      'shipping.ofOrders': () => (sheet.shipment ? { [sheet.orderId]: sheet.shipment } : {}),
+    });
+    render(renderableApp({ routes: [{ path: '/', element: <AdminOrderList orders={[order]} /> }], fetch: server.fetch, toasts: true }));
+    return server;
+  }
+
+  it('books a packed parcel with one button: a 502 shows beside it with Try again; then the AWB, courier, routing code, pickup and labels; Handed over ships it', async () => {
+    const server = renderShiprocketShop(
+      sheetOf('ord_sr', { courier: 'shiprocket', shipment: shipmentOf({ units: [{ itemId: 'it_phone', line: 0, unit: 0, kind: 'imei', values: [GOOD_IMEI] }] }) }),
+      {
+        failures: 1,
+      },
+    );
+    const dialog = await openDialog('ord_sr');
+    // No AWB to type: Shiprocket gives it.
+    const bookButton = await within(dialog).findByRole('button', { name: 'Book with Shiprocket' });
+    expect(within(dialog).queryByLabelText('AWB (air waybill number)')).toBeNull();
+    expect(within(dialog).getByTestId('packed-summary').textContent).toContain(`IMEI ${GOOD_IMEI}`);
+
+    fireEvent.click(bookButton);
+    const refusal = await within(dialog).findByTestId('pack-ship-refusal');
+    expect(refusal.textContent).toBe('Shiprocket did not answer in time: try again (the shipment is looked up first, never made twice)');
+    const again = within(dialog).getByRole('button', { name: 'Try again' });
+    fireEvent.click(again);
+    expect(await screen.findByText(`Booked with Delhivery Surface, AWB ${AWB}`)).toBeTruthy();
+    expect(server.inputsOf('shipping.book')).toEqual([{ orderId: 'ord_sr' }, { orderId: 'ord_sr' }]);
+
+    const booked = await within(dialog).findByTestId('booked-parcel');
+    expect(within(booked).getByTestId('booked-awb').textContent).toBe(AWB);
+    expect(within(booked).getByTestId('booked-courier').textContent).toBe('Delhivery Surface');
+    expect(within(booked).getByTestId('booked-routing-code').textContent).toBe('S2/S-69/1B/016');
+    expect(within(booked).getByTestId('booked-pickup').textContent).toBe(PICKUP);
+    expect(within(booked).getByRole('link', { name: 'Label 4×6 (PDF)' }).getAttribute('href')).toBe('/admin/orders/ord_sr/label.pdf?size=4x6');
+    expect(within(booked).getByRole('link', { name: 'Label A4 (PDF)' }).getAttribute('href')).toBe('/admin/orders/ord_sr/label.pdf?size=a4');
+    expect(within(dialog).getByRole('link', { name: 'Packing slip (PDF)' }).getAttribute('href')).toBe('/admin/orders/ord_sr/packing-slip.pdf');
+    expect(within(dialog).queryByTestId('booking-incomplete')).toBeNull();
+    // Booked: the parcel cannot go back to packing.
+    expect(within(dialog).queryByRole('button', { name: 'Back to packing' })).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Handed over' }));
+    expect(await screen.findByText(`Handed over: order shipped with Delhivery Surface, AWB ${AWB}`)).toBeTruthy();
+    expect(server.inputsOf('shipping.handOver')).toEqual([{ orderId: 'ord_sr' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('asks the e-way bill a ₹75,000 parcel lacks and saves it with the parcel before booking; “or ship with your own courier” opens the manual form and back', async () => {
+    const server = renderShiprocketShop(
+      sheetOf('ord_big_sr', {
+        courier: 'shiprocket',
+        valuePaise: 7_500_000,
+        ewayBillRequired: true,
+        shipment: shipmentOf({ ewayBillRequired: true, units: [{ itemId: 'it_phone', line: 0, unit: 0, kind: 'imei', values: [GOOD_IMEI] }] }),
+      }),
+    );
+    const dialog = await openDialog('ord_big_sr');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'or ship with your own courier' }));
+    expect(within(dialog).getByLabelText('AWB (air waybill number)')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Book with Shiprocket instead' }));
+    expect(within(dialog).queryByLabelText('AWB (air waybill number)')).toBeNull();
+
+    const number = within(dialog).getByLabelText('E-way bill number');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Book with Shiprocket' }));
+    await waitFor(() => expect(number.getAttribute('aria-invalid')).toBe('true'));
+    expect(describedBy(number)).toContain('e-way bill number is required to ship this parcel');
+    expect(server.inputsOf('shipping.setEwayBill')).toEqual([]);
+    expect(server.inputsOf('shipping.book')).toEqual([]);
+
+    fireEvent.change(number, { target: { value: '3312 3456 7890' } });
+    fireEvent.change(within(dialog).getByLabelText('E-way bill date'), { target: { value: '2026-11-26' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Book with Shiprocket' }));
+    expect(await screen.findByText(`Booked with Delhivery Surface, AWB ${AWB}`)).toBeTruthy();
+    expect(server.inputsOf('shipping.setEwayBill')).toEqual([{ orderId: 'ord_big_sr', ewayBill: { number: '3312 3456 7890', date: '2026-11-26' } }]);
+    // The bill first, then the booking.
+    const order = server.calls.map((c) => c.path).filter((p) => p === 'shipping.setEwayBill' || p === 'shipping.book');
+    expect(order).toEqual(['shipping.setEwayBill', 'shipping.book']);
+  });
+
+  it('an order with nothing to scan is packed with its e-way bill as it is booked', async () => {
+    const server = renderShiprocketShop(
+      sheetOf('ord_tv', {
+        courier: 'shiprocket',
+        valuePaise: 6_000_000,
+        ewayBillRequired: true,
+        lines: [{ itemId: 'it_buds', productId: 'p2', name: 'Buds Air', variantLabel: null, sku: null, quantity: 1, unitIds: 'none' }],
+      }),
+    );
+    const dialog = await openDialog('ord_tv');
+    fireEvent.change(await within(dialog).findByLabelText('E-way bill number'), { target: { value: '331234567890' } });
+    fireEvent.change(within(dialog).getByLabelText('E-way bill date'), { target: { value: '2026-11-26' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Book with Shiprocket' }));
+    expect(await screen.findByText(`Booked with Delhivery Surface, AWB ${AWB}`)).toBeTruthy();
+    expect(server.inputsOf('shipping.pack')).toEqual([{ orderId: 'ord_tv', units: [], ewayBill: { number: '331234567890', date: '2026-11-26' } }]);
+  });
+});
+
+describe('the parcel block: Shiprocket’s booking and the manual courier’s steps', () => {
+  withToastHost();
+  afterEach(cleanup);
+
+  function renderCard(shipment: AdminShipment, more: Record<string, Procedure> = {}) {
+    const server = fakeServer({ 'shipping.ofOrders': () => ({ ord_p: shipment }), ...more });
+    render(renderableApp({ routes: [{ path: '/', element: <AdminOrderList orders={[adminOrder('ord_p')]} /> }], fetch: server.fetch, toasts: true }));
+    return server;
+  }
+
+  it('a booked parcel shows its AWB, routing code, pickup, labels and the courier’s last error in red, and is handed over from the card', async () => {
+    const server = renderCard(
+      shipmentOf({
+        status: 'booked',
+        courier: 'shiprocket',
+        courierName: 'Delhivery Surface',
+        awb: '19041234567890',
+        routingCode: 'S2/S-69/1B/016',
+        trackingUrl: 'https://shiprocket.co/tracking/19041234567890',
+        lastError: 'Shiprocket answered 503: Something went wrong',
+        timeline: [
+          { status: 'booked', at: '2026-11-26T06:00:01.000Z', label: 'Handed to the courier', location: null, reason: null, note: 'Pickup scheduled for 27 Nov 2026, 11:00 am' },
+        ],
+      }),
+      { 'shipping.handOver': () => ({ orderId: 'ord_p', shipment: null }) },
+    );
+    const parcel = await screen.findByTestId('order-parcel');
+    expect(within(parcel).getByTestId('parcel-courier').textContent).toContain('Delhivery Surface · AWB 19041234567890');
+    expect(within(parcel).getByTestId('parcel-routing-code').textContent).toBe('Routing code S2/S-69/1B/016');
+    expect(within(parcel).getByTestId('parcel-pickup').textContent).toBe('Pickup scheduled for 27 Nov 2026, 11:00 am');
+    const error = within(parcel).getByTestId('parcel-last-error');
+    expect(error.textContent).toBe('Courier error: Shiprocket answered 503: Something went wrong');
+    expect(error.className).toContain('text-red-800');
+    expect(within(parcel).getByRole('link', { name: 'Label 4×6 (PDF)' }).getAttribute('href')).toBe('/admin/orders/ord_p/label.pdf?size=4x6');
+    expect(within(parcel).getByRole('link', { name: 'Label A4 (PDF)' }).getAttribute('href')).toBe('/admin/orders/ord_p/label.pdf?size=a4');
+    expect(within(parcel).queryByTestId('delivery-steps')).toBeNull();
+    fireEvent.click(within(parcel).getByRole('button', { name: 'Handed over to the courier: order VM-2026-ord_p' }));
+    await waitFor(() => expect(server.inputsOf('shipping.handOver')).toEqual([{ orderId: 'ord_p' }]));
+  });
+
+  it('a manual courier’s parcel on its way records out for delivery, a failed delivery with its reason, and its return, damaged or not', async () => {
+    const server = renderCard(shipmentOf({ status: 'shipped', courierName: 'Delhivery', awb: 'DLV123456' }), {
+      'shipping.recordStep': (input: any) => ({ orderId: input.orderId, shipment: null }),
+    });
+    const parcel = await screen.findByTestId('order-parcel');
+    const steps = within(parcel).getByRole('group', { name: 'Delivery steps: order VM-2026-ord_p' });
+    expect(
+      within(steps)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Out for delivery', 'Delivery failed…', 'Returning to shop', 'Back at the shop…']);
+
+    fireEvent.click(within(steps).getByRole('button', { name: 'Out for delivery' }));
+    expect(await screen.findByText('Recorded: out for delivery')).toBeTruthy();
+
+    fireEvent.click(within(steps).getByRole('button', { name: 'Delivery failed…' }));
+    const failed = await screen.findByRole('dialog', { name: 'Delivery failed' });
+    const reason = within(failed).getByLabelText('Reason, as the courier reported it');
+    fireEvent.click(within(failed).getByRole('button', { name: 'Record failed delivery' }));
+    await waitFor(() => expect(reason.getAttribute('aria-invalid')).toBe('true'));
+    expect(describedBy(reason)).toEqual(['say why the delivery failed, as the courier reported it']);
+    fireEvent.change(reason, { target: { value: '  Customer not available  ' } });
+    fireEvent.click(within(failed).getByRole('button', { name: 'Record failed delivery' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delivery failed' })).toBeNull());
+
+    fireEvent.click(within(steps).getByRole('button', { name: 'Back at the shop…' }));
+    const back = await screen.findByRole('dialog', { name: 'Back at the shop' });
+    fireEvent.click(within(back).getByRole('button', { name: 'Record return' }));
+    expect(await within(back).findByText('say whether the parcel came back damaged')).toBeTruthy();
+    fireEvent.click(within(back).getByRole('radio', { name: 'Yes: keep it off sale' }));
+    fireEvent.click(within(back).getByRole('button', { name: 'Record return' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Back at the shop' })).toBeNull());
+
+    expect(server.inputsOf('shipping.recordStep')).toEqual([
+      { orderId: 'ord_p', status: 'out_for_delivery' },
+      { orderId: 'ord_p', status: 'delivery_failed', reason: 'Customer not available' },
+      { orderId: 'ord_p', status: 'returned', damaged: true },
+    ]);
+  });
+
+  it('a parcel on its way back offers only “Back at the shop…”; the server’s refusal shows in the dialog', async () => {
+    renderCard(shipmentOf({ status: 'returning', courierName: 'Delhivery', awb: 'DLV123456' }), {
+      'shipping.recordStep': () => {
+        throw new FakeServerError(409, 'INVALID_TRANSITION', 'Only a parcel on its way (shipped, out for delivery, or returning) has delivery steps to record.');
+      },
+    });
+    const steps = await screen.findByTestId('delivery-steps');
+    expect(
+      within(steps)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Back at the shop…']);
+    fireEvent.click(within(steps).getByRole('button', { name: 'Back at the shop…' }));
+    const back = await screen.findByRole('dialog', { name: 'Back at the shop' });
+    fireEvent.click(within(back).getByRole('radio', { name: 'No: it goes back on sale' }));
+    fireEvent.click(within(back).getByRole('button', { name: 'Record return' }));
+    expect((await within(back).findByRole('alert')).textContent).toBe('Only a parcel on its way (shipped, out for delivery, or returning) has delivery steps to record.');
+  });
+
+  it('a Shiprocket parcel on its way has no manual steps (its scans move it)', async () => {
+    renderCard(shipmentOf({ status: 'shipped', courier: 'shiprocket', courierName: 'Delhivery Surface', awb: '19041234567890' }));
+    await screen.findByTestId('order-parcel');
+    expect(screen.queryByTestId('delivery-steps')).toBeNull();
   });
 });

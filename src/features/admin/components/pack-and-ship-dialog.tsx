@@ -2,10 +2,19 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent,
 import toast from 'react-hot-toast';
 import { formatINR } from '../../../../shared/money';
 import { ParcelSchema, type Parcel } from '../../../../shared/schemas/settings';
-import { EwayBillSchema, ImeiSchema, SerialSchema, ShipManualInputSchema, type PackedUnitInput, type PackingLine, type PackingSheet } from '../../../../shared/schemas/shipping';
+import {
+  EwayBillSchema,
+  ImeiSchema,
+  SerialSchema,
+  ShipManualInputSchema,
+  type AdminShipment,
+  type PackedUnitInput,
+  type PackingLine,
+  type PackingSheet,
+} from '../../../../shared/schemas/shipping';
 import { FieldError } from '../../../components/ui/field-error';
-import { errorMessage, fieldErrors } from '../../../lib/trpc';
-import { usePackingSheet, usePackOrder, useShipManual } from '../api/use-packing';
+import { errorAppCode, errorMessage, fieldErrors } from '../../../lib/trpc';
+import { useBookCourier, useHandOver, usePackingSheet, usePackOrder, useSetEwayBill, useShipManual } from '../api/use-packing';
 import { ModalDialog } from './modal-dialog';
 
 // Pack & ship (issue 29): the admin's packing table and Ship step for one order, in one dialog.
@@ -13,13 +22,23 @@ import { ModalDialog } from './modal-dialog';
 // moves to the next box), the parcel and the e-way bill; step 2 hands it to the courier. The
 // shared schemas check every box here exactly as the server will, so most mistakes are caught
 // before anything is sent; the server's own refusals (a number out with another order) show
-// beside the form. Couriers: the manual courier's form now; Shiprocket's goes beside it, chosen
-// by a courier select above the Ship form.
+// beside the form. Couriers: when Settings choose Shiprocket the Ship step books with it (its
+// AWB, courier, routing code, pickup, labels), with a link to the manual courier's form for a
+// parcel the owner hands to a courier of their own; otherwise the manual form alone.
 
 type Step = 'pack' | 'ship';
 
 /** The packing slip PDF of an order (the server prints blanks for numbers not yet recorded). */
 export const packingSlipUrl = (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}/packing-slip.pdf`;
+
+/** A parcel's shipping label PDF: the courier's own 4 × 6 when it gives one (else the shop's), or the shop's A4. */
+export const labelUrl = (orderId: string, size: '4x6' | 'a4') => `/admin/orders/${encodeURIComponent(orderId)}/label.pdf?size=${size}`;
+
+/** "Pickup scheduled for 27 Nov 2026, 11:00 am": the note the booking's last step left, when the pickup is booked. */
+export function pickupNote(shipment: Pick<AdminShipment, 'timeline'>): string | null {
+  const note = shipment.timeline.findLast((step) => step.status === 'booked' && step.note?.startsWith('Pickup scheduled'))?.note;
+  return note ?? null;
+}
 
 /** "This parcel is worth ₹75,000.00, over ₹50,000.00: it needs an e-way bill". */
 export const ewayBillNotice = (sheet: Pick<PackingSheet, 'valuePaise' | 'ewayBillThresholdPaise'>) =>
@@ -65,12 +84,16 @@ export function PackAndShipDialog({ orderId, orderNumber, onClose }: { orderId: 
 
 function PackAndShip({ sheet, onShipped }: { sheet: PackingSheet; onShipped: () => void }) {
   const packed = sheet.shipment?.status === 'packed';
-  const [step, setStep] = useState<Step>(packed || !needsScan(sheet) ? 'ship' : 'pack');
+  // Booked with the courier: its AWB is given, the parcel cannot be packed again.
+  const booked = sheet.shipment?.status === 'booked';
+  const [step, setStep] = useState<Step>(packed || booked || !needsScan(sheet) ? 'ship' : 'pack');
+  // Shiprocket chosen in Settings: the owner may still hand this one to a courier of their own.
+  const [ownCourier, setOwnCourier] = useState(false);
   const canShip = packed || !needsScan(sheet);
   return (
     <div className="flex flex-col gap-5">
       <ol className="flex flex-wrap items-center gap-2 text-sm" aria-label="Steps">
-        <StepMark number={1} label="Pack" current={step === 'pack'} done={packed} />
+        <StepMark number={1} label="Pack" current={step === 'pack'} done={packed || booked} />
         <li aria-hidden="true" className="text-zinc-400">
           →
         </li>
@@ -79,13 +102,17 @@ function PackAndShip({ sheet, onShipped }: { sheet: PackingSheet; onShipped: () 
           <a href={packingSlipUrl(sheet.orderId)} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline hover:text-brand-800">
             Packing slip (PDF)
           </a>
-          {packed ? null : <span className="ms-1 text-xs text-zinc-600">(blanks for the numbers until packed)</span>}
+          {packed || booked ? null : <span className="ms-1 text-xs text-zinc-600">(blanks for the numbers until packed)</span>}
         </li>
       </ol>
       {step === 'pack' ? (
         <PackStep key={sheet.shipment?.packedAt ?? 'new'} sheet={sheet} onPacked={() => setStep('ship')} onSkip={canShip ? () => setStep('ship') : undefined} />
+      ) : booked && sheet.shipment ? (
+        <BookedStep sheet={sheet} shipment={sheet.shipment} onDone={onShipped} />
+      ) : sheet.courier === 'shiprocket' && !ownCourier ? (
+        <ShiprocketStep sheet={sheet} onBack={() => setStep('pack')} onOwnCourier={() => setOwnCourier(true)} />
       ) : (
-        <ShipStep sheet={sheet} onBack={() => setStep('pack')} onShipped={onShipped} />
+        <ShipStep sheet={sheet} onBack={() => setStep('pack')} onShipped={onShipped} onShiprocket={sheet.courier === 'shiprocket' ? () => setOwnCourier(false) : undefined} />
       )}
     </div>
   );
@@ -552,9 +579,10 @@ export function trackingPreview(pattern: string, awb: string): string | null {
 
 /**
  * Step 2: the manual courier (the owner books the parcel and types what the courier gave). An
- * order needing an e-way bill that was not given at packing asks it here.
+ * order needing an e-way bill that was not given at packing asks it here. `onShiprocket`: the
+ * shop's courier is Shiprocket, and this form was chosen instead (a link goes back).
  */
-function ShipStep({ sheet, onBack, onShipped }: { sheet: PackingSheet; onBack: () => void; onShipped: () => void }) {
+function ShipStep({ sheet, onBack, onShipped, onShiprocket }: { sheet: PackingSheet; onBack: () => void; onShipped: () => void; onShiprocket?: (() => void) | undefined }) {
   const baseId = useId();
   const id = (name: string) => `${baseId}-${name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
   const stored = sheet.shipment?.ewayBill ?? null;
@@ -645,16 +673,14 @@ function ShipStep({ sheet, onBack, onShipped }: { sheet: PackingSheet; onBack: (
 
   return (
     <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Ship" className="flex flex-col gap-5">
-      {sheet.shipment?.status === 'packed' ? (
-        <PackedSummary sheet={sheet} />
-      ) : (
-        <p className="rounded-xl bg-zinc-50 px-3 py-2 text-sm text-zinc-800">
-          Nothing in this order needs a serial number or IMEI: it is packed as it ships, in the shop’s default parcel ({sheet.parcel.weightGrams} g, {sheet.parcel.lengthCm}×
-          {sheet.parcel.breadthCm}×{sheet.parcel.heightCm} cm).
-        </p>
-      )}
+      <ShipIntro sheet={sheet} />
       <fieldset className="flex flex-col gap-3 rounded-xl border border-zinc-200 p-3">
         <legend className="px-1 text-sm font-semibold">Courier: your own (manual)</legend>
+        {onShiprocket ? (
+          <button type="button" className="self-start text-sm font-semibold text-brand-700 underline hover:text-brand-800" onClick={onShiprocket}>
+            Book with Shiprocket instead
+          </button>
+        ) : null}
         <p className="text-sm text-zinc-600">Book the parcel with the courier, then type what they gave you: the shopper is mailed the AWB and the tracking link.</p>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {field('courierName', 'Courier name')}
@@ -698,6 +724,223 @@ function ShipStep({ sheet, onBack, onShipped }: { sheet: PackingSheet; onBack: (
         </button>
       </FormFooter>
     </form>
+  );
+}
+
+/** What the Ship step starts with: what was packed, or that nothing needed packing (the default parcel). */
+function ShipIntro({ sheet }: { sheet: PackingSheet }) {
+  return sheet.shipment?.status === 'packed' ? (
+    <PackedSummary sheet={sheet} />
+  ) : (
+    <p className="rounded-xl bg-zinc-50 px-3 py-2 text-sm text-zinc-800">
+      Nothing in this order needs a serial number or IMEI: it is packed as it ships, in the shop’s default parcel ({sheet.parcel.weightGrams} g, {sheet.parcel.lengthCm}×
+      {sheet.parcel.breadthCm}×{sheet.parcel.heightCm} cm).
+    </p>
+  );
+}
+
+/**
+ * Step 2 with Shiprocket: one button books the parcel (the shipment created once, its AWB and
+ * courier assigned, the pickup scheduled). An e-way bill the parcel needs and does not have is
+ * asked first and saved with the parcel. A failure at Shiprocket (502) shows beside the button,
+ * which becomes Try again: the server looks its shipment up before creating one, so trying again
+ * never books twice.
+ */
+function ShiprocketStep({ sheet, onBack, onOwnCourier }: { sheet: PackingSheet; onBack: () => void; onOwnCourier: () => void }) {
+  const baseId = useId();
+  const id = (name: string) => `${baseId}-${name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+  const [eway, setEway] = useState({ number: '', date: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [courierFailed, setCourierFailed] = useState(false);
+  const book = useBookCourier();
+  const setEwayBill = useSetEwayBill();
+  const pack = usePackOrder();
+  const formRef = useFocusFirst(sheet.ewayBillRequired && !sheet.shipment?.ewayBill ? 'input[data-error-key="ewayBill.number"]' : 'button[type="submit"]');
+  const askEwayBill = sheet.ewayBillRequired && !sheet.shipment?.ewayBill;
+  const busy = book.isPending || setEwayBill.isPending || pack.isPending;
+  const clearError = (key: string) =>
+    setErrors((e) => {
+      if (!(key in e)) return e;
+      const next = { ...e };
+      delete next[key];
+      return next;
+    });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setRefusal(null);
+    if (askEwayBill) {
+      const found: Record<string, string> = {};
+      const ewayBill = checkEwayBill(eway.number, eway.date, found);
+      setErrors(found);
+      if (!ewayBill) {
+        focusError(formRef.current, found);
+        return;
+      }
+      try {
+        // Saved with the parcel first: Shiprocket is never asked for a parcel that may not travel.
+        if (sheet.shipment) await setEwayBill.mutateAsync({ orderId: sheet.orderId, ewayBill });
+        else await pack.mutateAsync({ orderId: sheet.orderId, units: [], ewayBill });
+      } catch (failure) {
+        setErrors(fieldErrors(failure));
+        setRefusal(errorMessage(failure));
+        return;
+      }
+    }
+    try {
+      const booked = await book.mutateAsync({ orderId: sheet.orderId });
+      setCourierFailed(false);
+      toast.success(`Booked with ${booked.shipment?.courierName ?? 'Shiprocket'}, AWB ${booked.shipment?.awb ?? ''}`);
+    } catch (failure) {
+      setErrors(fieldErrors(failure));
+      setRefusal(errorMessage(failure));
+      setCourierFailed(errorAppCode(failure) === 'COURIER');
+    }
+  };
+
+  return (
+    <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Ship" className="flex flex-col gap-5">
+      <ShipIntro sheet={sheet} />
+      <section className="flex flex-col gap-2 rounded-xl border border-zinc-200 p-3" aria-labelledby={id('shiprocket')}>
+        <h3 id={id('shiprocket')} className="text-sm font-semibold">
+          Courier: Shiprocket
+        </h3>
+        <p className="text-sm text-zinc-700">
+          Shiprocket creates the shipment, assigns its courier and AWB, and schedules the pickup from your pickup location. The shopper is mailed the AWB and the tracking link when
+          the courier picks the parcel up.
+        </p>
+        <button type="button" className="self-start text-sm font-semibold text-brand-700 underline hover:text-brand-800" onClick={onOwnCourier}>
+          or ship with your own courier
+        </button>
+      </section>
+      {askEwayBill ? (
+        <EwayBillFields
+          required
+          sheet={sheet}
+          number={eway.number}
+          date={eway.date}
+          onNumber={(value) => {
+            clearError('ewayBill.number');
+            setEway((e) => ({ ...e, number: value }));
+          }}
+          onDate={(value) => {
+            clearError('ewayBill.date');
+            setEway((e) => ({ ...e, date: value }));
+          }}
+          errors={errors}
+          idOf={id}
+        />
+      ) : null}
+      <FormFooter refusal={refusal}>
+        <button type="button" className="btn-ghost" onClick={onBack}>
+          Back to packing
+        </button>
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? 'Booking…' : courierFailed ? 'Try again' : 'Book with Shiprocket'}
+        </button>
+      </FormFooter>
+    </form>
+  );
+}
+
+/**
+ * The parcel booked with the courier: its AWB, courier and routing code, the pickup, the labels
+ * to print, and Handed over for when the courier took it before its pickup scan came in. A
+ * booking that stopped half-way (the pickup not scheduled) shows why, with Try again.
+ */
+function BookedStep({ sheet, shipment, onDone }: { sheet: PackingSheet; shipment: AdminShipment; onDone: () => void }) {
+  const handOver = useHandOver();
+  const book = useBookCourier();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const pickup = pickupNote(shipment);
+
+  const onHandOver = async () => {
+    setRefusal(null);
+    try {
+      await handOver.mutateAsync({ orderId: sheet.orderId });
+      toast.success(`Handed over: order shipped with ${shipment.courierName ?? 'the courier'}, AWB ${shipment.awb ?? ''}`);
+      onDone();
+    } catch (failure) {
+      setRefusal(errorMessage(failure));
+    }
+  };
+  const onTryAgain = async () => {
+    setRefusal(null);
+    try {
+      await book.mutateAsync({ orderId: sheet.orderId });
+      toast.success('Pickup scheduled');
+    } catch (failure) {
+      setRefusal(errorMessage(failure));
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <BookedParcel orderId={sheet.orderId} shipment={shipment} />
+      {!pickup ? (
+        <div className="flex flex-col gap-2 rounded-xl border-2 border-red-600 bg-red-50 px-3 py-2 text-sm text-red-900" data-testid="booking-incomplete">
+          <p className="font-semibold">The pickup is not scheduled yet{shipment.lastError ? `: ${shipment.lastError}` : '.'}</p>
+          <button type="button" className="btn bg-red-700 self-start text-white hover:bg-red-800" disabled={book.isPending} onClick={() => void onTryAgain()}>
+            {book.isPending ? 'Trying…' : 'Try again'}
+          </button>
+        </div>
+      ) : null}
+      <p className="text-sm text-zinc-700">
+        The order ships when the courier scans the parcel at pickup. If the courier took it and its scan has not come in, press Handed over: the shopper is mailed the AWB and the
+        tracking link.
+      </p>
+      <FormFooter refusal={refusal}>
+        <button type="button" className="btn-ghost" onClick={onDone}>
+          Done
+        </button>
+        <button type="button" className="btn-primary" disabled={handOver.isPending} onClick={() => void onHandOver()}>
+          {handOver.isPending ? 'Saving…' : 'Handed over'}
+        </button>
+      </FormFooter>
+    </div>
+  );
+}
+
+/** A booked parcel's facts: AWB, courier, routing code, pickup, and its labels (4 × 6 and A4). Shared by the dialog and the order card. */
+export function BookedParcel({ orderId, shipment }: { orderId: string; shipment: AdminShipment }) {
+  const pickup = pickupNote(shipment);
+  return (
+    <div className="flex flex-col gap-2 rounded-xl bg-sky-50 px-3 py-2 text-sm text-sky-950" data-testid="booked-parcel">
+      <p className="font-semibold">Booked with {shipment.courier === 'shiprocket' ? 'Shiprocket' : (shipment.courierName ?? 'the courier')}</p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+        <dt>AWB</dt>
+        <dd className="font-mono font-semibold [overflow-wrap:anywhere]" data-testid="booked-awb">
+          {shipment.awb}
+        </dd>
+        <dt>Courier</dt>
+        <dd data-testid="booked-courier">{shipment.courierName ?? '—'}</dd>
+        {shipment.routingCode ? (
+          <>
+            <dt>Routing code</dt>
+            <dd className="font-mono [overflow-wrap:anywhere]" data-testid="booked-routing-code">
+              {shipment.routingCode}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {pickup ? <p data-testid="booked-pickup">{pickup}</p> : null}
+      <LabelLinks orderId={orderId} />
+    </div>
+  );
+}
+
+/** The label links of a parcel with an AWB (4 × 6 for a thermal printer, A4 for an office one). */
+export function LabelLinks({ orderId }: { orderId: string }) {
+  return (
+    <p className="flex flex-wrap gap-x-4 gap-y-1">
+      <a href={labelUrl(orderId, '4x6')} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline hover:text-brand-800">
+        Label 4×6 (PDF)
+      </a>
+      <a href={labelUrl(orderId, 'a4')} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline hover:text-brand-800">
+        Label A4 (PDF)
+      </a>
+    </p>
   );
 }
 

@@ -253,6 +253,13 @@ function countField(values: SettingsFormValues, field: SettingsField, label: str
   return Number(text);
 }
 
+/** What booking with Shiprocket cannot do without, and how a missing one is worded. */
+const SHIPROCKET_REQUIRED: readonly (readonly [SettingsField, string])[] = [
+  ['fulfilment.shiprocket.email', 'Shiprocket needs its API user’s email'],
+  ['fulfilment.shiprocket.password', 'Shiprocket needs its API user’s password'],
+  ['fulfilment.shiprocket.pickupLocation', 'Shiprocket needs your pickup location’s name, as in its panel'],
+];
+
 /** The fields holding a list (PIN codes or prefixes, dates), one a line: a problem names the entry. */
 const LIST_FIELDS: readonly SettingsField[] = ['shipping.serviceablePins', 'payments.cod.pins', 'dispatch.holidays'];
 
@@ -366,10 +373,16 @@ export function toSettingsInput(values: SettingsFormValues): { input: ShopSettin
     },
   };
 
+  // Shiprocket chosen: each box it needs is named beside itself (the schema's one rule names none).
+  const shiprocketMissing = v('fulfilment.courier') === 'shiprocket' ? SHIPROCKET_REQUIRED.filter(([field]) => v(field).trim() === '') : [];
+  for (const [field, message] of shiprocketMissing) errors[field] ??= message;
+
   const parsed = ShopSettingsSchema.safeParse(candidate);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const field = fieldOfPath(issue.path.map(String).join('.'));
+      const path = issue.path.map(String).join('.');
+      if (path === 'fulfilment.shiprocket' && shiprocketMissing.length > 0) continue;
+      const field = fieldOfPath(path);
       if (errors[field]) continue;
       // Say which PIN (or date) is wrong: the textarea holds hundreds.
       const index = LIST_FIELDS.includes(field as SettingsField) ? issue.path.at(-1) : undefined;

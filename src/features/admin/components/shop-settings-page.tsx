@@ -153,7 +153,7 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
   const invalid = (field: SettingsField) => (errors[field] ? true : undefined);
 
   type TextOptions = {
-    type?: 'text' | 'email' | 'tel' | 'number' | 'time';
+    type?: 'text' | 'email' | 'tel' | 'number' | 'time' | 'password';
     hint?: ReactNode;
     optional?: boolean;
     wide?: boolean;
@@ -601,6 +601,67 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
       </Section>
 
       <Section title="Packing and shipping" description="What the packing table starts from, the courier the Ship step names, and when a parcel needs an e-way bill.">
+        <fieldset aria-describedby={describedBy('fulfilment.courier', hintId('fulfilment.courier'))}>
+          <legend className="label">Ship parcels with</legend>
+          <div className="flex flex-wrap gap-x-6 gap-y-2 py-1.5">
+            {COURIER_OPTIONS.map((choice) => (
+              <label key={choice.value} className="flex min-h-10 items-center gap-2 text-sm text-zinc-800">
+                <input
+                  type="radio"
+                  name="fulfilment.courier"
+                  value={choice.value}
+                  className="size-4 accent-brand-700"
+                  checked={values['fulfilment.courier'] === choice.value}
+                  onChange={onChange('fulfilment.courier')}
+                />
+                {choice.label}
+              </label>
+            ))}
+          </div>
+          <p id={hintId('fulfilment.courier')} className="text-xs text-zinc-600">
+            {values['fulfilment.courier'] === 'shiprocket'
+              ? 'Pack & ship books each parcel with Shiprocket (AWB, courier, pickup, label); its tracking moves the order to delivered. A parcel may still go with your own courier.'
+              : 'Pack & ship asks the courier’s name and the AWB they gave you; you record its delivery on the order.'}
+          </p>
+          <FieldError id={errorId('fulfilment.courier')} message={errors['fulfilment.courier']} />
+        </fieldset>
+        {values['fulfilment.courier'] === 'shiprocket' ? (
+          <div className="flex flex-col gap-4 rounded-xl border border-zinc-200 p-3 sm:p-4" data-testid="shiprocket-settings">
+            <h3 className="text-base font-bold">Shiprocket</h3>
+            <p className="-mt-2 text-sm text-zinc-600">
+              An API user made in Shiprocket’s panel under Settings → API → Configure (not your own sign-in). The password and the token are never shown again once saved.
+            </p>
+            <div className={gridClass}>
+              {text('fulfilment.shiprocket.email', 'API user email', { type: 'email', inputMode: 'email', autoComplete: 'off', maxLength: 254 })}
+              {text('fulfilment.shiprocket.password', 'API user password', {
+                type: 'password',
+                autoComplete: 'new-password',
+                maxLength: 200,
+                hint: saved.fulfilment.shiprocket.password ? 'Leave as is to keep the saved password.' : 'The API user’s password, as set in Shiprocket.',
+              })}
+              {text('fulfilment.shiprocket.pickupLocation', 'Pickup location name', {
+                maxLength: 60,
+                placeholder: 'Primary',
+                hint: 'Exactly as in Shiprocket → Settings → Pickup addresses (its nickname): parcels are collected from there.',
+              })}
+              {text('fulfilment.shiprocket.webhookToken', 'Webhook token', {
+                optional: true,
+                maxLength: 200,
+                className: 'font-mono',
+                hint: (
+                  <>
+                    Make up a long random token and paste the same in Shiprocket → Settings → API → Webhooks, with the webhook URL{' '}
+                    <code className="rounded bg-zinc-100 px-1 font-mono text-zinc-900 [overflow-wrap:anywhere]" data-testid="courier-webhook-url">
+                      {saved.courierWebhookUrl}
+                    </code>
+                    . Without it, the shop still asks Shiprocket for tracking every half hour.
+                    {saved.fulfilment.shiprocket.webhookToken ? ' Leave as is to keep the saved token.' : ''}
+                  </>
+                ),
+              })}
+            </div>
+          </div>
+        ) : null}
         <div className={gridClass}>
           {text('fulfilment.manual.courierName', 'Courier', {
             optional: true,
@@ -746,6 +807,12 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
 const WEEKDAY_NAMES: Record<Weekday, string> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
 
 /** 'IST' for India's zone, else the zone's name: whose clock the cut-off is on. */
+/** The courier choices of Settings → Packing and shipping. */
+const COURIER_OPTIONS: readonly { value: 'manual' | 'shiprocket'; label: string }[] = [
+  { value: 'manual', label: 'Your own courier (type the AWB)' },
+  { value: 'shiprocket', label: 'Shiprocket' },
+];
+
 function zoneName(timeZone: string): string {
   return timeZone === 'Asia/Kolkata' ? 'IST' : timeZone.replace(/_/g, ' ');
 }
