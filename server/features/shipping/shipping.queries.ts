@@ -142,13 +142,6 @@ export async function releaseUnits(db: DB, shipmentId: string, at: string): Prom
   await db.updateTable('shipment_units').set({ released_at: at }).where('shipment_id', '=', shipmentId).where('released_at', 'is', null).execute();
 }
 
-/** Orders one of whose units carries `value` (a serial or IMEI), out or back: the admin's search. */
-export async function orderIdsWithUnit(db: DB, values: readonly string[]): Promise<string[]> {
-  if (values.length === 0) return [];
-  const rows = await db.selectFrom('shipment_units').select('order_id').distinct().where('value', 'in', values).execute();
-  return rows.map((r) => r.order_id);
-}
-
 /** Adds a step to a parcel's timeline; false when that event (its key) is there already. */
 export async function insertEvent(db: DB, row: Insertable<ShipmentEventsTable>): Promise<boolean> {
   const result = await db

@@ -30,6 +30,7 @@ import * as orders from '../order/order.service';
 import type { OrderRecord } from '../order/order.service';
 import { isUniqueViolation } from '../account/account.service';
 import * as q from './shipping.queries';
+import { trackingUrlFor } from '../../couriers/manual-courier';
 import { isCourierError, type Courier, type ShipmentRequest, type TrackingEvent, type TrackingStatus } from '../../couriers/courier';
 import type { ShipmentRow } from './shipping.queries';
 
@@ -329,10 +330,10 @@ export async function setEwayBill(deps: Deps, orderId: string, ewayBill: EwayBil
   return packingSheet(deps, orderId);
 }
 
-/** The courier's tracking link for `awb`: `{awb}` in the pattern filled in, or the link as typed. */
+/** The courier's tracking link for `awb`: a pattern's `{awb}` filled in by the courier floor's trackingUrlFor (https, the AWB encoded), or a full link as typed. */
 export function trackingLinkFor(pattern: string, awb: string): string | null {
   if (pattern.trim() === '') return null;
-  return pattern.includes('{awb}') ? pattern.replaceAll('{awb}', encodeURIComponent(awb)) : pattern;
+  return pattern.includes('{awb}') ? trackingUrlFor(pattern, awb) : pattern;
 }
 
 /**
@@ -527,14 +528,6 @@ export async function shipmentsOfOrders(deps: Deps, orderIds: readonly string[])
     byOrder[row.order_id] = shown[i]!;
   });
   return byOrder;
-}
-
-/** Orders one of whose units carries this serial or IMEI (the admin's search). */
-export function orderIdsWithUnit(db: DB, value: string): Promise<string[]> {
-  const typed = value.trim().toUpperCase();
-  const digits = typed.replace(/[\s-]/g, '');
-  // An IMEI is kept as its 15 digits; a serial as typed, in capitals.
-  return q.orderIdsWithUnit(db, [...new Set([typed, digits])]);
 }
 
 /** The packing slip of an order (ADMIN): packed or not yet (then it lists what to pack, with blanks for the numbers). */
