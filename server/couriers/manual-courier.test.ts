@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeShiprocket, type FakeShiprocket } from '../testing/fake-shiprocket';
 import { CourierError } from './courier-error';
-import { AWB_MESSAGE, checkAwb, checkTrackingUrlPattern, createManualCourier, manualShipment, trackingUrlFor } from './manual-courier';
+import { AWB_MESSAGE, checkAwb, checkTrackingUrlPattern, createManualCourier, trackingUrlFor } from './manual-courier';
 import { courierSelector, selectCourier, type CourierSettings } from './select-courier';
 
 async function failure(promise: Promise<unknown>): Promise<CourierError> {
@@ -48,19 +48,6 @@ describe('the manual courier', () => {
     expect(trackingUrlFor('https://track.example.in/{awb}', '1234 567890')).toBeNull();
     expect(checkTrackingUrlPattern('javascript:alert({awb})')).toEqual({ ok: false, message: 'The tracking URL must start with https://' });
     expect(checkTrackingUrlPattern('track/{awb}')).toEqual({ ok: false, message: 'The tracking URL is not a web address' });
-  });
-
-  it('records a shipment booked by hand in the shape a courier API gives', () => {
-    expect(manualShipment({ requestKey: 'VM-2026-000123-1', courierName: ' DTDC ', awb: ' D1234567 ' })).toEqual({
-      courierOrderId: 'VM-2026-000123-1',
-      shipmentId: 'VM-2026-000123-1',
-      awb: 'D1234567',
-      courierName: 'DTDC',
-      routingCode: null,
-      status: 'SHIPPED',
-    });
-    expect(() => manualShipment({ requestKey: 'k', courierName: 'DTDC', awb: 'D123 4567' })).toThrow(AWB_MESSAGE);
-    expect(() => manualShipment({ requestKey: 'k', courierName: ' ', awb: 'D1234567' })).toThrow("Type the courier's name");
   });
 });
 

@@ -1,4 +1,5 @@
-import type { Courier, CourierShipment } from './courier';
+import { AWB_PATTERN } from '../../shared/schemas/shipping';
+import type { Courier } from './courier';
 import { CourierError } from './courier-error';
 
 /**
@@ -37,7 +38,7 @@ export const AWB_MESSAGE = 'AWB must be letters and digits without spaces';
 /** An AWB as typed: trimmed; 6 to 30 letters, digits or dashes; no spaces inside. Letters are kept as typed. */
 export function checkAwb(text: string): AwbCheck {
   const awb = text.trim();
-  if (!/^[A-Za-z0-9-]{6,30}$/.test(awb)) return { ok: false, message: AWB_MESSAGE };
+  if (!AWB_PATTERN.test(awb)) return { ok: false, message: AWB_MESSAGE };
   return { ok: true, awb };
 }
 
@@ -67,17 +68,4 @@ export function trackingUrlFor(pattern: string, awb: string): string | null {
   const checkedAwb = checkAwb(awb);
   if (!checkedPattern.ok || !checkedAwb.ok) return null;
   return checkedPattern.pattern.replaceAll('{awb}', encodeURIComponent(checkedAwb.awb));
-}
-
-/**
- * A shipment booked by hand, in the shape a courier's API gives: the shop's own request key
- * stands for the courier's ids. Throws CourierError('rejected') with the field's message when the
- * AWB or the courier's name is not right.
- */
-export function manualShipment(input: { requestKey: string; courierName: string; awb: string }): CourierShipment {
-  const checked = checkAwb(input.awb);
-  if (!checked.ok) throw new CourierError('rejected', checked.message);
-  const courierName = input.courierName.trim();
-  if (courierName === '' || courierName.length > 80) throw new CourierError('rejected', "Type the courier's name (up to 80 characters)");
-  return { courierOrderId: input.requestKey, shipmentId: input.requestKey, awb: checked.awb, courierName, routingCode: null, status: 'SHIPPED' };
 }

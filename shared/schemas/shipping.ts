@@ -64,13 +64,16 @@ export const SerialSchema = (field: string) =>
     .regex(/^[A-Z0-9][A-Z0-9./-]*$/, { error: `${field} must be letters and digits (and - / .) without spaces` });
 
 /** An air waybill number: 6 to 30 letters or digits (dashes allowed), no spaces. */
+/** An AWB: 6 to 30 letters, digits or dashes (the schema below and the courier floor's check share it). */
+export const AWB_PATTERN = /^[A-Za-z0-9-]{6,30}$/;
+
 export const AwbSchema = z
   .string({ error: 'AWB is required' })
   .trim()
   .min(1, { error: 'AWB is required' })
   .max(30, { error: 'AWB must be at most 30 characters' })
   .regex(/^[^\s]+$/, { error: 'AWB must be letters and digits without spaces' })
-  .regex(/^[A-Za-z0-9-]{6,30}$/, { error: 'AWB must be 6 to 30 letters and digits' })
+  .regex(AWB_PATTERN, { error: 'AWB must be 6 to 30 letters and digits' })
   .transform((v) => v.toUpperCase());
 
 const DateSchema = (field: string) =>
