@@ -50,6 +50,16 @@ function imageRequests(page: Page): string[] {
   return urls;
 }
 
+/** The window's width as the page started and at every resize after, to explain a failure. */
+async function recordWidths(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const widths: string[] = [`start ${window.innerWidth}`];
+    (window as unknown as { widths: string[] }).widths = widths;
+    window.addEventListener('resize', () => widths.push(`${performance.now().toFixed(0)} ms ${window.innerWidth}`));
+  });
+}
+const widthsOf = (page: Page) => page.evaluate(() => (window as unknown as { widths: string[] }).widths.join(', '));
+
 /** The picture has arrived and been drawn, not only its box. */
 const loaded = (img: Locator) => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 1);
 
@@ -105,6 +115,7 @@ describe('phone and desktop banners', () => {
     // A desktop: the five desktop banners with their own alt text and links; the phone banner nowhere.
     const desktop = await openShopPage(browser, shop, 'desktop');
     const desktopRequests = imageRequests(desktop.page);
+    await recordWidths(desktop.page);
     await desktop.page.goto('/');
     const wide = desktop.page.getByRole('region', { name: 'Featured offers' });
     expect(await wide.getAttribute('data-screen')).toBe('desktop');
@@ -115,16 +126,21 @@ describe('phone and desktop banners', () => {
     expect(await cover.getAttribute('alt')).not.toBe(ALT);
     expect(await wide.getByRole('group', { name: '1 of 5' }).getByRole('link').getAttribute('href')).toBe('/product-category?category=mobiles');
     expect(await desktop.page.getByRole('img', { name: ALT }).count()).toBe(0);
-    await desktop.screenshot('banners-desktop-own-banners-desktop');
 
-    // Each screen downloaded its own banners' pictures and none of the other list's.
+    // Each screen downloaded its own banners' pictures and none of the other list's. Checked
+    // before the desktop's screenshot: a full-page screenshot narrows the window to 1 px for a
+    // moment, and a page that responds to its width then (rightly) shows the phone carousel.
     await desktop.page.waitForLoadState('networkidle');
     const [wideHashes, phoneHashes] = [await pictureHashes('desktop'), await pictureHashes('mobile')];
     expect(phoneHashes).toHaveLength(6);
     expect(desktopRequests.some((url) => url.includes(wideHashes[0]!))).toBe(true);
-    expect(desktopRequests.filter((url) => phoneHashes.some((hash) => url.includes(hash)))).toEqual([]);
+    expect(
+      desktopRequests.filter((url) => phoneHashes.some((hash) => url.includes(hash))),
+      `window widths: ${await widthsOf(desktop.page)}`,
+    ).toEqual([]);
     expect(phoneRequests.some((url) => url.includes(phoneHashes[0]!))).toBe(true);
     expect(phoneRequests.filter((url) => wideHashes.some((hash) => url.includes(hash)))).toEqual([]);
+    await desktop.screenshot('banners-desktop-own-banners-desktop');
 
     for (const p of [owner, phone, desktop]) expect(p.consoleErrors).toEqual([]);
     await owner.close();

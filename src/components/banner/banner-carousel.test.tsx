@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BANNER_INTERVAL_MS, BannerCarousel, preloadFirstBanner, type BannerImage } from './banner-carousel';
@@ -136,12 +137,22 @@ describe('BannerCarousel', () => {
     expect(desk.querySelectorAll('picture')).toHaveLength(1);
     fireEvent.load(screen.getByRole('img', { name: 'Desktop offer 1' }));
     expect(desk.querySelectorAll('picture')).toHaveLength(5);
-    // On a phone the desktop pictures resolve to a blank, and on a desktop the phone pictures do.
-    const sources = desk.querySelectorAll('picture source');
-    expect(sources[0]!.getAttribute('media')).toBe('(max-width: 47.99rem)');
-    expect(sources[0]!.getAttribute('srcset')).toMatch(/^data:image\/gif;base64,/);
-    expect(phone.querySelector('picture source')!.getAttribute('media')).toBe('(min-width: 48rem)');
-    expect(phone.querySelector('picture source')!.getAttribute('srcset')).toMatch(/^data:image\/gif;base64,/);
+    // On a desktop, the browser draws no phone picture at all: not even an <img> for it to fetch.
+    expect(phone.querySelectorAll('picture, img')).toHaveLength(0);
+    // In the server's page (the same for every screen), each carousel's pictures resolve to a
+    // blank on the other screen: the desktop ones on a phone, the phone ones on a desktop.
+    const server = document.createElement('div');
+    server.innerHTML = renderToString(
+      <MemoryRouter>
+        <BannerCarousel desktop={desktop} mobile={mobile} />
+      </MemoryRouter>,
+    );
+    const deskSource = server.querySelector('[data-screen="desktop"] picture source')!;
+    expect(deskSource.getAttribute('media')).toBe('(max-width: 47.99rem)');
+    expect(deskSource.getAttribute('srcset')).toMatch(/^data:image\/gif;base64,/);
+    const phoneSource = server.querySelector('[data-screen="phone"] picture source')!;
+    expect(phoneSource.getAttribute('media')).toBe('(min-width: 48rem)');
+    expect(phoneSource.getAttribute('srcset')).toMatch(/^data:image\/gif;base64,/);
 
     const images = within(shownCarousel()).getAllByRole('img', { hidden: true });
     expect(images[0]!.getAttribute('alt')).toBe('Desktop offer 1');

@@ -35,6 +35,11 @@ const BLANK_IMAGE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAAL
 
 type Screen = 'desktop' | 'phone';
 
+/** Whether a media query matches at this moment (false where there is no matchMedia: jsdom). */
+function matchesNow(query: string): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
+}
+
 /**
  * Each screen's carousel: where it shows (the other one's media query hides it), the picture it
  * wants (24:7 on desktops, square on phones, as the admin's Banners page recommends), and the
@@ -122,10 +127,16 @@ function Carousel({ screen, banners, intervalMs }: { screen: Screen; banners: re
   // connection they would compete with the one picture the shopper is looking at.
   const [warm, setWarm] = useState(false);
   const firstImage = useRef<HTMLImageElement>(null);
+  // The carousel of the other screen never warms: its first "picture" is the blank, which loads
+  // at once, and warming would create the other slides' <img> elements in the browser, where
+  // Chromium may pick a file from their srcset before they sit inside their <picture>.
+  const warmUp = () => {
+    if (!matchesNow(spec.other)) setWarm(true);
+  };
   // On a page the server rendered, the first banner may have loaded before React was there to hear it.
   useEffect(() => {
-    if (firstImage.current?.complete) setWarm(true);
-  }, []);
+    if (firstImage.current?.complete && !matchesNow(spec.other)) setWarm(true);
+  }, [spec.other]);
   const regionId = useId();
 
   const playing = playChoice ?? !reducedMotion;
@@ -190,12 +201,13 @@ function Carousel({ screen, banners, intervalMs }: { screen: Screen; banners: re
                   // Only the first slide is part of the first paint; the rest wait.
                   loading={i === 0 ? 'eager' : 'lazy'}
                   decoding={i === 0 ? 'sync' : 'async'}
-                  {...(i === 0 ? { ref: firstImage, fetchPriority: 'high' as const, onLoad: () => setWarm(true), onError: () => setWarm(true) } : {})}
+                  {...(i === 0 ? { ref: firstImage, fetchPriority: 'high' as const, onLoad: warmUp, onError: warmUp } : {})}
                   className="h-full w-full object-cover"
                 />
               </picture>
             );
-            const drawn = i === 0 || warm || active;
+            // Once the page runs, the other screen's carousel draws no picture at all.
+            const drawn = !offScreen && (i === 0 || warm || active);
             return (
               <div
                 key={banner._id}
