@@ -26,7 +26,7 @@ export function percentOf(amount: number, bp: number): number {
  * below 0). Largest remainder: each line gets the whole paise of its exact share, and the paise
  * left over go one each to the lines with the largest fractions, ties to the earlier line.
  *
- * allocate(100, [1, 1, 1]) = [34, 33, 33]; allocate(5, [10, 0, 10]) = [3, 0, 2]. Throws a RangeError when the amount is
+ * allocate(100, [100, 100, 100]) = [34, 33, 33]; allocate(5, [10, 0, 10]) = [3, 0, 2]. Throws a RangeError when the amount is
  * more than the weights' sum, or anything is not whole paise. BigInt inside: amount × weight
  * can pass 2^53 for a large order.
  */

@@ -1,7 +1,7 @@
 /** The offers engine (issue 30): pure, shared by the server and the browser. See price-cart.ts for the rules' order. */
 export { allocate, assertPaise, percentOf } from './allocate';
 export { isLive, istDayLabel, istToInstant } from './time';
-export { NO_OFFERS, normaliseCouponCode, priceCart } from './price-cart';
+export { comboCancellation, NO_OFFERS, normaliseCouponCode, priceCart } from './price-cart';
 export type {
   AppliedOffer,
   AutomaticOffers,

@@ -404,3 +404,24 @@ export function priceCart(input: PriceCartInput): PricedCart {
     },
   };
 }
+
+export type ComboCancellation = { allowed: true; keys: string[] } | { allowed: false; offerId: string; message: string };
+
+/**
+ * What cancelling whole lines (`keys`) of a priced order does to its buy-X-get-Y combos, by the
+ * owner's rule for each: cancelling a bought line while its free lines stay is refused
+ * ('refuse'), or cancels the free lines with it ('cancel-combo'; `keys` then lists them too).
+ * Cancelling a free line alone is always allowed: the shopper only gives something up.
+ */
+export function comboCancellation(applied: readonly AppliedOffer[], keys: readonly string[]): ComboCancellation {
+  const cancelled = new Set(keys);
+  for (const offer of applied) {
+    const combo = offer.combo;
+    if (!combo || !combo.buy.some((b) => cancelled.has(b.key))) continue;
+    const kept = combo.get.filter((g) => !cancelled.has(g.key));
+    if (kept.length === 0) continue;
+    if (combo.cancelRule === 'refuse') return { allowed: false, offerId: offer.offerId, message: 'This item came with a free item in the same offer: cancel them together' };
+    kept.forEach((g) => cancelled.add(g.key));
+  }
+  return { allowed: true, keys: [...cancelled] };
+}

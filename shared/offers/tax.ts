@@ -69,9 +69,10 @@ export function refundForUnits(line: Pick<TaxedLine, 'quantity' | 'net' | 'cgst'
   if (!Number.isSafeInteger(units) || !Number.isSafeInteger(alreadyReturned) || units < 1 || alreadyReturned < 0 || alreadyReturned + units > line.quantity) {
     throw new RangeError(`cannot return ${units} unit(s) after ${alreadyReturned} of a line of ${line.quantity}`);
   }
+  // Equal weights (each the whole net, so the weights always cover the amount): equal shares, the odd paise to the earlier units.
   const perUnit = allocate(
     line.net,
-    Array.from({ length: line.quantity }, () => 1),
+    Array.from({ length: line.quantity }, () => line.net),
   );
   const pick = (shares: number[]) => shares.slice(alreadyReturned, alreadyReturned + units).reduce((a, b) => a + b, 0);
   // With no value left (a free unit), there is nothing to weigh the taxes by: they are 0 too.

@@ -61,9 +61,9 @@ const windowFields = {
   to: InstantSchema('to').nullable(),
 };
 
-/** `to` after `from`, reported on `to`. */
-function checkWindow(value: { from: string; to: string | null }, ctx: z.RefinementCtx) {
-  if (value.to !== null && value.to <= value.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from' });
+/** `to` after `from`, reported on `to` (or the field named `field`). */
+function checkWindow(value: { from: string; to: string | null }, ctx: z.RefinementCtx, field = 'to', after = 'from') {
+  if (value.to !== null && value.to <= value.from) ctx.addIssue({ code: 'custom', path: [field], message: `${field} must be after ${after}` });
 }
 
 const nameList = (field: string) =>
@@ -134,7 +134,7 @@ export const CouponSchema = z
     ],
     { error: 'kind must be percent, amount or free-delivery' },
   )
-  .superRefine((coupon, ctx) => checkWindow({ from: coupon.validFrom, to: coupon.validTo }, ctx));
+  .superRefine((coupon, ctx) => checkWindow({ from: coupon.validFrom, to: coupon.validTo }, ctx, 'validTo', 'validFrom'));
 export type CouponInput = z.input<typeof CouponSchema>;
 export type Coupon = z.output<typeof CouponSchema>;
 
@@ -153,7 +153,7 @@ export const SalePriceSchema = z
     // A sale always ends (its page shows "Sale ends in 2 h").
     to: InstantSchema('to'),
   })
-  .superRefine(checkWindow);
+  .superRefine((value, ctx) => checkWindow(value, ctx));
 export type SalePrice = z.output<typeof SalePriceSchema>;
 
 export const BuyXGetYSchema = z
@@ -176,7 +176,7 @@ export const BuyXGetYSchema = z
     /** Cancelling a bought item alone: refused, or the whole combo (its free items too) is cancelled. */
     cancelRule: z.enum(['refuse', 'cancel-combo'], { error: 'cancelRule must be refuse or cancel-combo' }),
   })
-  .superRefine(checkWindow);
+  .superRefine((value, ctx) => checkWindow(value, ctx));
 export type BuyXGetY = z.output<typeof BuyXGetYSchema>;
 
 const prepaidFields = {
@@ -196,7 +196,7 @@ export const PrepaidDiscountSchema = z
     ],
     { error: 'kind must be amount or percent' },
   )
-  .superRefine(checkWindow);
+  .superRefine((value, ctx) => checkWindow(value, ctx));
 export type PrepaidDiscount = z.output<typeof PrepaidDiscountSchema>;
 
 /** One row of the owner's no-cost EMI table: a bank, a tenure, the bank's annual rate and the lowest price it is offered on. */
@@ -219,7 +219,7 @@ export const BankOfferSchema = z
     text: ownerText('text', BANK_OFFER_TEXT_MAX),
     ...windowFields,
   })
-  .superRefine(checkWindow);
+  .superRefine((value, ctx) => checkWindow(value, ctx));
 export type BankOffer = z.output<typeof BankOfferSchema>;
 
 export const EmiTableSchema = z.object({
