@@ -45,6 +45,10 @@ const SHOP_TABLES = [
   'shipments',
   'shipment_units',
   'shipment_events',
+  'offers',
+  'offer_uses',
+  'order_item_discounts',
+  'cart_coupons',
 ];
 
 /** Rows a migration writes (the spec's twelve categories): a migrated target holds them without any shop data. */
@@ -161,6 +165,26 @@ describe.runIf(testDialect() === 'postgres')('npm run db:copy: a SQLite shop int
     expect((await packAndShip(owner, paidOrder.id, { ewayBill: { number: '291234567890', date: '2026-12-10' } })).status).toBe(200);
     // The day the daily low-stock mail last ran, as the job records it (the copy must not send it again that day).
     await db.insertInto('job_runs').values({ name: 'stock-alerts', last_day: '2026-12-10', ran_at: '2026-12-10T03:30:00.000Z' }).execute();
+    // A coupon, the paid order's use of it and its line's share, and a guest's cart holding a code.
+    const at = '2026-12-10T04:00:00.000Z';
+    await db
+      .insertInto('offers')
+      .values({
+        id: 'offer-1',
+        kind: 'coupon',
+        name: 'Save ₹1,000',
+        code: 'SAVE1000',
+        definition: '{"kind":"amount"}',
+        uses_limit: 50,
+        uses_count: 1,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const paidItem = await db.selectFrom('order_items').select('id').where('order_id', '=', paidOrder.id).executeTakeFirstOrThrow();
+    await db.insertInto('offer_uses').values({ offer_id: 'offer-1', order_id: paidOrder.id, user_id: shopper.id, at, released_at: null }).execute();
+    await db.insertInto('order_item_discounts').values({ order_item_id: paidItem.id, offer_id: 'offer-1', kind: 'coupon', amount: 100_000 }).execute();
+    await db.insertInto('cart_coupons').values({ owner: 'guest:copy-test', code: 'SAVE1000', updated_at: at }).execute();
   });
 
   afterAll(async () => {

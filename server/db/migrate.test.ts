@@ -586,7 +586,8 @@ describe(`migrations (${dialect})`, () => {
       ]);
       // Nothing else about the orders moved, their lines stay theirs, and the invoices' counter is untouched.
       const after = await db.selectFrom('orders').selectAll().orderBy('id').execute();
-      expect(after.map(({ order_number: _n, ...rest }) => rest)).toEqual(before);
+      // (Columns later migrations add, the offers' discount_total and coupon_code, are checked by their own case.)
+      expect(after.map(({ order_number: _n, discount_total: _d, coupon_code: _c, ...rest }) => rest)).toEqual(before);
       expect(await db.selectFrom('order_items').select(['id', 'order_id']).execute()).toEqual([{ id: 'i1', order_id: 'o-c' }]);
       expect((await db.selectFrom('document_counters').select(['series', 'last']).orderBy('series').execute()).map((r) => [r.series, Number(r.last)])).toEqual([
         ['invoice:2025-26', 7],
@@ -660,6 +661,95 @@ describe(`migrations (${dialect})`, () => {
       expect(await markOf(low.id)).toBeNull();
       // A level below 0 is refused by the database too.
       await expect(db.updateTable('product_variants').set({ low_stock_level: -1 }).where('id', '=', low.id).execute()).rejects.toThrow(/check/i);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('bring a shop of the release before offers (up to 2026-12-08-03-stock-alerts) forward: orders and lines kept with no discount, empty offer tables; the database holds a coupon to its uses and codes unique', async () => {
+    const target = await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-')));
+    const db = openDatabase(target);
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrationsFor(dialect)) } });
+      expect((await migrator.migrateTo('2026-12-08-03-stock-alerts')).error).toBeUndefined();
+      const user = await insertUser(db);
+      const product = await insertProduct(db, { productName: 'Galaxy S24 5G' });
+      await db
+        .insertInto('orders')
+        .values({
+          id: 'o1',
+          order_number: 'VM-2026-000001',
+          user_id: user.id,
+          email: user.email,
+          status: 'paid',
+          provider: 'test',
+          total_amount: 7_499_900,
+          created_at: '2026-12-08T10:00:00.000Z',
+          updated_at: '2026-12-08T10:00:00.000Z',
+        } as never)
+        .execute();
+      await db
+        .insertInto('order_items')
+        .values({ id: 'i1', order_id: 'o1', product_id: product.id, name: 'Galaxy S24 5G', unit_price: 7_499_900, quantity: 1, position: 0 })
+        .execute();
+      const orderBefore = await db.selectFrom('orders').selectAll().execute();
+      const itemsBefore = await db.selectFrom('order_items').selectAll().execute();
+
+      expect(await migrateToLatest(db)).toEqual(migrationNames.slice(migrationNames.indexOf('2026-12-08-03-stock-alerts') + 1));
+
+      expect(await db.selectFrom('orders').selectAll().execute()).toEqual(orderBefore.map((o) => ({ ...o, discount_total: 0, coupon_code: null })));
+      expect(await db.selectFrom('order_items').selectAll().execute()).toEqual(itemsBefore.map((i) => ({ ...i, list_unit_price: null, sale_offer_id: null, discount: 0 })));
+      for (const table of ['offers', 'offer_uses', 'order_item_discounts', 'cart_coupons'] as const) expect(await db.selectFrom(table).selectAll().execute()).toEqual([]);
+
+      const coupon = (id: string, code: string | null, kind = 'coupon') => ({
+        id,
+        kind,
+        name: id,
+        code,
+        definition: '{}',
+        uses_limit: 1,
+        created_at: '2026-12-09T00:00:00.000Z',
+        updated_at: '2026-12-09T00:00:00.000Z',
+      });
+      await db
+        .insertInto('offers')
+        .values(coupon('c1', 'SAVE1000') as never)
+        .execute();
+      // One code, one offer; a coupon always has a code and nothing else does.
+      await expect(
+        db
+          .insertInto('offers')
+          .values(coupon('c2', 'SAVE1000') as never)
+          .execute(),
+      ).rejects.toThrow();
+      await expect(
+        db
+          .insertInto('offers')
+          .values(coupon('c3', null) as never)
+          .execute(),
+      ).rejects.toThrow();
+      await expect(
+        db
+          .insertInto('offers')
+          .values(coupon('s1', 'SALE', 'sale-price') as never)
+          .execute(),
+      ).rejects.toThrow();
+      // The last use is taken once; the next conditional take finds none, and a write past the limit is refused outright.
+      const take = () =>
+        db
+          .updateTable('offers')
+          .set((eb) => ({ uses_count: eb('uses_count', '+', 1) }))
+          .where('id', '=', 'c1')
+          .where((eb) => eb.or([eb('uses_limit', 'is', null), eb('uses_count', '<', eb.ref('uses_limit'))]))
+          .executeTakeFirst();
+      expect(Number((await take()).numUpdatedRows)).toBe(1);
+      expect(Number((await take()).numUpdatedRows)).toBe(0);
+      await expect(db.updateTable('offers').set({ uses_count: 2 }).where('id', '=', 'c1').execute()).rejects.toThrow(/check/i);
+      await db.insertInto('offer_uses').values({ offer_id: 'c1', order_id: 'o1', user_id: user.id, at: '2026-12-09T00:00:00.000Z', released_at: null }).execute();
+      await expect(
+        db.insertInto('offer_uses').values({ offer_id: 'c1', order_id: 'o1', user_id: user.id, at: '2026-12-09T00:00:01.000Z', released_at: null }).execute(),
+      ).rejects.toThrow();
+      await expect(db.insertInto('order_item_discounts').values({ order_item_id: 'i1', offer_id: 'c1', kind: 'coupon', amount: -1 }).execute()).rejects.toThrow(/check/i);
     } finally {
       await db.destroy();
     }

@@ -218,6 +218,10 @@ export interface OrdersTable {
   refund_amount: number | null;
   refunded_at: string | null;
   refund_error: string | null;
+  /** Paise every offer took off the lines together (2026-12-09-01-offers). */
+  discount_total: Generated<number>;
+  /** The coupon code the order used, upper-case. */
+  coupon_code: string | null;
 }
 
 export interface OrderItemsTable {
@@ -243,6 +247,59 @@ export interface OrderItemsTable {
   variant_id: string | null;
   sku: string | null;
   variant_label: string | null;
+  /** The list price the line was sold against; null on lines from before offers (= unit_price). (2026-12-09-01-offers) */
+  list_unit_price: number | null;
+  /** The sale price offer that set unit_price, if any. */
+  sale_offer_id: string | null;
+  /** Paise every offer took off this line together (order_item_discounts has each). */
+  discount: Generated<number>;
+}
+
+/** An offer: coupon, sale price, buy X get Y or prepaid discount (migration 2026-12-09-01-offers). */
+export interface OffersTable {
+  id: string;
+  kind: 'coupon' | 'sale-price' | 'buy-x-get-y' | 'prepaid';
+  name: string;
+  /** A coupon's code, upper-case; null for other kinds. */
+  code: string | null;
+  /** A sale price's product and variant. */
+  product_id: string | null;
+  variant_id: string | null;
+  /** JSON, as shared/schemas/offers.ts parses it. */
+  definition: string;
+  paused: Generated<number>;
+  valid_from: string | null;
+  valid_to: string | null;
+  /** A coupon's uses in all; null: no limit. */
+  uses_limit: number | null;
+  /** Uses taken now (an order's use given back when it expires or is cancelled). */
+  uses_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One order's use of a coupon. */
+export interface OfferUsesTable {
+  offer_id: string;
+  order_id: string;
+  user_id: string;
+  at: string;
+  released_at: string | null;
+}
+
+/** What one offer took off one order line. */
+export interface OrderItemDiscountsTable {
+  order_item_id: string;
+  offer_id: string;
+  kind: 'coupon' | 'buy-x-get-y' | 'prepaid';
+  amount: number;
+}
+
+/** The coupon code a shopper applied to their cart; owner is 'user:<id>' or 'guest:<id>'. */
+export interface CartCouponsTable {
+  owner: string;
+  code: string;
+  updated_at: string;
 }
 
 export interface StockMovementsTable {
@@ -540,6 +597,10 @@ export interface Database {
   addresses: AddressesTable;
   document_counters: DocumentCountersTable;
   shipments: ShipmentsTable;
+  offers: OffersTable;
+  offer_uses: OfferUsesTable;
+  order_item_discounts: OrderItemDiscountsTable;
+  cart_coupons: CartCouponsTable;
   shipment_units: ShipmentUnitsTable;
   shipment_events: ShipmentEventsTable;
   audit_log: AuditLogTable;
