@@ -88,6 +88,7 @@ function shipmentOf(patch: Partial<AdminShipment> = {}): AdminShipment {
     failedReason: null,
     lastError: null,
     routingCode: null,
+    courierCancelPending: false,
     ...patch,
   };
 }
