@@ -1316,10 +1316,8 @@ async function refuseCourierNotOffered(
     throw new AppError('COURIER', `Shiprocket’s couriers for this parcel could not be checked (${failure.message}): try again, or book with its recommended courier`);
   }
   if (!offered.some((o) => o.courierId === courierId)) {
-    throw new AppError(
-      'BAD_INPUT',
-      `courierId: Shiprocket does not offer courier ${courierId} for this parcel (${lane.pickupPin} to ${lane.deliveryPin}, ${lane.weightGrams} g${lane.cod ? ', cash on delivery' : ''}): choose one from the list`,
-    );
+    const message = `Shiprocket does not offer courier ${courierId} for this parcel (${lane.pickupPin} to ${lane.deliveryPin}, ${lane.weightGrams} g${lane.cod ? ', cash on delivery' : ''}): choose one from the list`;
+    throw new AppError('BAD_INPUT', `courierId: ${message}`, { fieldErrors: { courierId: message } });
   }
 }
 
