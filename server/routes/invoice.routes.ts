@@ -4,7 +4,7 @@ import { sendError } from '../http/error-reply';
 import { createCaller } from '../app-router';
 import { createRequestContext } from '../trpc/context';
 import { renderInvoicePdf } from '../invoices/invoice-pdf';
-import { courierLabelPdf, renderPackingSlip, renderShippingLabel } from '../features/shipping/shipping.service';
+import { courierLabelPdf, courierManifestPdf, renderManifest, renderPackingSlip, renderShippingLabel } from '../features/shipping/shipping.service';
 
 /**
  * Downloads: an order's invoice or credit note as PDF (its owner and admins), its packing slip
@@ -64,6 +64,22 @@ export function createInvoiceRouter(deps: Deps): Router {
         .set('Cache-Control', 'private, no-store')
         .set('Content-Disposition', `inline; filename="label-${label.awb.replace(/[^A-Za-z0-9-]/g, '-')}-${size}.pdf"`)
         .send(bytes);
+    } catch (error) {
+      sendError(req, res, error);
+    }
+  });
+
+  // The manifest the courier's pickup person signs (admins): the parcels awaiting pickup, or the
+  // chosen orders' (?ids=a,b). Shiprocket's own when every parcel is booked with it and it gives
+  // one, else the shop's.
+  router.get('/admin/manifest.pdf', async (req: Request, res: Response) => {
+    try {
+      const ctx = await createRequestContext(deps, req, res);
+      const ids = typeof req.query.ids === 'string' && req.query.ids.trim() !== '' ? req.query.ids.split(',').map((id) => id.trim()) : undefined;
+      const manifest = await createCaller(ctx).shipping.manifest(ids ? { orderIds: ids } : {});
+      const orderIds = manifest.couriers.flatMap((c) => c.parcels.map((p) => p.orderId));
+      const bytes = (await courierManifestPdf(deps, orderIds)) ?? (await renderManifest(manifest));
+      res.status(200).type('application/pdf').set('Cache-Control', 'private, no-store').set('Content-Disposition', 'inline; filename="manifest.pdf"').send(bytes);
     } catch (error) {
       sendError(req, res, error);
     }

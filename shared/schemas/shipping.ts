@@ -189,6 +189,64 @@ export type AdminShipment = OrderShipment & {
   lastError: string | null;
   /** The courier's sorting code printed on the label (Shiprocket gives one with the AWB); null for the manual courier. */
   routingCode: string | null;
+  /**
+   * The order was cancelled but Shiprocket did not confirm cancelling its own order (a timeout, a
+   * 5xx): lastError says so, and the admin's parcel block offers Try again. False otherwise.
+   */
+  courierCancelPending: boolean;
+};
+
+/** One courier Shiprocket offers for a parcel (the Ship step's rate list). */
+export type CourierRate = {
+  courierId: number;
+  courierName: string;
+  /** Paise, what Shiprocket charges the shop. */
+  ratePaise: number;
+  etdDays: number | null;
+  /** YYYY-MM-DD */
+  etdDate: string | null;
+  cod: boolean;
+  recommended: boolean;
+};
+
+/**
+ * The couriers Shiprocket offers for an order's parcel (pickup PIN to delivery PIN, its weight,
+ * cash on delivery or not), cheapest first. `error`: Shiprocket could not be asked (the parcel is
+ * then booked with its recommended courier); `options` is empty then.
+ */
+export type CourierRates = {
+  pickupPin: string | null;
+  deliveryPin: string | null;
+  weightGrams: number;
+  cod: boolean;
+  options: CourierRate[];
+  error: string | null;
+};
+
+/** The courier's pickup sheet: the parcels awaiting pickup, or those of the chosen orders. */
+export const ManifestInputSchema = z.object({
+  orderIds: z.array(IdSchema('orderIds'), { error: 'orderIds must be a list of order ids' }).max(100, { error: 'orderIds: at most 100 orders at a time' }).optional(),
+});
+
+/** One parcel on a manifest. */
+export type ManifestParcel = {
+  orderId: string;
+  orderRef: string;
+  awb: string;
+  consignee: string;
+  pin: string;
+  pieces: number;
+  weightGrams: number;
+  /** Paise to collect at the door; 0 when prepaid. */
+  codAmount: number;
+};
+
+/** A manifest: one section per courier (its pickup person signs for their parcels). */
+export type Manifest = {
+  shop: { name: string; pickupAddress: string | null; phone: string | null };
+  /** "28 Nov 2026, 6:40 pm IST" on the shop’s clock. */
+  printedAt: string;
+  couriers: { courierName: string; parcels: ManifestParcel[] }[];
 };
 
 /** What the packing table shows for an order: each line, how many units, what each needs. */

@@ -65,6 +65,8 @@ const DEFAULT_PROCEDURES: Record<string, Procedure> = {
   'shipping.ofOrders': () => ({}),
   // All orders shows the failed deliveries waiting for an answer: none unless a test says otherwise.
   'shipping.ndrQueue': () => [],
+  // All orders links the manifest when parcels await the courier's pickup: none unless a test says otherwise.
+  'shipping.awaitingPickup': () => ({ count: 0 }),
 };
 type Reply =
   | { result: { data: unknown } }

@@ -27,9 +27,11 @@ import {
  * Shiprocket server (the shop's real HTTP client reaches it through SHIPROCKET_API_BASE). The owner
  * saves Shiprocket's API user, pickup location and webhook token on the Settings page; a shopper
  * pays (test checkout) for a ₹74,999 phone and earphones; Pack & ship asks the phone's IMEI and
- * nothing for the earphones, the e-way bill at the Ship step, and books with Shiprocket while the
- * first create call's answer is lost after Shiprocket made the shipment: one shipment, one AWB.
- * The labels (Shiprocket's 4 × 6, the shop's A4) and the packing slip are read back; tracking
+ * nothing for the earphones, the e-way bill at the Ship step, lists Shiprocket's couriers with
+ * their rates, and books with the one the owner picks (not the recommended one) while the first
+ * create call's answer is lost after Shiprocket made the shipment: one shipment, one AWB.
+ * The labels (Shiprocket's 4 × 6, the shop's A4), the packing slip and the manifest (from All
+ * orders' Print manifest link) are read back; tracking
  * webhooks, repeated and out of order, take the shopper's page and mails through shipped (with
  * the AWB and link), out for delivery and delivered. Then a cash-on-delivery order booked on a
  * phone fails delivery: it shows under Failed deliveries, is returned through Shiprocket's NDR
@@ -164,6 +166,10 @@ describe('shipping with Shiprocket', () => {
     expect(await section.getByText('Leave as is to keep the saved password.').count()).toBe(1);
     await section.scrollIntoViewIfNeeded();
     await shot(section, 'shiprocket-settings-section-desktop');
+    // The PIN parcels leave from: Shiprocket's rates are asked from it (the demo shop has no seller's address).
+    const current = await trpc<AdminSettings>(page, 'query', 'settings.get');
+    const { updatedAt: _u, onlineProviders: _o, courierWebhookUrl: _w, ...form } = current;
+    await trpc(page, 'mutation', 'settings.update', { ...form, dispatch: { ...form.dispatch, fromPin: '560025' } });
     const violations = await seriousA11yViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
     expect(owner.consoleErrors).toEqual([]);
@@ -216,8 +222,22 @@ describe('shipping with Shiprocket', () => {
     await dialog.getByText('e-way bill number is required to ship this parcel').waitFor();
     await dialog.getByLabel('E-way bill number').fill(EWAY_BILL);
     await dialog.getByLabel('E-way bill date').fill('2026-11-26');
+
+    // The couriers Shiprocket offers for this parcel, with rates and dates; its recommended one chosen.
+    const rates = dialog.getByTestId('courier-rates');
+    await rates.waitFor();
+    const rows = rates.getByTestId('courier-rate');
+    expect(await rows.count()).toBe(3);
+    const recommended = rates.getByRole('radio', { name: /Delhivery Surface/ });
+    expect(await recommended.isChecked()).toBe(true);
+    expect(await rows.filter({ hasText: 'Delhivery Surface' }).textContent()).toMatch(/RecommendedDelivery by \w{3}, \d{1,2} \w{3} \(4 days\) · COD yes₹\d+\.\d\d$/);
+    // The owner picks a faster, dearer one.
+    await rates.getByRole('radio', { name: /Xpressbees Surface/ }).check();
+    expect(await recommended.isChecked()).toBe(false);
     await expectHealthy(owner, 'shiprocket-ship-step-page-desktop');
     await shot(dialog, 'shiprocket-ship-step-desktop');
+    await rates.scrollIntoViewIfNeeded();
+    await shot(rates, 'shiprocket-rates-desktop');
 
     const before = fake.count('POST', '/orders/create/adhoc');
     // Shiprocket makes the shipment, but its answer never comes: the shop times out, looks it up, carries on.
@@ -231,6 +251,9 @@ describe('shipping with Shiprocket', () => {
     const made = fake.orderByKey(key)!;
     main.awb = made.shipment.awb!;
     main.courier = made.shipment.courier_name!;
+    // The chosen courier went to Shiprocket's assign AWB.
+    expect(fake.requests.filter((r) => r.path === '/courier/assign/awb').at(-1)!.body).toMatchObject({ shipment_id: made.shipment.id, courier_id: 33 });
+    expect(main.courier).toBe('Xpressbees Surface');
     expect(main.awb).toMatch(/^\d{14}$/);
     expect(await booked.getByTestId('booked-awb').textContent()).toBe(main.awb);
     expect(await booked.getByTestId('booked-courier').textContent()).toBe(main.courier);
@@ -295,6 +318,19 @@ describe('shipping with Shiprocket', () => {
     expect(await parcel.getByRole('button', { name: `Handed over to the courier: order ${main.number}` }).count()).toBe(1);
     expect(await parcel.getByTestId('parcel-last-error').count()).toBe(0);
     await shot(parcel, 'shiprocket-order-card-parcel-desktop');
+
+    // The manifest for the courier's pickup person: linked on All orders while parcels await pickup; Shiprocket's own, read back.
+    const link = page.getByRole('link', { name: 'Print manifest (PDF)' });
+    await link.waitFor();
+    expect(await page.getByTestId('manifest-link').textContent()).toContain('1 parcel awaiting the courier’s pickup');
+    const manifest = await pdf(page, (await link.getAttribute('href'))!, 'manifest');
+    expect(manifest.text).toMatch(/Manifest \d+ \(fake\)/);
+    expect(manifest.text).toContain(`AWB ${main.awb}`);
+    expect(fake.count('POST', '/manifests/generate')).toBe(1);
+    // Printed again for this order: the same manifest (Shiprocket makes one per shipment).
+    const again = await pdf(page, `/admin/manifest.pdf?ids=${main.orderId}`, 'manifest-again');
+    expect(again.text).toContain(`AWB ${main.awb}`);
+    expect(fake.count('POST', '/manifests/print')).toBe(1);
   });
 
   it('tracking webhooks, repeated and out of order, move the shopper’s page and mails through shipped, out for delivery and delivered', async () => {
@@ -371,8 +407,14 @@ describe('shipping with Shiprocket', () => {
     const dialog = page.getByRole('dialog', { name: 'Pack & ship' });
     const book = dialog.getByRole('button', { name: 'Book with Shiprocket' });
     await book.waitFor();
+    // Cash on delivery: only the couriers that collect cash (Blue Dart Air does not).
+    const rates = dialog.getByTestId('courier-rates');
+    await rates.waitFor();
+    expect(await rates.getByTestId('courier-rate').count()).toBe(2);
+    expect(await rates.getByRole('radio', { name: /Delhivery Surface/ }).isChecked()).toBe(true);
     await expectHealthy(phoneOwner, 'shiprocket-ship-step-page-phone');
     await shot(dialog, 'shiprocket-ship-step-phone');
+    await shot(rates, 'shiprocket-rates-phone');
     await book.click();
     const booked = dialog.getByTestId('booked-parcel');
     await booked.waitFor();

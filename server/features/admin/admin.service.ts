@@ -100,24 +100,35 @@ const PROVIDER_NAMES: Record<string, string> = { stripe: 'Stripe', razorpay: 'Ra
  */
 export async function setOrderStatus(deps: Deps, orderId: string, to: OrderStatus, actorId: string | null = null, opts: { refund?: boolean } = {}): Promise<AdminOrder> {
   const now = deps.clock().toISOString();
+  /** Why this move is refused before anything changes (also checked before Shiprocket is asked to cancel). */
+  const refuse = (order: orders.OrderRecord | null): orders.OrderRecord => {
+    if (order === null) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+    const method: PaymentMethod = order.provider === 'cod' ? 'cod' : 'online';
+    if (opts.refund) {
+      if (to !== 'cancelled' || method !== 'online' || order.paidAt === null) {
+        throw new AppError('BAD_INPUT', 'Only an order paid online can be refunded, when it is cancelled.');
+      }
+      if (order.paymentId === null) throw new AppError('INVALID_TRANSITION', 'This order has no payment on record at its provider to refund: refund it by hand.');
+    }
+    if (to === 'shipped' && order.status !== 'shipped' && canTransition(order.status, to, method)) {
+      // A parcel leaves with its courier and AWB: the Ship step (shipping.service) moves it.
+      throw new AppError('INVALID_TRANSITION', 'Ship this order from its Pack & ship step: give its courier and AWB (and its e-way bill above the threshold).');
+    }
+    return order;
+  };
+  // A parcel booked with Shiprocket is cancelled there first (outside the transaction: a network
+  // call), only for a move that will be made: Shiprocket refusing (picked up) stops the cancel.
+  let courierCancel: shipping.CourierCancel = null;
+  if (to === 'cancelled') {
+    const order = refuse(await orders.findOrderRecord(deps.db, orderId));
+    if (canTransition(order.status, to, order.provider === 'cod' ? 'cod' : 'online')) courierCancel = await shipping.cancelWithCourier(deps, orderId);
+  }
   const from = await transaction(
     deps.db,
     async (trx) => {
-      const order = await orders.findOrderRecord(trx, orderId);
-      if (order === null) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
-      const method: PaymentMethod = order.provider === 'cod' ? 'cod' : 'online';
-      if (opts.refund) {
-        if (to !== 'cancelled' || method !== 'online' || order.paidAt === null) {
-          throw new AppError('BAD_INPUT', 'Only an order paid online can be refunded, when it is cancelled.');
-        }
-        if (order.paymentId === null) throw new AppError('INVALID_TRANSITION', 'This order has no payment on record at its provider to refund: refund it by hand.');
-      }
-      if (to === 'shipped' && order.status !== 'shipped' && canTransition(order.status, to, method)) {
-        // A parcel leaves with its courier and AWB: the Ship step (shipping.service) moves it.
-        throw new AppError('INVALID_TRANSITION', 'Ship this order from its Pack & ship step: give its courier and AWB (and its e-way bill above the threshold).');
-      }
+      const order = refuse(await orders.findOrderRecord(trx, orderId));
       const moved = await orders.moveOrderStatus(trx, deps, order, to, { actorId, now, refund: opts.refund ?? false });
-      await shipping.followOrderStatus(trx, orderId, to, { actorId, now });
+      await shipping.followOrderStatus(trx, orderId, to, { actorId, now, courierCancel });
       return moved.from;
     },
     { locks: [`order:${orderId}`] },

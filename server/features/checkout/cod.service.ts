@@ -7,6 +7,7 @@ import type { ShopSettings } from '../../../shared/schemas/settings';
 import { formatINR } from '../../../shared/money';
 import type { ShippingRateKey } from '../../payments/payment-provider';
 import * as orders from '../order/order.service';
+import * as shipping from '../shipping/shipping.service';
 import { removeBoughtProducts } from '../cart/cart.service';
 import { codServesPin, deliveryCheck, loadSettings, shippingOptionsFor } from '../../settings/shop-settings';
 import { courierEtdFor } from '../../settings/courier-dates';
@@ -161,6 +162,19 @@ export async function placeCodOrder(deps: Deps, user: { id: string; email: strin
  */
 export async function cancelOwnCodOrder(deps: Deps, userId: string, orderId: string): Promise<Order> {
   const now = deps.clock().toISOString();
+  // A parcel booked with Shiprocket and not picked up: Shiprocket cancels its order first (a
+  // refusal, the courier has it, is a 409 and nothing changes).
+  const mineBefore = await orders.findOrderRecord(deps.db, orderId);
+  let courierCancel: shipping.CourierCancel = null;
+  if (mineBefore?.userId === userId && mineBefore.provider === 'cod' && mineBefore.status === 'confirmed') {
+    try {
+      courierCancel = await shipping.cancelWithCourier(deps, orderId);
+    } catch (error) {
+      if (error instanceof AppError && error.appCode === 'CONFLICT')
+        throw new AppError('INVALID_TRANSITION', 'Your parcel is already with the courier and can no longer be cancelled: you may refuse it at the door.');
+      throw error;
+    }
+  }
   await transaction(
     deps.db,
     async (trx) => {
@@ -180,6 +194,8 @@ export async function cancelOwnCodOrder(deps: Deps, userId: string, orderId: str
       if (!(await orders.updateOrderStatus(trx, orderId, 'confirmed', 'cancelled', now)))
         throw new AppError('INVALID_TRANSITION', 'This order was changed meanwhile: reload the page.');
       await orders.releaseOrderStock(trx, orderId, { reason: 'release', at: now, note: 'cash on delivery order cancelled by the shopper' });
+      // Its parcel, packed or booked, is unpacked: its units' numbers are free again.
+      await shipping.followOrderStatus(trx, orderId, 'cancelled', { actorId: userId, now, courierCancel });
       await orders.enqueueOrderStatusMail(trx, deps, orderId, 'cancelled');
       // An order moving is traced whoever moves it: the owner sees the shopper's cancellation in the audit log.
       await writeAudit(trx, { at: now, actorId: userId, action: 'order.status', detail: { orderId, from: 'confirmed', to: 'cancelled', by: 'customer', stockBack: true } });

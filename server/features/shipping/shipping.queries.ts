@@ -178,3 +178,32 @@ export async function listShipmentsOnTheRoad(db: DB, courier: 'manual' | 'shipro
 export async function setEventNote(db: DB, eventId: string, note: string): Promise<void> {
   await db.updateTable('shipment_events').set({ note }).where('id', '=', eventId).execute();
 }
+
+/**
+ * The parcels awaiting the courier's pickup, oldest booking first: booked (an AWB, not picked up
+ * yet), or shipped with the manual courier since `shippedSince` with no later step; only those of
+ * `orderIds` when given.
+ */
+export async function listShipmentsAwaitingPickup(db: DB, opts: { shippedSince: string; orderIds?: readonly string[] | undefined }): Promise<ShipmentRow[]> {
+  if (opts.orderIds?.length === 0) return [];
+  let query = db
+    .selectFrom('shipments')
+    .selectAll()
+    .where('purpose', '=', 'order')
+    .where('awb', 'is not', null)
+    .where((eb) => eb.or([eb('status', '=', 'booked'), eb.and([eb('courier', '=', 'manual'), eb('status', '=', 'shipped'), eb('shipped_at', '>=', opts.shippedSince)])]));
+  if (opts.orderIds) query = query.where('order_id', 'in', opts.orderIds);
+  return query.orderBy('booked_at').orderBy('id').limit(500).execute();
+}
+
+/** How many units each order's lines hold (a manifest's pieces), by order id. */
+export async function countItemsOfOrders(db: DB, orderIds: readonly string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('order_items')
+    .select((eb) => ['order_id', eb.fn.sum<number | string>('quantity').as('units')])
+    .where('order_id', 'in', orderIds)
+    .groupBy('order_id')
+    .execute();
+  return new Map(rows.map((r) => [r.order_id, Number(r.units)]));
+}

@@ -3,6 +3,7 @@ import {
   BookCourierInputSchema,
   DeliveryStepInputSchema,
   EwayBillInputSchema,
+  ManifestInputSchema,
   NdrAnswerInputSchema,
   OrderIdInputSchema,
   OrderIdsInputSchema,
@@ -33,6 +34,18 @@ export const shippingRouter = router({
 
   /** Books the packed parcel with Shiprocket: created once (looked up by our key first), AWB assigned, pickup scheduled (ADMIN). */
   book: adminProcedure.input(BookCourierInputSchema).mutation(({ ctx, input }) => service.bookCourier(ctx.deps, input, ctx.user._id)),
+
+  /** The couriers Shiprocket offers for the order's parcel, with rates and dates, its recommended one marked (ADMIN). */
+  rates: adminProcedure.input(OrderIdInputSchema).query(({ ctx, input }) => service.courierRates(ctx.deps, input.orderId)),
+
+  /** Asks Shiprocket again to cancel a cancelled order's shipment it did not confirm cancelling (ADMIN). */
+  retryCancel: adminProcedure.input(OrderIdInputSchema).mutation(({ ctx, input }) => service.retryCourierCancel(ctx.deps, input.orderId, ctx.user._id)),
+
+  /** How many parcels await the courier's pickup: the All orders page's Print manifest link (ADMIN). */
+  awaitingPickup: adminProcedure.query(({ ctx }) => service.awaitingPickup(ctx.deps)),
+
+  /** The manifest's contents (ADMIN; GET /admin/manifest.pdf prints it, or Shiprocket's own). */
+  manifest: adminProcedure.input(ManifestInputSchema).query(({ ctx, input }) => service.manifest(ctx.deps, input.orderIds)),
 
   /** The booked parcel left with the courier before its scan came in: the order ships (ADMIN). */
   handOver: adminProcedure.input(OrderIdInputSchema).mutation(({ ctx, input }) => service.handOver(ctx.deps, input.orderId, ctx.user._id)),

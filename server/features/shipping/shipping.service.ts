@@ -5,7 +5,8 @@ import { transaction } from '../../db/transaction';
 import type { Deps } from '../../deps';
 import { writeAudit } from '../../audit/audit';
 import { formatPostalAddress, loadSettings } from '../../settings/shop-settings';
-import { formatShopTime } from '../../lib/shop-calendar';
+import { formatShopTime, localDate, startOfLocalDay } from '../../lib/shop-calendar';
+import { dispatchPin } from '../../settings/delivery-estimate';
 import { stateByCode } from '../../../shared/gst';
 import { formatINR } from '../../../shared/money';
 import type { OrderStatus } from '../../../shared/schemas/order';
@@ -16,7 +17,9 @@ import {
   SHIPMENT_STATUS_LABELS,
   SHIPMENT_STATUSES,
   type AdminShipment,
+  type CourierRates,
   type EwayBill,
+  type Manifest,
   type OrderShipment,
   type PackingLine,
   type PackingSheet,
@@ -36,6 +39,7 @@ import type { ShipmentRow } from './shipping.queries';
 
 import type { PackingSlip, ShippingLabel } from './packing-slip-pdf';
 export { renderPackingSlip, renderShippingLabel, type LabelSize, type PackingSlip, type ShippingLabel } from './packing-slip-pdf';
+export { renderManifest } from './manifest-pdf';
 
 // From paid to delivered (issue 29): packing an order's units with their serials and IMEIs, its
 // parcel and e-way bill, handing it to a courier with an AWB, and the timeline the shopper sees.
@@ -413,7 +417,7 @@ export async function shipManual(deps: Deps, input: ShipManualInput, actorId: st
  * transaction): delivered, returned to the shop (its numbers released: those units may ship
  * again), or cancelled before it left (the parcel is unpacked).
  */
-export async function followOrderStatus(trx: DB, orderId: string, to: OrderStatus, opts: { actorId: string | null; now: string }): Promise<void> {
+export async function followOrderStatus(trx: DB, orderId: string, to: OrderStatus, opts: { actorId: string | null; now: string; courierCancel?: CourierCancel }): Promise<void> {
   const shipment = await q.findLiveShipment(trx, orderId);
   if (!shipment) return;
   const { now, actorId } = opts;
@@ -433,9 +437,29 @@ export async function followOrderStatus(trx: DB, orderId: string, to: OrderStatu
     await q.releaseUnits(trx, shipment.id, now);
     await addEvent(trx, shipment, { status: 'returned', at: now, key: 'returned', source: 'admin', actorId }, now);
   } else if (to === 'cancelled' && (shipment.status === 'packed' || shipment.status === 'booked')) {
-    await q.updateShipment(trx, shipment.id, { status: 'cancelled', cancelled_at: now, updated_at: now });
+    // A parcel booked with Shiprocket: cancelWithCourier asked Shiprocket before this transaction.
+    const atCourier = shipment.status === 'booked' && shipment.courier === 'shiprocket' && shipment.courier_order_id !== null;
+    const answer: CourierCancel = atCourier ? (opts.courierCancel ?? { kind: 'failed', message: 'it was booked while the order was being cancelled' }) : null;
+    const pending = answer?.kind === 'failed' ? `${COURIER_CANCEL_PENDING}${answer.message}`.slice(0, 500) : null;
+    await q.updateShipment(trx, shipment.id, { status: 'cancelled', cancelled_at: now, last_error: pending, updated_at: now });
     await q.releaseUnits(trx, shipment.id, now);
-    await addEvent(trx, shipment, { status: 'cancelled', at: now, key: 'cancelled', source: 'admin', actorId }, now);
+    const note = answer === null ? null : answer.kind === 'cancelled' ? 'Cancelled with Shiprocket' : 'Not yet cancelled at Shiprocket';
+    await addEvent(trx, shipment, { status: 'cancelled', at: now, key: 'cancelled', source: 'admin', actorId, note }, now);
+    if (answer) {
+      await writeAudit(trx, {
+        at: now,
+        actorId,
+        action: 'order.tracking',
+        detail: {
+          orderId,
+          status: 'cancelled',
+          note:
+            answer.kind === 'cancelled'
+              ? `Shiprocket order ${shipment.courier_order_id} (AWB ${shipment.awb}) cancelled, units freed`
+              : `units freed; Shiprocket order ${shipment.courier_order_id} (AWB ${shipment.awb}) NOT cancelled: ${answer.message}`,
+        },
+      });
+    }
   }
 }
 
@@ -449,6 +473,24 @@ function stepOf(event: q.ShipmentEventRow): TrackingStep {
     reason: event.reason,
     note: event.note,
   };
+}
+
+/**
+ * The shopper's timeline: one step per status. Consecutive steps of the same status (a booking
+ * and its pickup; "Shipped" for each in-transit scan) are one, at the first one's time, with the
+ * latest location and note. The admin's parcel block keeps every step.
+ */
+export function collapseSteps(steps: readonly TrackingStep[]): TrackingStep[] {
+  const out: TrackingStep[] = [];
+  for (const step of steps) {
+    const last = out.at(-1);
+    if (last?.status === step.status) {
+      out[out.length - 1] = { ...last, location: step.location ?? last.location, note: step.note ?? last.note };
+    } else {
+      out.push(step);
+    }
+  }
+  return out;
 }
 
 async function orderShipmentsOf(db: DB, rows: readonly ShipmentRow[]): Promise<OrderShipment[]> {
@@ -497,6 +539,7 @@ async function adminShipments(db: DB, rows: readonly ShipmentRow[], thresholdPai
       failedReason: row.failed_reason,
       lastError: row.last_error,
       routingCode: row.routing_code,
+      courierCancelPending: isCourierCancelPending(row),
     };
   });
 }
@@ -508,7 +551,8 @@ export async function shipmentsOfUser(deps: Deps, userId: string): Promise<Recor
   const shown = await orderShipmentsOf(deps.db, rows);
   const byOrder: Record<string, OrderShipment[]> = {};
   rows.forEach((row, i) => {
-    (byOrder[row.order_id] ??= []).push(shown[i]!);
+    const shipment = shown[i]!;
+    (byOrder[row.order_id] ??= []).push({ ...shipment, timeline: collapseSteps(shipment.timeline) });
   });
   return byOrder;
 }
@@ -519,7 +563,10 @@ export async function shipmentsOfUser(deps: Deps, userId: string): Promise<Recor
  * without one are left out. A fixed number of queries whatever the number of orders.
  */
 export async function shipmentsOfOrders(deps: Deps, orderIds: readonly string[]): Promise<Record<string, AdminShipment>> {
-  const rows = (await q.listShipmentsOfOrders(deps.db, [...new Set(orderIds)])).filter((row) => row.purpose === 'order' && row.status !== 'cancelled');
+  // A cancelled parcel is left out, unless Shiprocket has yet to confirm its cancel (the admin's Try again).
+  const rows = (await q.listShipmentsOfOrders(deps.db, [...new Set(orderIds)])).filter(
+    (row) => row.purpose === 'order' && (row.status !== 'cancelled' || isCourierCancelPending(row)),
+  );
   if (rows.length === 0) return {};
   const { fulfilment } = await loadSettings(deps.db, deps);
   const shown = await adminShipments(deps.db, rows, fulfilment.ewayBillThresholdPaise);
@@ -703,6 +750,8 @@ async function bookOnce(deps: Deps, input: { orderId: string; courierId?: number
   let shipment = prepared.shipment;
   const requestKey = shipment.request_key!;
   const context = { orderId: order.id, requestKey };
+  // A courier the admin chose is one Shiprocket offers for this parcel now, never taken on the browser's word.
+  if (input.courierId !== undefined && !shipment.awb) await refuseCourierNotOffered(deps, courier, settings, order, shipment, input.courierId);
 
   // 2. The courier's shipment for our key: found, or created once.
   let booked = shipment.courier_shipment_id ? { shipmentId: shipment.courier_shipment_id, courierOrderId: shipment.courier_order_id ?? '' } : null;
@@ -1197,6 +1246,232 @@ export async function courierLabelPdf(deps: Deps, orderId: string): Promise<Buff
   } catch (error) {
     if (!isCourierError(error)) throw error;
     deps.log.warn({ orderId, err: error.message }, 'the courier’s label could not be fetched: printing the shop’s own');
+    return null;
+  }
+}
+
+// ---- Rates, cancelling with the courier, the manifest ----------------------------------------
+
+/** The start of the error a cancelled parcel keeps while Shiprocket's own order may still stand. */
+export const COURIER_CANCEL_PENDING = 'Cancel it in Shiprocket’s panel (or press Try again): Shiprocket did not confirm the cancel: ';
+
+function isCourierCancelPending(row: ShipmentRow): boolean {
+  return row.status === 'cancelled' && row.courier === 'shiprocket' && (row.last_error ?? '').startsWith(COURIER_CANCEL_PENDING);
+}
+
+/** What Shiprocket said when asked to cancel its order: null when there was nothing to ask. */
+export type CourierCancel = { kind: 'cancelled' } | { kind: 'failed'; message: string } | null;
+
+function laneOf(settings: Awaited<ReturnType<typeof loadSettings>>, order: OrderRecord, shipment: ShipmentRow | null) {
+  return {
+    pickupPin: dispatchPin(settings),
+    deliveryPin: order.deliveryAddress?.pin ?? null,
+    weightGrams: shipment?.weight_grams ?? settings.fulfilment.parcel.weightGrams,
+    cod: order.provider === 'cod',
+  };
+}
+
+/**
+ * The couriers Shiprocket offers for an order's parcel (ADMIN, the Ship step): from the shop's
+ * dispatch PIN to the shopper's, the parcel's weight (packed, else the default parcel's), cash on
+ * delivery or not; cheapest first, Shiprocket's recommended one marked. Shiprocket failing is not
+ * a failure here: `error` says why and the parcel is booked with its recommended courier.
+ */
+export async function courierRates(deps: Deps, orderId: string): Promise<CourierRates> {
+  const settings = await loadSettings(deps.db, deps);
+  if (settings.fulfilment.courier !== 'shiprocket') throw new AppError('INVALID_TRANSITION', 'No courier with rates is chosen in Settings: ship with the manual courier.');
+  const order = await requireOrder(deps.db, orderId);
+  const lane = laneOf(settings, order, await q.findLiveShipment(deps.db, orderId));
+  if (lane.pickupPin === null) return { ...lane, options: [], error: 'The shop’s dispatch PIN is not set (Settings), so couriers cannot be compared' };
+  if (lane.deliveryPin === null) return { ...lane, options: [], error: 'This order has no delivery address on record' };
+  try {
+    const options = await deps
+      .courierFor(settings.fulfilment)
+      .serviceability({ pickupPin: lane.pickupPin, deliveryPin: lane.deliveryPin, weightGrams: lane.weightGrams, cod: lane.cod });
+    return { ...lane, options: [...options].sort((a, b) => a.ratePaise - b.ratePaise || a.courierName.localeCompare(b.courierName)), error: null };
+  } catch (error) {
+    if (!isCourierError(error)) throw error;
+    deps.log.warn({ orderId, kind: error.kind, err: error.message }, 'courier rates could not be loaded');
+    return { ...lane, options: [], error: error.message };
+  }
+}
+
+/** Throws BAD_INPUT naming courierId when Shiprocket does not offer that courier for this parcel now; COURIER when it cannot be asked. */
+async function refuseCourierNotOffered(
+  deps: Deps,
+  courier: Courier,
+  settings: Awaited<ReturnType<typeof loadSettings>>,
+  order: OrderRecord,
+  shipment: ShipmentRow,
+  courierId: number,
+): Promise<void> {
+  const lane = laneOf(settings, order, shipment);
+  if (lane.pickupPin === null || lane.deliveryPin === null)
+    throw new AppError('BAD_INPUT', 'courierId: a courier cannot be chosen without the dispatch PIN and the delivery PIN: book with Shiprocket’s recommended courier');
+  let offered: Awaited<ReturnType<Courier['serviceability']>>;
+  try {
+    offered = await courier.serviceability({ pickupPin: lane.pickupPin, deliveryPin: lane.deliveryPin, weightGrams: lane.weightGrams, cod: lane.cod });
+  } catch (error) {
+    const failure = courierFailure(deps, error, { orderId: order.id, courierId });
+    throw new AppError('COURIER', `Shiprocket’s couriers for this parcel could not be checked (${failure.message}): try again, or book with its recommended courier`);
+  }
+  if (!offered.some((o) => o.courierId === courierId)) {
+    const message = `Shiprocket does not offer courier ${courierId} for this parcel (${lane.pickupPin} to ${lane.deliveryPin}, ${lane.weightGrams} g${lane.cod ? ', cash on delivery' : ''}): choose one from the list`;
+    throw new AppError('BAD_INPUT', `courierId: ${message}`, { fieldErrors: { courierId: message } });
+  }
+}
+
+/**
+ * Before an order is cancelled (by the admin or its shopper): when its parcel is booked with
+ * Shiprocket and not picked up yet, asks Shiprocket to cancel its order. Shiprocket refusing (the
+ * courier has the parcel already) is a CONFLICT and nothing changes. Shiprocket not answering (a
+ * timeout, a 5xx, a refused sign-in) does not stop the cancellation: the answer says so, and
+ * followOrderStatus keeps it on the cancelled parcel for the admin's Try again.
+ */
+export async function cancelWithCourier(deps: Deps, orderId: string): Promise<CourierCancel> {
+  const shipment = await q.findLiveShipment(deps.db, orderId);
+  if (!shipment || shipment.status !== 'booked' || shipment.courier !== 'shiprocket' || !shipment.courier_order_id) return null;
+  return askCourierToCancel(deps, shipment, { refuse: true });
+}
+
+async function askCourierToCancel(deps: Deps, shipment: ShipmentRow, opts: { refuse: boolean }): Promise<Exclude<CourierCancel, null>> {
+  try {
+    const settings = await loadSettings(deps.db, deps);
+    await deps.courierFor(settings.fulfilment).cancel([shipment.courier_order_id ?? '']);
+    deps.log.info({ orderId: shipment.order_id, awb: shipment.awb }, 'shiprocket order cancelled');
+    return { kind: 'cancelled' };
+  } catch (error) {
+    if (!isCourierError(error)) throw error;
+    deps.log.warn({ orderId: shipment.order_id, awb: shipment.awb, kind: error.kind, err: error.message }, 'shiprocket could not cancel its order');
+    if (error.kind === 'rejected' && opts.refuse) {
+      throw new AppError(
+        'CONFLICT',
+        `Shiprocket would not cancel the parcel (AWB ${shipment.awb ?? '—'}): ${error.message}. A parcel the courier has picked up cannot be cancelled: wait for it to be delivered, or for its return.`,
+      );
+    }
+    return { kind: 'failed', message: error.message };
+  }
+}
+
+/**
+ * Asks Shiprocket again to cancel the order of a cancelled parcel it did not confirm (ADMIN): on
+ * success the parcel's error is cleared and the timeline and audit log say so; a failure stays on
+ * the parcel (COURIER, 502).
+ */
+export async function retryCourierCancel(deps: Deps, orderId: string, actorId: string | null): Promise<{ cancelled: true }> {
+  const shipment = (await q.listShipmentsOfOrders(deps.db, [orderId])).find(isCourierCancelPending);
+  if (!shipment) throw new AppError('INVALID_TRANSITION', 'This order has no parcel waiting to be cancelled at Shiprocket.');
+  const answer = await askCourierToCancel(deps, shipment, { refuse: false });
+  const now = deps.clock().toISOString();
+  if (answer.kind === 'failed') {
+    await q.updateShipment(deps.db, shipment.id, { last_error: `${COURIER_CANCEL_PENDING}${answer.message}`.slice(0, 500), updated_at: now });
+    throw new AppError('COURIER', answer.message);
+  }
+  await transaction(
+    deps.db,
+    async (trx) => {
+      await q.updateShipment(trx, shipment.id, { last_error: null, updated_at: now });
+      await addEvent(trx, shipment, { status: 'cancelled', at: now, key: 'courier-cancelled', source: 'admin', actorId, note: 'Cancelled with Shiprocket' }, now);
+      await writeAudit(trx, {
+        at: now,
+        actorId,
+        action: 'order.tracking',
+        detail: { orderId, status: 'cancelled', note: `Shiprocket order ${shipment.courier_order_id} (AWB ${shipment.awb}) cancelled on trying again` },
+      });
+    },
+    { locks: [`order:${orderId}`] },
+  );
+  return { cancelled: true };
+}
+
+/**
+ * The parcels the courier's pickup person takes (the manifest): booked with Shiprocket and not
+ * picked up yet, and the manual courier's shipped today (on the shop's clock) with no later step;
+ * or, with `orderIds`, those of the chosen orders among them.
+ */
+async function parcelsAwaitingPickup(deps: Deps, settings: Awaited<ReturnType<typeof loadSettings>>, orderIds?: readonly string[]): Promise<ShipmentRow[]> {
+  const today = startOfLocalDay(localDate(deps.clock(), settings.timeZone), settings.timeZone).toISOString();
+  return q.listShipmentsAwaitingPickup(deps.db, { shippedSince: today, orderIds });
+}
+
+/** How many parcels await the courier's pickup (ADMIN: the All orders page's Print manifest link). */
+export async function awaitingPickup(deps: Deps): Promise<{ count: number }> {
+  const settings = await loadSettings(deps.db, deps);
+  return { count: (await parcelsAwaitingPickup(deps, settings)).length };
+}
+
+/** The manifest's contents (ADMIN; GET /admin/manifest.pdf prints it). INVALID_TRANSITION when no parcel awaits pickup. */
+export async function manifest(deps: Deps, orderIds?: readonly string[]): Promise<Manifest> {
+  const settings = await loadSettings(deps.db, deps);
+  const rows = await parcelsAwaitingPickup(deps, settings, orderIds);
+  if (rows.length === 0) {
+    throw new AppError('INVALID_TRANSITION', orderIds ? 'None of these orders has a parcel awaiting the courier’s pickup.' : 'No parcel is awaiting the courier’s pickup.');
+  }
+  const pieces = await q.countItemsOfOrders(
+    deps.db,
+    rows.map((r) => r.order_id),
+  );
+  const byCourier = new Map<string, Manifest['couriers'][number]>();
+  for (const row of rows) {
+    const order = await requireOrder(deps.db, row.order_id);
+    const name = row.courier_name ?? 'Courier';
+    const section = byCourier.get(name) ?? { courierName: name, parcels: [] };
+    section.parcels.push({
+      orderId: row.order_id,
+      orderRef: order.orderNumber,
+      awb: row.awb ?? '',
+      consignee: order.deliveryAddress?.name ?? order.email,
+      pin: order.deliveryAddress?.pin ?? '—',
+      pieces: pieces.get(row.order_id) ?? 0,
+      weightGrams: row.weight_grams,
+      codAmount: row.cod_amount,
+    });
+    byCourier.set(name, section);
+  }
+  const seller = settings.seller;
+  return {
+    shop: { name: seller?.tradeName ?? 'Voltmart', pickupAddress: seller ? formatPostalAddress(seller.address) : null, phone: seller?.phone ?? null },
+    printedAt: formatShopTime(deps.clock().toISOString(), settings.timeZone),
+    couriers: [...byCourier.values()].sort((a, b) => a.courierName.localeCompare(b.courierName)),
+  };
+}
+
+/**
+ * Shiprocket's own manifest for these parcels, when they are all booked with it and it gives
+ * one: made (generate) the first time, printed again after. Null (the shop prints its own) for
+ * the manual courier, a mix, parcels on different Shiprocket manifests, or when Shiprocket fails.
+ */
+export async function courierManifestPdf(deps: Deps, orderIds: readonly string[]): Promise<Buffer | null> {
+  const settings = await loadSettings(deps.db, deps);
+  if (settings.fulfilment.courier !== 'shiprocket') return null;
+  const rows = await parcelsAwaitingPickup(deps, settings, orderIds);
+  if (rows.length === 0 || rows.some((r) => r.courier !== 'shiprocket' || !r.courier_shipment_id || !r.courier_order_id)) return null;
+  const shipmentIds = rows.map((r) => r.courier_shipment_id!).sort();
+  const group = shipmentIds.join(',');
+  // Shiprocket makes a shipment's manifest once: the same parcels print it again; parcels of several need the shop's own.
+  const events = (
+    await q.listEvents(
+      deps.db,
+      rows.map((r) => r.id),
+    )
+  ).filter((e) => e.event_key === 'manifest');
+  const made = new Set(events.map((e) => e.courier_status));
+  if (made.size > 1 || (made.size === 1 && (events.length !== rows.length || !made.has(group)))) return null;
+  try {
+    const bytes = await deps.courierFor(settings.fulfilment).manifest(
+      shipmentIds,
+      rows.map((r) => r.courier_order_id!),
+    );
+    if (bytes && made.size === 0) {
+      const now = deps.clock().toISOString();
+      for (const row of rows) {
+        await addEvent(deps.db, row, { status: 'booked', at: now, key: 'manifest', source: 'courier', courierStatus: group, note: 'On Shiprocket’s manifest' }, now);
+      }
+    }
+    return bytes;
+  } catch (error) {
+    if (!isCourierError(error)) throw error;
+    deps.log.warn({ orderIds, err: error.message }, 'shiprocket’s manifest could not be fetched: printing the shop’s own');
     return null;
   }
 }

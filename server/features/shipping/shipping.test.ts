@@ -294,6 +294,50 @@ describe('shipping', () => {
     expect(await shipmentsOf(phoneOrder.orderId)).toEqual([]);
   });
 
+  it('prints the shop’s own manifest for the manual courier’s parcels shipped today: AWB, consignee, PIN, pieces, weight, cash to collect, totals, signatures', async () => {
+    const cod = await codOrder([earphones, watch]);
+    const line = (await sheetOf(cod.orderId)).lines.find((l) => l.unitIds === 'serial')!;
+    expect((await pack(cod.orderId, [{ itemId: line.itemId, unit: 0, serial: testSerial() }])).status).toBe(200);
+    const awb = testAwb();
+    expect((await ship(cod.orderId, { courierName: 'Blue Dart', awb })).status).toBe(200);
+    const other = await codOrder([earphones]);
+    const otherAwb = testAwb();
+    expect((await ship(other.orderId, { courierName: 'DTDC', awb: otherAwb })).status).toBe(200);
+    expect((await admin.trpc<{ count: number }>('query', 'shipping.awaitingPickup')).body.count).toBeGreaterThanOrEqual(2);
+
+    const reply = await admin.bytes(`/admin/manifest.pdf?ids=${cod.orderId},${other.orderId}`);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('application/pdf');
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'manifest-')), 'manifest.pdf');
+    fs.writeFileSync(file, reply.bytes);
+    const text = execFileSync('/usr/bin/pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    // One section (page) per courier, each signed by its own pickup person.
+    expect(text).toContain('Manifest: Blue Dart');
+    expect(text).toContain('Manifest: DTDC');
+    expect(text).toMatch(/Printed \d{1,2} \w{3} 2026, .* IST/);
+    for (const value of [await numberOf(cod.orderId), awb, await numberOf(other.orderId), otherAwb, 'Asha Rao', '560001', '0.80 kg']) expect(text).toContain(value);
+    // Two units in the first parcel; cash on delivery: what to collect.
+    expect(text).toMatch(/Total: 1 parcel\(s\) · 2 piece\(s\) · 0\.80 kg · cash on delivery: 1 parcel\(s\), collect ₹\d[\d,]*\.\d\d/);
+    expect(text).toContain("Received by Blue Dart's pickup person: signature");
+    expect(text).toContain('For ');
+    expect(execFileSync('/usr/bin/pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Pages:\s+2\n/);
+    // Delivered since: no longer awaiting pickup.
+    expect((await admin.trpc('mutation', 'admin.setOrderStatus', { orderId: other.orderId, status: 'delivered' })).status).toBe(200);
+    expect((await admin.bytes(`/admin/manifest.pdf?ids=${other.orderId}`)).status).toBe(409);
+  });
+
+  it('a shopper cancelling their packed cash-on-delivery order unpacks it: its serial is free to pack for another order', async () => {
+    const mine = await codOrder([tv]);
+    const line = (await sheetOf(mine.orderId)).lines[0]!;
+    const serial = testSerial();
+    expect((await pack(mine.orderId, [{ itemId: line.itemId, unit: 0, serial }])).status).toBe(200);
+    expect((await mine.client.trpc('mutation', 'order.cancel', { orderId: mine.orderId })).status).toBe(200);
+    expect(await statusOf(mine.orderId)).toBe('cancelled');
+    expect((await shipmentsOf(mine.orderId)).map((s) => s.status)).toEqual(['cancelled']);
+    const next = await codOrder([tv]);
+    expect((await pack(next.orderId, [{ itemId: (await sheetOf(next.orderId)).lines[0]!.itemId, unit: 0, serial }])).status).toBe(200);
+  });
+
   it('prints the packing slip: order, lines, SKU, each unit’s IMEI and serial, the e-way bill and the cash to collect', async () => {
     const { orderId } = await codOrder([phone, watch]);
     const sheet = await sheetOf(orderId);

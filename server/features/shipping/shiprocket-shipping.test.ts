@@ -1,7 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaceCodOrderResult } from '../../../shared/schemas/order';
 import type { AdminSettings } from '../../../shared/schemas/settings';
-import type { OrderShipment, PackingSheet } from '../../../shared/schemas/shipping';
+import type { AdminShipment, CourierRates, OrderShipment, PackingSheet } from '../../../shared/schemas/shipping';
 import { insertProduct, signInAs, testShopSettings, type TestProduct } from '../../testing/factories';
 import { startFakeShiprocket, type FakeShiprocket } from '../../testing/fake-shiprocket';
 import { testImei } from '../../testing/shipping';
@@ -96,7 +100,7 @@ describe('Shiprocket’s settings', () => {
 
 describe('booking with Shiprocket', () => {
   it('creates the shipment once when the first create times out after Shiprocket made it, then assigns the AWB and the pickup', async () => {
-    const { orderId } = await packedPhoneOrder();
+    const { client, orderId } = await packedPhoneOrder();
     const before = creates();
     fake.failNext(1, 'lost', { method: 'POST', path: /^\/orders\/create\/adhoc$/ });
     const booked = await book(orderId);
@@ -117,8 +121,15 @@ describe('booking with Shiprocket', () => {
       lastError: null,
     });
     expect(booked.body.shipment!.routingCode).toBeTruthy();
+    // The admin sees every step: the booking and, apart, its pickup.
     expect(booked.body.shipment!.timeline.map((s) => s.status)).toEqual(['packed', 'booked', 'booked']);
     expect(booked.body.shipment!.timeline.at(-1)!.note).toMatch(/^Pickup scheduled for /);
+    // The shopper sees one step per status: the booking and its pickup are one "booked" step, at
+    // the booking's time, carrying the pickup's note.
+    const mine = (await client.trpc<Record<string, OrderShipment[]>>('query', 'shipping.mine')).body[orderId]![0]!;
+    expect(mine.timeline.map((s) => s.status)).toEqual(['packed', 'booked']);
+    expect(mine.timeline[1]!.at).toBe(booked.body.shipment!.timeline[1]!.at);
+    expect(mine.timeline[1]!.note).toMatch(/^Pickup scheduled for /);
     // The label: Shiprocket's own on 4 × 6, the shop's on A4.
     const courierLabel = await admin.bytes(`/admin/orders/${orderId}/label.pdf`);
     expect(courierLabel.status).toBe(200);
@@ -287,5 +298,224 @@ describe('tracking', () => {
     });
     expect(unknown.status).toBe(200);
     expect((await statusOf(orderId)).status).toBe('confirmed');
+  });
+});
+
+const rates = (orderId: string) => admin.trpc<CourierRates>('query', 'shipping.rates', { orderId });
+const parcelsOf = async (orderIds: string[]) => (await admin.trpc<Record<string, AdminShipment>>('query', 'shipping.ofOrders', { orderIds })).body;
+const setStatus = (orderId: string, status: string) => admin.trpc<Refusal>('mutation', 'admin.setOrderStatus', { orderId, status });
+const unitsOf = (orderId: string) => server.deps.db.selectFrom('shipment_units').select(['value', 'released_at']).where('order_id', '=', orderId).execute();
+
+function pdfText(bytes: Buffer): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'manifest-')), 'manifest.pdf');
+  fs.writeFileSync(file, bytes);
+  return execFileSync('/usr/bin/pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+describe('rates in the Ship step', () => {
+  it('lists the couriers Shiprocket offers for the parcel (cash on delivery: only those collecting), cheapest first, its recommended one marked', async () => {
+    const { orderId } = await packedPhoneOrder();
+    const reply = await rates(orderId);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ pickupPin: expect.stringMatching(/^\d{6}$/) as string, deliveryPin: '560001', weightGrams: 800, cod: true, error: null });
+    // Blue Dart Air does not collect cash: not offered for a cash-on-delivery parcel.
+    expect(reply.body.options.map((o) => [o.courierName, o.recommended, o.cod])).toEqual([
+      ['Delhivery Surface', true, true],
+      ['Xpressbees Surface', false, true],
+    ]);
+    // 0.8 kg: two 0.5 kg slabs.
+    expect(reply.body.options[0]).toMatchObject({ courierId: 10, ratePaise: 10_800, etdDays: 4, etdDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as string });
+    const asked = fake.requests.filter((r) => r.path.startsWith('/courier/serviceability')).at(-1)!;
+    expect(Object.fromEntries(asked.query)).toMatchObject({ delivery_postcode: '560001', weight: '0.8', cod: '1' });
+  });
+
+  it('books with the courier the admin chose (sent to Shiprocket’s assign AWB), and refuses one Shiprocket does not offer for this parcel', async () => {
+    const { orderId } = await packedPhoneOrder();
+    const assigns = () => fake.count('POST', '/courier/assign/awb');
+    const before = assigns();
+    const refused = await admin.trpc<Sheet>('mutation', 'shipping.book', { orderId, courierId: 24 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^courierId: Shiprocket does not offer courier 24 for this parcel/);
+    expect(assigns()).toBe(before);
+    expect(fake.orderByKey(`${await numberOf(orderId)}-1`)).toBeUndefined();
+
+    const booked = await admin.trpc<Sheet>('mutation', 'shipping.book', { orderId, courierId: 33 });
+    expect(booked.status).toBe(200);
+    const assign = fake.requests.filter((r) => r.path === '/courier/assign/awb').at(-1)!;
+    expect(assign.body).toMatchObject({ courier_id: 33 });
+    expect(booked.body.shipment).toMatchObject({ status: 'booked', courierName: 'Xpressbees Surface' });
+    const row = await server.deps.db.selectFrom('shipments').select('courier_id').where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    expect(row.courier_id).toBe(33);
+  });
+
+  it('Shiprocket failing: the rates say why (200, no options) and booking without a choice still works', async () => {
+    const { orderId } = await packedPhoneOrder();
+    fake.failNext(3, 503, { method: 'GET', path: /^\/courier\/serviceability/ });
+    const reply = await rates(orderId);
+    expect(reply.status).toBe(200);
+    expect(reply.body.options).toEqual([]);
+    expect(reply.body.error).toMatch(/HTTP 503/);
+    expect((await book(orderId)).status).toBe(200);
+  });
+});
+
+describe('cancelling an order booked with Shiprocket', () => {
+  it('the admin’s cancel cancels Shiprocket’s order exactly once, frees the units, marks the parcel cancelled, and is in the audit log', async () => {
+    const { orderId } = await packedPhoneOrder();
+    expect((await book(orderId)).status).toBe(200);
+    const key = `${await numberOf(orderId)}-1`;
+    const cancels = () => fake.requests.filter((r) => r.path === '/orders/cancel').length;
+    const before = cancels();
+    const reply = await setStatus(orderId, 'cancelled');
+    expect(reply.status).toBe(200);
+    expect(cancels() - before).toBe(1);
+    expect(fake.requests.filter((r) => r.path === '/orders/cancel').at(-1)!.body).toEqual({ ids: [fake.orderByKey(key)!.id] });
+    expect(fake.orderByKey(key)!.status).toBe('CANCELED');
+    expect((await statusOf(orderId)).status).toBe('cancelled');
+    expect((await unitsOf(orderId)).every((u) => u.released_at !== null)).toBe(true);
+    const shipment = await server.deps.db.selectFrom('shipments').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    expect(shipment).toMatchObject({ status: 'cancelled', last_error: null });
+    const events = await server.deps.db.selectFrom('shipment_events').select(['status', 'note']).where('order_id', '=', orderId).execute();
+    expect(events).toContainEqual({ status: 'cancelled', note: 'Cancelled with Shiprocket' });
+    const audit = await server.deps.db.selectFrom('audit_log').select('detail').where('action', '=', 'order.tracking').execute();
+    expect(
+      audit
+        .map((a) => (typeof a.detail === 'string' ? a.detail : JSON.stringify(a.detail)))
+        .some((d) => d.includes(orderId) && /Shiprocket order \d+ \(AWB \d+\) cancelled, units freed/.test(d)),
+    ).toBe(true);
+    // The parcel is gone from the admin's list (nothing left to do).
+    expect((await parcelsOf([orderId]))[orderId]).toBeUndefined();
+  });
+
+  it('Shiprocket not answering: the order is still cancelled, the parcel keeps the error to act on, and Try again cancels it there', async () => {
+    const { orderId } = await packedPhoneOrder();
+    expect((await book(orderId)).status).toBe(200);
+    const key = `${await numberOf(orderId)}-1`;
+    fake.failNext(3, 503, { method: 'POST', path: /^\/orders\/cancel$/ });
+    const reply = await setStatus(orderId, 'cancelled');
+    expect(reply.status).toBe(200);
+    expect((await statusOf(orderId)).status).toBe('cancelled');
+    expect(fake.orderByKey(key)!.status).not.toBe('CANCELED');
+    expect((await unitsOf(orderId)).every((u) => u.released_at !== null)).toBe(true);
+    const parcel = (await parcelsOf([orderId]))[orderId]!;
+    expect(parcel).toMatchObject({ status: 'cancelled', courierCancelPending: true });
+    expect(parcel.lastError).toMatch(/^Cancel it in Shiprocket’s panel .*HTTP 503/);
+    const audit = await server.deps.db.selectFrom('audit_log').select('detail').where('action', '=', 'order.tracking').execute();
+    expect(audit.map((a) => (typeof a.detail === 'string' ? a.detail : JSON.stringify(a.detail))).some((d) => d.includes(orderId) && d.includes('NOT cancelled'))).toBe(true);
+
+    // Still failing: a 502, the error stays.
+    fake.failNext(3, 503, { method: 'POST', path: /^\/orders\/cancel$/ });
+    expect((await admin.trpc<Refusal>('mutation', 'shipping.retryCancel', { orderId })).status).toBe(502);
+    expect((await parcelsOf([orderId]))[orderId]).toMatchObject({ courierCancelPending: true });
+    const retried = await admin.trpc('mutation', 'shipping.retryCancel', { orderId });
+    expect(retried.status).toBe(200);
+    expect(fake.orderByKey(key)!.status).toBe('CANCELED');
+    expect((await parcelsOf([orderId]))[orderId]).toBeUndefined();
+    expect((await admin.trpc<Refusal>('mutation', 'shipping.retryCancel', { orderId })).status).toBe(409);
+  });
+
+  it('a parcel the courier has picked up (its scan not in yet) is not cancelled: a clear 409 and nothing changes', async () => {
+    const { orderId } = await packedPhoneOrder();
+    expect((await book(orderId)).status).toBe(200);
+    const awb = fake.orderByKey(`${await numberOf(orderId)}-1`)!.shipment.awb!;
+    fake.scan(awb, 'PICKED UP');
+    const reply = await setStatus(orderId, 'cancelled');
+    expect(reply.status).toBe(409);
+    expect(reply.body.message).toMatch(/Shiprocket would not cancel the parcel .*picked up/);
+    expect((await statusOf(orderId)).status).toBe('confirmed');
+    expect((await parcelsOf([orderId]))[orderId]).toMatchObject({ status: 'booked', courierCancelPending: false });
+    expect((await unitsOf(orderId)).every((u) => u.released_at === null)).toBe(true);
+    // Once its scan is in, the order has shipped: a shipped cash-on-delivery order is not cancelled either.
+    await pollTracking(server.deps);
+    const shipped = await setStatus(orderId, 'cancelled');
+    expect(shipped.status).toBe(409);
+    expect(shipped.body.message).toMatch(/cannot be cancelled/);
+  });
+
+  it('the shopper cancelling their cash-on-delivery order before pickup cancels it at Shiprocket too, and frees its units', async () => {
+    const { client, orderId } = await packedPhoneOrder();
+    expect((await book(orderId)).status).toBe(200);
+    const key = `${await numberOf(orderId)}-1`;
+    const reply = await client.trpc('mutation', 'order.cancel', { orderId });
+    expect(reply.status).toBe(200);
+    expect(fake.orderByKey(key)!.status).toBe('CANCELED');
+    expect((await statusOf(orderId)).status).toBe('cancelled');
+    expect((await unitsOf(orderId)).every((u) => u.released_at !== null)).toBe(true);
+    // Picked up already: the shopper is told to refuse it at the door, and nothing changes.
+    const second = await packedPhoneOrder();
+    expect((await book(second.orderId)).status).toBe(200);
+    fake.scan(fake.orderByKey(`${await numberOf(second.orderId)}-1`)!.shipment.awb!, 'PICKED UP');
+    const refused = await second.client.trpc<Refusal>('mutation', 'order.cancel', { orderId: second.orderId });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/already with the courier/);
+    expect((await statusOf(second.orderId)).status).toBe('confirmed');
+  });
+});
+
+describe('the manifest', () => {
+  it('is Shiprocket’s own for parcels booked with it (made once, printed again after), and the shop’s own for a mix, read back', async () => {
+    const a = await packedPhoneOrder();
+    const b = await packedPhoneOrder();
+    expect((await book(a.orderId)).status).toBe(200);
+    expect((await book(b.orderId)).status).toBe(200);
+    const awbA = fake.orderByKey(`${await numberOf(a.orderId)}-1`)!.shipment.awb!;
+    const awbB = fake.orderByKey(`${await numberOf(b.orderId)}-1`)!.shipment.awb!;
+    const generates = () => fake.count('POST', '/manifests/generate');
+    const before = generates();
+    const first = await admin.bytes(`/admin/manifest.pdf?ids=${a.orderId},${b.orderId}`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('application/pdf');
+    const title = /Manifest \d+: AWB [\d, ]+/.exec(first.bytes.toString('latin1'))![0];
+    expect(title).toContain(awbA);
+    expect(title).toContain(awbB);
+    expect(generates() - before).toBe(1);
+    // Again: the same manifest, printed (Shiprocket makes a shipment's manifest once).
+    const again = await admin.bytes(`/admin/manifest.pdf?ids=${b.orderId},${a.orderId}`);
+    expect(again.status).toBe(200);
+    expect(again.bytes.toString('latin1')).toContain(title);
+    expect(fake.count('POST', '/manifests/print')).toBeGreaterThan(0);
+
+    // A parcel on that manifest with one that is not: the shop's own, every parcel awaiting pickup.
+    const c = await codOrder([earphones]);
+    expect((await book(c.orderId)).status).toBe(200);
+    const awbC = fake.orderByKey(`${await numberOf(c.orderId)}-1`)!.shipment.awb!;
+    const own = await admin.bytes(`/admin/manifest.pdf?ids=${a.orderId},${c.orderId}`);
+    expect(own.status).toBe(200);
+    const text = pdfText(own.bytes);
+    expect(text).toContain('Manifest: Delhivery Surface');
+    for (const value of [await numberOf(a.orderId), await numberOf(c.orderId), awbA, awbC, 'Asha Rao', '560001']) expect(text).toContain(value);
+    expect(text).not.toContain(awbB);
+    expect(text).toMatch(/₹\d[\d,]*\.\d\d/);
+    expect(text).toContain('Total: 2 parcel(s)');
+    expect(text).toMatch(/Received by Delhivery Surface's pickup person/);
+  });
+
+  it('is refused (409) when no chosen order has a parcel awaiting pickup, and to a shopper', async () => {
+    const { client, orderId } = await codOrder([earphones]);
+    const none = await admin.bytes(`/admin/manifest.pdf?ids=${orderId}`);
+    expect(none.status).toBe(409);
+    expect((await client.bytes('/admin/manifest.pdf')).status).toBe(403);
+    expect((await admin.trpc<{ count: number }>('query', 'shipping.awaitingPickup')).body.count).toBeGreaterThan(0);
+  });
+});
+
+describe('the shopper’s timeline', () => {
+  it('shows one step per status: in-transit scans are one Shipped step at the first scan’s time with the latest place; the admin sees every scan', async () => {
+    const { client, orderId } = await packedPhoneOrder();
+    expect((await book(orderId)).status).toBe(200);
+    const awb = fake.orderByKey(`${await numberOf(orderId)}-1`)!.shipment.awb!;
+    const t0 = Date.parse('2026-11-28T09:00:00.000Z');
+    fake.scan(awb, 'PICKED UP', { at: new Date(t0), location: 'Bengaluru' });
+    fake.scan(awb, 'IN TRANSIT', { at: new Date(t0 + 3_600_000), location: 'Hosur Hub' });
+    fake.scan(awb, 'IN TRANSIT', { at: new Date(t0 + 7_200_000), location: 'Chennai Hub' });
+    fake.scan(awb, 'OUT FOR DELIVERY', { at: new Date(t0 + 10_800_000), location: 'Chennai' });
+    expect((await fake.sendWebhooks(webhookUrl(), awb)).every((s) => s === 200)).toBe(true);
+    const mine = (await client.trpc<Record<string, OrderShipment[]>>('query', 'shipping.mine')).body[orderId]![0]!;
+    expect(mine.timeline.map((s) => s.status)).toEqual(['packed', 'booked', 'shipped', 'out_for_delivery']);
+    const shipped = mine.timeline[2]!;
+    expect(shipped.at).toBe(new Date(t0).toISOString());
+    expect(shipped.location).toBe('Chennai Hub');
+    const adminSteps = (await parcelsOf([orderId]))[orderId]!.timeline.map((s) => s.status);
+    expect(adminSteps.filter((s) => s === 'shipped').length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -115,6 +115,19 @@ describe('All orders page', () => {
     await waitFor(() => expect(lastOrdersInput(server)).toMatchObject({ status: 'returned' }));
   });
 
+  it('links the manifest PDF when parcels await the courier’s pickup, and shows no link when none does', async () => {
+    const server = fakeServer({ 'admin.orders': () => ({ items: [], nextCursor: null }), 'shipping.awaitingPickup': () => ({ count: 3 }) });
+    render(renderableApp({ routes: [{ path: '/', element: <AllOrders /> }], fetch: server.fetch }));
+    const link = await screen.findByRole('link', { name: 'Print manifest (PDF)' });
+    expect(link.getAttribute('href')).toBe('/admin/manifest.pdf');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(screen.getByTestId('manifest-link').textContent).toContain('3 parcels awaiting the courier’s pickup');
+    cleanup();
+    renderPage('/admit-panel/all-orders');
+    await waitFor(() => expect(shownOrders()).toEqual(['ord_short', 'ord_ok']));
+    expect(screen.queryByRole('link', { name: 'Print manifest (PDF)' })).toBeNull();
+  });
+
   it('shows only the orders needing stock when the address says ?attention=1', async () => {
     const server = renderPage('/admit-panel/all-orders?attention=1');
     await waitFor(() => expect(shownOrders()).toEqual(['ord_short']));

@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/trpc';
 import { ATTENTION_PARAM, useAdminOrders } from '../../../features/admin/api/use-admin-orders';
 import { AdminOrderList } from '../../../features/admin/components/admin-order-list';
 import { FailedDeliveries } from '../../../features/admin/components/failed-deliveries';
+import { ManifestLink } from '../../../features/admin/components/manifest-link';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 /** The most the server takes (longer is refused, naming the field). */
@@ -37,7 +38,10 @@ export function Component() {
 
   return (
     <div className="flex flex-col gap-8">
-      <h1 className="text-2xl font-bold tracking-tight">All Orders</h1>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold tracking-tight">All Orders</h1>
+        <ManifestLink />
+      </div>
       <FailedDeliveries />
       <section aria-labelledby="orders-list-heading" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-end justify-between gap-4">

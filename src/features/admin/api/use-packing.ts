@@ -71,3 +71,26 @@ export function useRecordDeliveryStep() {
   const refresh = useRefreshAfterParcelMove();
   return trpc.shipping.recordStep.useMutation({ onSettled: refresh });
 }
+
+/**
+ * The couriers Shiprocket offers for the order's parcel (rates, dates, cash on delivery), asked
+ * once per opening of the Ship step; a failure comes back in `error` (booking still works).
+ */
+export function useCourierRates(orderId: string, enabled: boolean) {
+  return trpc.shipping.rates.useQuery({ orderId }, { enabled, staleTime: 60_000, retry: false });
+}
+
+/** Asks Shiprocket again to cancel a cancelled order's shipment it did not confirm cancelling. */
+export function useRetryCourierCancel() {
+  const refresh = useRefreshAfterParcelMove();
+  return trpc.shipping.retryCancel.useMutation({ onSettled: refresh });
+}
+
+/** How many parcels await the courier's pickup (the Print manifest link shows when there are any). */
+export function useAwaitingPickup() {
+  return trpc.shipping.awaitingPickup.useQuery(undefined, { staleTime: 30_000 });
+}
+
+/** The manifest PDF: every parcel awaiting pickup, or those of the given orders. */
+export const manifestUrl = (orderIds?: readonly string[]) =>
+  orderIds && orderIds.length > 0 ? `/admin/manifest.pdf?ids=${orderIds.map(encodeURIComponent).join(',')}` : '/admin/manifest.pdf';

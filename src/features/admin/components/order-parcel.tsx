@@ -5,7 +5,7 @@ import { SHIPMENT_STATUS_LABELS, type AdminShipment, type ShipmentStatus } from 
 import { FieldError } from '../../../components/ui/field-error';
 import { formatDateTime } from '../../../lib/format-date';
 import { errorMessage } from '../../../lib/trpc';
-import { useHandOver, useRecordDeliveryStep } from '../api/use-packing';
+import { useHandOver, useRecordDeliveryStep, useRetryCourierCancel } from '../api/use-packing';
 import { ModalDialog } from './modal-dialog';
 import { LabelLinks, packingSlipUrl, pickupNote } from './pack-and-ship-dialog';
 
@@ -111,6 +111,7 @@ export function OrderParcel({
         </a>
         {shipment.awb ? <LabelLinks orderId={orderId} /> : null}
       </div>
+      {shipment.courierCancelPending ? <RetryCourierCancel orderId={orderId} orderNumber={orderNumber ?? orderId} /> : null}
       {shipment.status === 'booked' ? <HandOverButton orderId={orderId} orderNumber={orderNumber ?? orderId} shipment={shipment} /> : null}
       {shipment.courier === 'manual' && ON_ITS_WAY.includes(shipment.status) ? (
         <DeliverySteps orderId={orderId} orderNumber={orderNumber ?? orderId} status={shipment.status} />
@@ -352,5 +353,29 @@ function BackAtShopDialog({
         </div>
       </form>
     </ModalDialog>
+  );
+}
+
+/** The order was cancelled but Shiprocket did not confirm cancelling its shipment: ask it again. */
+function RetryCourierCancel({ orderId, orderNumber }: { orderId: string; orderNumber: string }) {
+  const retry = useRetryCourierCancel();
+  const onRetry = async () => {
+    try {
+      await retry.mutateAsync({ orderId });
+      toast.success(`Order ${orderNumber}: cancelled at Shiprocket`);
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="btn bg-red-700 self-start text-white hover:bg-red-800"
+      disabled={retry.isPending}
+      aria-label={`Try again to cancel order ${orderNumber} at Shiprocket`}
+      onClick={() => void onRetry()}
+    >
+      {retry.isPending ? 'Trying…' : 'Try cancelling at Shiprocket again'}
+    </button>
   );
 }

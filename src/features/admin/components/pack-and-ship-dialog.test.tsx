@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminOrder } from '../../../../shared/schemas/admin';
-import type { AdminShipment, PackingSheet } from '../../../../shared/schemas/shipping';
+import type { AdminShipment, CourierRates, PackingSheet } from '../../../../shared/schemas/shipping';
 import { FakeServerError, fakeServer, renderableApp, withToastHost } from '../../../lib/test-providers';
 import { AdminOrderList } from './admin-order-list';
 
@@ -88,6 +88,7 @@ function shipmentOf(patch: Partial<AdminShipment> = {}): AdminShipment {
     failedReason: null,
     lastError: null,
     routingCode: null,
+    courierCancelPending: false,
     ...patch,
   };
 }
@@ -343,11 +344,17 @@ describe('Pack & ship with Shiprocket', () => {
   const PICKUP = 'Pickup scheduled for 27 Nov 2026, 11:00 am';
 
   /** A shop whose courier is Shiprocket: book fails as often as `failures` says (a 502, as when Shiprocket times out), then books. */
-  function renderShiprocketShop(initial: PackingSheet, opts: { failures?: number } = {}) {
+  function renderShiprocketShop(initial: PackingSheet, opts: { failures?: number; rates?: () => CourierRates } = {}) {
     let sheet = initial;
     let failures = opts.failures ?? 0;
     const order = adminOrder(initial.orderId);
     const server = fakeServer({
+      // Rates not given by a test: Shiprocket's serviceability fails (booking goes to its recommended courier).
+      'shipping.rates':
+        opts.rates ??
+        (() => {
+          throw new FakeServerError(502, 'COURIER', 'Shiprocket answered HTTP 503 (check serviceability)');
+        }),
       'shipping.packingSheet': () => sheet,
       'shipping.pack': (input: any) => {
         sheet = { ...sheet, shipment: shipmentOf({ ...sheet.shipment, ewayBill: input.ewayBill ?? null, ewayBillRequired: sheet.ewayBillRequired }) };
@@ -463,6 +470,57 @@ describe('Pack & ship with Shiprocket', () => {
     expect(order).toEqual(['shipping.setEwayBill', 'shipping.book']);
   });
 
+  const RATES: CourierRates = {
+    pickupPin: '560025',
+    deliveryPin: '560001',
+    weightGrams: 800,
+    cod: true,
+    error: null,
+    options: [
+      { courierId: 10, courierName: 'Delhivery Surface', ratePaise: 10_800, etdDays: 4, etdDate: '2026-12-03', cod: true, recommended: true },
+      { courierId: 33, courierName: 'Xpressbees Surface', ratePaise: 12_300, etdDays: 3, etdDate: '2026-12-02', cod: true, recommended: false },
+      { courierId: 24, courierName: 'Blue Dart Air', ratePaise: 124_050, etdDays: 1, etdDate: null, cod: false, recommended: false },
+    ],
+  };
+
+  it('lists Shiprocket’s couriers with rate, delivery date and COD, its recommended one chosen and marked; another pick is sent as courierId', async () => {
+    const server = renderShiprocketShop(
+      sheetOf('ord_rates', { courier: 'shiprocket', shipment: shipmentOf({ units: [{ itemId: 'it_phone', line: 0, unit: 0, kind: 'imei', values: [GOOD_IMEI] }] }) }),
+      { rates: () => RATES },
+    );
+    const dialog = await openDialog('ord_rates');
+    const list = await within(dialog).findByTestId('courier-rates');
+    const rows = within(list).getAllByTestId('courier-rate');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'Delhivery SurfaceRecommendedDelivery by Thu, 3 Dec (4 days) · COD yes₹108.00',
+      'Xpressbees SurfaceDelivery by Wed, 2 Dec (3 days) · COD yes₹123.00',
+      'Blue Dart AirDelivery 1 day · COD no₹1,240.50',
+    ]);
+    const recommended = within(list).getByRole('radio', { name: /Delhivery Surface/ });
+    expect((recommended as HTMLInputElement).checked).toBe(true);
+    // Booking with the recommended one sends no choice: Shiprocket's own default.
+    fireEvent.click(within(list).getByRole('radio', { name: /Xpressbees Surface/ }));
+    expect((recommended as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Book with Shiprocket' }));
+    expect(await screen.findByText(`Booked with Delhivery Surface, AWB ${AWB}`)).toBeTruthy();
+    expect(server.inputsOf('shipping.book')).toEqual([{ orderId: 'ord_rates', courierId: 33 }]);
+    expect(server.inputsOf('shipping.rates')[0]).toEqual({ orderId: 'ord_rates' });
+  });
+
+  it('rates that could not be loaded say so and keep the Book button, which books with the recommended courier', async () => {
+    const server = renderShiprocketShop(
+      sheetOf('ord_norates', { courier: 'shiprocket', shipment: shipmentOf({ units: [{ itemId: 'it_phone', line: 0, unit: 0, kind: 'imei', values: [GOOD_IMEI] }] }) }),
+      { rates: () => ({ ...RATES, options: [], error: 'Shiprocket did not answer within 10 s (check serviceability)' }) },
+    );
+    const dialog = await openDialog('ord_norates');
+    const failed = await within(dialog).findByTestId('rates-failed');
+    expect(failed.textContent).toContain('Couldn’t load rates — book with Shiprocket’s recommended courier.');
+    expect(failed.textContent).toContain('Shiprocket did not answer within 10 s');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Book with Shiprocket' }));
+    expect(await screen.findByText(`Booked with Delhivery Surface, AWB ${AWB}`)).toBeTruthy();
+    expect(server.inputsOf('shipping.book')).toEqual([{ orderId: 'ord_norates' }]);
+  });
+
   it('an order with nothing to scan is packed with its e-way bill as it is booked', async () => {
     const server = renderShiprocketShop(
       sheetOf('ord_tv', {
@@ -519,6 +577,27 @@ describe('the parcel block: Shiprocket’s booking and the manual courier’s st
     expect(within(parcel).queryByTestId('delivery-steps')).toBeNull();
     fireEvent.click(within(parcel).getByRole('button', { name: 'Handed over to the courier: order VM-2026-ord_p' }));
     await waitFor(() => expect(server.inputsOf('shipping.handOver')).toEqual([{ orderId: 'ord_p' }]));
+  });
+
+  it('a cancelled parcel Shiprocket did not confirm cancelling shows why, with a button to ask Shiprocket again', async () => {
+    const server = renderCard(
+      shipmentOf({
+        status: 'cancelled',
+        courier: 'shiprocket',
+        courierName: 'Delhivery Surface',
+        awb: '19041234567890',
+        courierCancelPending: true,
+        lastError: 'Cancel it in Shiprocket’s panel (or press Try again): Shiprocket did not confirm the cancel: Shiprocket answered HTTP 503 (cancel order)',
+      }),
+      { 'shipping.retryCancel': () => ({ cancelled: true }) },
+    );
+    const parcel = await screen.findByTestId('order-parcel');
+    expect(within(parcel).getByTestId('parcel-status').textContent).toBe('Shipment cancelled');
+    expect(within(parcel).getByTestId('parcel-last-error').textContent).toContain('Cancel it in Shiprocket’s panel');
+    expect(within(parcel).queryByRole('button', { name: /Handed over/ })).toBeNull();
+    fireEvent.click(within(parcel).getByRole('button', { name: 'Try again to cancel order VM-2026-ord_p at Shiprocket' }));
+    expect(await screen.findByText('Order VM-2026-ord_p: cancelled at Shiprocket')).toBeTruthy();
+    expect(server.inputsOf('shipping.retryCancel')).toEqual([{ orderId: 'ord_p' }]);
   });
 
   it('a manual courier’s parcel on its way records out for delivery, a failed delivery with its reason, and its return, damaged or not', async () => {

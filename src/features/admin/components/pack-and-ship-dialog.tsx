@@ -8,13 +8,15 @@ import {
   SerialSchema,
   ShipManualInputSchema,
   type AdminShipment,
+  type CourierRate,
+  type CourierRates,
   type PackedUnitInput,
   type PackingLine,
   type PackingSheet,
 } from '../../../../shared/schemas/shipping';
 import { FieldError } from '../../../components/ui/field-error';
 import { errorAppCode, errorMessage, fieldErrors } from '../../../lib/trpc';
-import { useBookCourier, useHandOver, usePackingSheet, usePackOrder, useSetEwayBill, useShipManual } from '../api/use-packing';
+import { useBookCourier, useCourierRates, useHandOver, usePackingSheet, usePackOrder, useSetEwayBill, useShipManual } from '../api/use-packing';
 import { ModalDialog } from './modal-dialog';
 
 // Pack & ship (issue 29): the admin's packing table and Ship step for one order, in one dialog.
@@ -747,6 +749,12 @@ function ShipIntro({ sheet }: { sheet: PackingSheet }) {
  * never books twice.
  */
 function ShiprocketStep({ sheet, onBack, onOwnCourier }: { sheet: PackingSheet; onBack: () => void; onOwnCourier: () => void }) {
+  const rates = useCourierRates(sheet.orderId, true);
+  // The admin's pick; until they pick, Shiprocket's recommended one.
+  const [picked, setPicked] = useState<number | null>(null);
+  const options = rates.data?.options ?? [];
+  const recommended = options.find((o) => o.recommended) ?? null;
+  const chosen = options.find((o) => o.courierId === picked) ?? recommended;
   const baseId = useId();
   const id = (name: string) => `${baseId}-${name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
   const [eway, setEway] = useState({ number: '', date: '' });
@@ -789,7 +797,9 @@ function ShiprocketStep({ sheet, onBack, onOwnCourier }: { sheet: PackingSheet; 
       }
     }
     try {
-      const booked = await book.mutateAsync({ orderId: sheet.orderId });
+      // Shiprocket's recommended courier is its own default: only another choice is sent (and checked by the server).
+      const courierId = chosen && chosen.courierId !== recommended?.courierId ? chosen.courierId : undefined;
+      const booked = await book.mutateAsync({ orderId: sheet.orderId, ...(courierId === undefined ? {} : { courierId }) });
       setCourierFailed(false);
       toast.success(`Booked with ${booked.shipment?.courierName ?? 'Shiprocket'}, AWB ${booked.shipment?.awb ?? ''}`);
     } catch (failure) {
@@ -810,6 +820,12 @@ function ShiprocketStep({ sheet, onBack, onOwnCourier }: { sheet: PackingSheet; 
           Shiprocket creates the shipment, assigns its courier and AWB, and schedules the pickup from your pickup location. The shopper is mailed the AWB and the tracking link when
           the courier picks the parcel up.
         </p>
+        <CourierRateList
+          rates={rates.isError ? { error: errorMessage(rates.error) } : rates.data}
+          chosenId={chosen?.courierId ?? null}
+          onChoose={(courierId) => setPicked(courierId)}
+          error={errors.courierId}
+        />
         <button type="button" className="self-start text-sm font-semibold text-brand-700 underline hover:text-brand-800" onClick={onOwnCourier}>
           or ship with your own courier
         </button>
@@ -841,6 +857,92 @@ function ShiprocketStep({ sheet, onBack, onOwnCourier }: { sheet: PackingSheet; 
         </button>
       </FormFooter>
     </form>
+  );
+}
+
+/** "Thu, 3 Dec": a courier's estimated delivery date (YYYY-MM-DD). */
+export function etdText(rate: Pick<CourierRate, 'etdDate' | 'etdDays'>): string | null {
+  const date = rate.etdDate ? new Date(`${rate.etdDate}T00:00:00Z`) : null;
+  const day = date && !Number.isNaN(date.getTime()) ? date.toLocaleDateString('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }) : null;
+  const days = rate.etdDays ? `${rate.etdDays} day${rate.etdDays === 1 ? '' : 's'}` : null;
+  if (day && days) return `by ${day} (${days})`;
+  return day ? `by ${day}` : days;
+}
+
+/**
+ * The couriers Shiprocket offers for this parcel, as radio buttons: name, rate, estimated
+ * delivery, cash on delivery; Shiprocket's recommended one marked and chosen until the admin
+ * picks another. Rates that could not be loaded do not stop booking: it goes to the recommended
+ * courier.
+ */
+export function CourierRateList({
+  rates,
+  chosenId,
+  onChoose,
+  error,
+}: {
+  rates: CourierRates | { error: string } | undefined;
+  chosenId: number | null;
+  onChoose: (courierId: number) => void;
+  error?: string | undefined;
+}) {
+  const name = useId();
+  if (rates === undefined) {
+    return (
+      <p className="text-sm text-zinc-600" role="status">
+        Loading Shiprocket’s couriers and rates…
+      </p>
+    );
+  }
+  if (rates.error !== null) {
+    return (
+      <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950" role="status" data-testid="rates-failed">
+        Couldn’t load rates — book with Shiprocket’s recommended courier.
+        <span className="block text-xs text-amber-900 [overflow-wrap:anywhere]">{rates.error}</span>
+      </p>
+    );
+  }
+  if (!('options' in rates) || rates.options.length === 0) {
+    return (
+      <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950" role="status">
+        Shiprocket offers no courier for this parcel{'deliveryPin' in rates && rates.deliveryPin ? ` to PIN ${rates.deliveryPin}` : ''}.
+      </p>
+    );
+  }
+  return (
+    <fieldset className="flex flex-col gap-2" data-testid="courier-rates" data-error-key="courierId">
+      <legend className="mb-1 text-sm font-semibold">
+        Courier{' '}
+        <span className="font-normal text-zinc-600">
+          ({rates.cod ? 'cash on delivery, ' : ''}
+          {(rates.weightGrams / 1000).toFixed(2)} kg to {rates.deliveryPin})
+        </span>
+      </legend>
+      {rates.options.map((rate) => {
+        const etd = etdText(rate);
+        const checked = rate.courierId === chosenId;
+        return (
+          <label
+            key={rate.courierId}
+            className={`flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border px-3 py-2 text-sm ${checked ? 'border-brand-700 bg-brand-50' : 'border-zinc-200 hover:border-zinc-400'}`}
+            data-testid="courier-rate"
+          >
+            <input type="radio" name={name} className="mt-1 size-4 accent-brand-700" value={rate.courierId} checked={checked} onChange={() => onChoose(rate.courierId)} />
+            <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+              <span className="flex flex-wrap items-center gap-2">
+                <span className="font-semibold text-zinc-900">{rate.courierName}</span>
+                {rate.recommended ? <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">Recommended</span> : null}
+              </span>
+              <span className="text-zinc-700">
+                {etd ? `Delivery ${etd}` : 'Delivery date not given'} · COD {rate.cod ? 'yes' : 'no'}
+              </span>
+            </span>
+            <span className="shrink-0 font-semibold text-zinc-900 tabular-nums">{formatINR(rate.ratePaise)}</span>
+          </label>
+        );
+      })}
+      <FieldError id={`${name}-error`} message={error} />
+    </fieldset>
   );
 }
 
