@@ -1,19 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addDeliveryAddress,
-  describeViolations,
-  hasHorizontalOverflow,
-  launchBrowser,
-  openShopPage,
-  RESULTS_DIR,
-  seriousA11yViolations,
-  signInAsOwner,
-  startShop,
-  type ShopPage,
-  type ShopServer,
-} from './harness';
+import { addDeliveryAddress, expectHealthy, launchBrowser, openShopPage, RESULTS_DIR, type ShopPage, type ShopServer, signInAsOwner, startShop } from './harness';
 
 /*
  * Issue 29's delivery dates before buying, in Chromium against the production build, on a server
@@ -64,13 +52,6 @@ async function pageAt(size: keyof typeof SIZES): Promise<ShopPage> {
   await shopPage.page.setViewportSize(SIZES[size]);
   open.push(shopPage);
   return shopPage;
-}
-
-async function expectHealthy(shopPage: ShopPage, label: string): Promise<string> {
-  const violations = await seriousA11yViolations(shopPage.page);
-  expect(violations, `${label}: axe found\n${describeViolations(violations)}`).toEqual([]);
-  expect(await hasHorizontalOverflow(shopPage.page), `${label}: the page scrolls sideways`).toBe(false);
-  return shopPage.screenshot(label);
 }
 
 /** A screenshot of one part of the page, beside the full-page ones. */

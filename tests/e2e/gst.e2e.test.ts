@@ -9,16 +9,14 @@ import {
   addDeliveryAddress,
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  describeViolations,
-  hasHorizontalOverflow,
+  expectHealthy,
   launchBrowser,
-  openShopPage,
-  seriousA11yViolations,
-  startShop,
+  openSignedIn,
   type ShopPage,
   type ShopServer,
-  type ViewportName,
+  startShop,
   validImei,
+  type ViewportName,
 } from './harness';
 
 /*
@@ -60,20 +58,7 @@ afterAll(async () => {
   if (downloads) fs.rmSync(downloads, { recursive: true, force: true });
 });
 
-async function signedIn(email: string, password: string, viewport: ViewportName): Promise<ShopPage> {
-  const shopPage = await openShopPage(browser, shop, viewport);
-  open.push(shopPage);
-  const reply = await shopPage.page.request.post('/api/signin', { data: { email, password } });
-  expect(reply.status(), await reply.text()).toBe(200);
-  return shopPage;
-}
-
-async function expectHealthy(shopPage: ShopPage, label: string): Promise<void> {
-  const violations = await seriousA11yViolations(shopPage.page);
-  expect(violations, `${label}: axe found\n${describeViolations(violations)}`).toEqual([]);
-  expect(await hasHorizontalOverflow(shopPage.page), `${label}: the page scrolls sideways`).toBe(false);
-  await shopPage.screenshot(label);
-}
+const signedIn = (email: string, password: string, viewport: ViewportName) => openSignedIn(browser, shop, { email, password }, viewport, { track: open });
 
 /** Saves a download the page triggers by clicking `click`, and returns its path. */
 async function download(shopPage: ShopPage, click: () => Promise<void>): Promise<string> {

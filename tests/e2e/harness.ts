@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { luhnValid } from '../../shared/schemas/shipping';
 
 /*
@@ -251,7 +252,6 @@ export async function hasHorizontalOverflow(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 }
 
-/** Fills the built-in payment page's delivery address (it asks when the order came from the legacy checkout without one). */
 /** Signs the seeded owner (ADMIN_EMAIL) in through the login page, and waits for the signed-in header. */
 export async function signInAsOwner(page: Page): Promise<void> {
   await page.goto('/login');
@@ -261,6 +261,7 @@ export async function signInAsOwner(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^Account menu for / }).waitFor();
 }
 
+/** Fills the built-in payment page's delivery address (it asks when the order came from the legacy checkout without one). */
 export async function fillTestCheckoutAddress(page: Page): Promise<void> {
   await page.getByLabel('Full name').fill('Asha Rao');
   await page.getByLabel('Address line 1').fill('12 MG Road');
@@ -286,4 +287,76 @@ export function validImei(n: number): string {
   const body = `35${String(n).padStart(12, '0')}`;
   for (let d = 0; d <= 9; d++) if (luhnValid(`${body}${d}`)) return `${body}${d}`;
   throw new Error('unreachable: one check digit always fits');
+}
+
+/**
+ * Checks a page as a person would meet it: no serious or critical accessibility problem and
+ * nothing scrolling sideways; then takes its full-page screenshot (returns the file).
+ */
+export async function expectHealthy(shopPage: ShopPage, label: string): Promise<string> {
+  const violations = await seriousA11yViolations(shopPage.page);
+  expect(violations, `${label}: axe found\n${describeViolations(violations)}`).toEqual([]);
+  expect(await hasHorizontalOverflow(shopPage.page), `${label}: the page scrolls sideways`).toBe(false);
+  return shopPage.screenshot(label);
+}
+
+/**
+ * A page signed in as `email` (through /api/signin), at the viewport's size or at `size`; pushed
+ * onto `track` when given, for the suite's afterAll to close.
+ */
+export async function openSignedIn(
+  browser: Browser,
+  shop: ShopServer,
+  account: { email: string; password: string },
+  viewport: ViewportName,
+  opts: { size?: { width: number; height: number }; track?: ShopPage[] } = {},
+): Promise<ShopPage> {
+  const shopPage = await openShopPage(browser, shop, viewport);
+  opts.track?.push(shopPage);
+  if (opts.size) await shopPage.page.setViewportSize(opts.size);
+  const reply = await shopPage.page.request.post('/api/signin', { data: account });
+  expect(reply.status(), await reply.text()).toBe(200);
+  return shopPage;
+}
+
+/** A tRPC call from the page, with its cookies: the reply's data (or the test fails with the error). */
+export async function trpcFrom<T>(page: Page, type: 'query' | 'mutation', procedure: string, input?: unknown): Promise<T> {
+  const reply =
+    type === 'query'
+      ? await page.request.get(`/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`)
+      : await page.request.post(`/trpc/${procedure}`, { data: input ?? {} });
+  const body = (await reply.json()) as { result?: { data: T }; error?: unknown };
+  expect(reply.status(), JSON.stringify(body.error)).toBe(200);
+  return body.result!.data;
+}
+
+export type DemoProduct = { _id: string; productName: string; sellingPrice: number; stock: number };
+
+/** A demo product of `category` whose name matches `name`, in stock. */
+export async function demoProduct(page: Page, category: string, name: RegExp): Promise<DemoProduct> {
+  const list = await trpcFrom<{ items: DemoProduct[] }>(page, 'query', 'catalog.byCategory', { category, limit: 48 });
+  const found = list.items.find((p) => name.test(p.productName) && p.stock > 0);
+  if (!found) throw new Error(`no ${String(name)} in ${category}`);
+  return found;
+}
+
+/** The id of a product's variant by its SKU. */
+export async function variantIdBySku(page: Page, productId: string, sku: string): Promise<string> {
+  const details = await trpcFrom<{ variants: { _id: string; sku: string }[] }>(page, 'query', 'catalog.details', { productId });
+  const found = details.variants.find((v) => v.sku === sku);
+  if (!found) throw new Error(`no variant ${sku}`);
+  return found._id;
+}
+
+/** Buys these lines on the built-in test checkout (paid at once), as the signed-in page's shopper; returns the order's id. */
+export async function buyWithTestCheckout(page: Page, lines: { productId: string; variantId?: string }[]): Promise<string> {
+  for (const line of lines) expect((await page.request.post('/api/addtocart', { data: line })).status()).toBe(200);
+  const started = await page.request.post('/api/checkout', { data: { cartItems: [] } });
+  expect(started.status(), await started.text()).toBe(200);
+  const { url, data: orderId } = (await started.json()) as { url: string; data: string };
+  await page.goto(url);
+  await fillTestCheckoutAddress(page);
+  await page.getByRole('button', { name: 'Pay (test)' }).click();
+  await page.waitForURL((u) => u.pathname === '/success');
+  return orderId;
 }

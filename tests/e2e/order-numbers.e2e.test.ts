@@ -2,18 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartCheckoutResult } from '../../shared/schemas/order';
 import { HttpClient } from '../../server/testing/test-server';
-import {
-  describeViolations,
-  hasHorizontalOverflow,
-  launchBrowser,
-  openShopPage,
-  seriousA11yViolations,
-  signInAsOwner,
-  startShop,
-  type ShopPage,
-  type ShopServer,
-  type ViewportName,
-} from './harness';
+import { expectHealthy, launchBrowser, openShopPage, type ShopPage, type ShopServer, signInAsOwner, startShop, type ViewportName } from './harness';
 
 /*
  * Issue 29's readable order numbers in Chromium against the production build: two shoppers
@@ -81,13 +70,6 @@ async function ownerOn(viewport: ViewportName): Promise<ShopPage> {
   await signInAsOwner(shopPage.page);
   await shopPage.page.goto('/admit-panel/all-orders');
   return shopPage;
-}
-
-async function expectHealthy(shopPage: ShopPage, label: string): Promise<string> {
-  const violations = await seriousA11yViolations(shopPage.page);
-  expect(violations, `${label}: axe found\n${describeViolations(violations)}`).toEqual([]);
-  expect(await hasHorizontalOverflow(shopPage.page), `${label}: the page scrolls sideways`).toBe(false);
-  return shopPage.screenshot(label);
 }
 
 const cards = (shopPage: ShopPage) => shopPage.page.getByTestId('admin-order');

@@ -7,17 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  describeViolations,
-  fillTestCheckoutAddress,
-  hasHorizontalOverflow,
+  buyWithTestCheckout,
+  demoProduct,
+  expectHealthy,
   launchBrowser,
-  openShopPage,
-  seriousA11yViolations,
-  startShop,
-  validImei,
+  openSignedIn,
   type ShopPage,
   type ShopServer,
-  type ViewportName,
+  startShop,
+  validImei,
+  variantIdBySku,
 } from './harness';
 
 /*
@@ -69,52 +68,8 @@ afterAll(async () => {
 });
 
 /** A signed-in page at the task's sizes: a 390×844 phone, a 1366×900 desktop. */
-async function signedIn(email: string, password: string, viewport: Extract<ViewportName, 'phone' | 'desktop'>): Promise<ShopPage> {
-  const shopPage = await openShopPage(browser, shop, viewport);
-  open.push(shopPage);
-  await shopPage.page.setViewportSize(viewport === 'phone' ? { width: 390, height: 844 } : { width: 1366, height: 900 });
-  const reply = await shopPage.page.request.post('/api/signin', { data: { email, password } });
-  expect(reply.status(), await reply.text()).toBe(200);
-  return shopPage;
-}
-
-async function expectHealthy(shopPage: ShopPage, label: string): Promise<string> {
-  const violations = await seriousA11yViolations(shopPage.page);
-  expect(violations, `${label}: axe found\n${describeViolations(violations)}`).toEqual([]);
-  expect(await hasHorizontalOverflow(shopPage.page), `${label}: the page scrolls sideways`).toBe(false);
-  return shopPage.screenshot(label);
-}
-
-/** A demo product of `category` whose name starts with `name`. */
-async function product(page: Page, category: string, name: RegExp): Promise<{ _id: string; productName: string; sellingPrice: number }> {
-  const reply = await page.request.get(`/trpc/catalog.byCategory?input=${encodeURIComponent(JSON.stringify({ category, limit: 48 }))}`);
-  const list = (await reply.json()) as { result: { data: { items: { _id: string; productName: string; sellingPrice: number; stock: number }[] } } };
-  const found = list.result.data.items.find((p) => name.test(p.productName) && p.stock > 0);
-  if (!found) throw new Error(`no ${String(name)} in ${category}`);
-  return found;
-}
-
-/** The id of a product's variant by its SKU. */
-async function variantId(page: Page, productId: string, sku: string): Promise<string> {
-  const reply = await page.request.get(`/trpc/catalog.details?input=${encodeURIComponent(JSON.stringify({ productId }))}`);
-  const details = (await reply.json()) as { result: { data: { variants: { _id: string; sku: string; sellingPrice: number }[] } } };
-  const found = details.result.data.variants.find((v) => v.sku === sku);
-  if (!found) throw new Error(`no variant ${sku}`);
-  return found._id;
-}
-
-/** Buys these lines on the built-in test checkout (paid at once); returns the order's id. */
-async function buy(page: Page, lines: { productId: string; variantId?: string }[]): Promise<string> {
-  for (const line of lines) expect((await page.request.post('/api/addtocart', { data: line })).status()).toBe(200);
-  const started = await page.request.post('/api/checkout', { data: { cartItems: [] } });
-  expect(started.status(), await started.text()).toBe(200);
-  const { url, data: orderId } = (await started.json()) as { url: string; data: string };
-  await page.goto(url);
-  await fillTestCheckoutAddress(page);
-  await page.getByRole('button', { name: 'Pay (test)' }).click();
-  await page.waitForURL((u) => u.pathname === '/success');
-  return orderId;
-}
+const signedIn = (email: string, password: string, viewport: 'phone' | 'desktop') =>
+  openSignedIn(browser, shop, { email, password }, viewport, { size: viewport === 'phone' ? { width: 390, height: 844 } : { width: 1366, height: 900 }, track: open });
 
 const adminCard = (page: Page, orderId: string) => page.locator(`[data-testid="admin-order"][data-order-id="${orderId}"]`);
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
@@ -126,13 +81,13 @@ describe('packing and shipping with the manual courier', () => {
   it('a shopper pays for a phone and earphones (about ₹40,000), and for a ₹75,000 phone', async () => {
     buyer = await signedIn(shopper.email, shopper.password, 'phone');
     const page = buyer.page;
-    const pixel = await product(page, 'mobiles', /^Google Pixel 8a/);
-    const earphones = await product(page, 'earphones', /./);
-    const galaxy = await product(page, 'mobiles', /^Samsung Galaxy S24 5G/);
+    const pixel = await demoProduct(page, 'mobiles', /^Google Pixel 8a/);
+    const earphones = await demoProduct(page, 'earphones', /./);
+    const galaxy = await demoProduct(page, 'mobiles', /^Samsung Galaxy S24 5G/);
     expect(pixel.sellingPrice + earphones.sellingPrice).toBeLessThan(5_000_000);
-    smallOrderId = await buy(page, [{ productId: pixel._id }, { productId: earphones._id }]);
+    smallOrderId = await buyWithTestCheckout(page, [{ productId: pixel._id }, { productId: earphones._id }]);
     // The 256 GB Galaxy S24 at ₹74,999 (free standard delivery): a ₹75,000 parcel.
-    bigOrderId = await buy(page, [{ productId: galaxy._id, variantId: await variantId(page, galaxy._id, 'DEMO-S24-256-BLK') }]);
+    bigOrderId = await buyWithTestCheckout(page, [{ productId: galaxy._id, variantId: await variantIdBySku(page, galaxy._id, 'DEMO-S24-256-BLK') }]);
     // People see orders by their readable numbers (VM-2026-000123).
     const mine = (await (await page.request.get('/trpc/order.list')).json()) as { result: { data: { _id: string; orderNumber: string }[] } };
     smallOrderNumber = mine.result.data.find((o) => o._id === smallOrderId)!.orderNumber;

@@ -9,17 +9,18 @@ import { startFakeShiprocket, type FakeShiprocket } from '../../server/testing/f
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
+  demoProduct,
   describeViolations,
-  hasHorizontalOverflow,
+  expectHealthy,
   launchBrowser,
-  openShopPage,
+  openSignedIn,
   RESULTS_DIR,
   seriousA11yViolations,
-  startShop,
-  validImei,
   type ShopPage,
   type ShopServer,
-  type ViewportName,
+  startShop,
+  trpcFrom,
+  validImei,
 } from './harness';
 
 /*
@@ -73,21 +74,8 @@ afterAll(async () => {
 });
 
 /** A signed-in page at the task's sizes: a 390×844 phone, a 1366×900 desktop. */
-async function signedIn(email: string, password: string, viewport: Extract<ViewportName, 'phone' | 'desktop'>): Promise<ShopPage> {
-  const shopPage = await openShopPage(browser, shop, viewport);
-  open.push(shopPage);
-  await shopPage.page.setViewportSize(viewport === 'phone' ? { width: 390, height: 844 } : { width: 1366, height: 900 });
-  const reply = await shopPage.page.request.post('/api/signin', { data: { email, password } });
-  expect(reply.status(), await reply.text()).toBe(200);
-  return shopPage;
-}
-
-async function expectHealthy(shopPage: ShopPage, label: string): Promise<string> {
-  const violations = await seriousA11yViolations(shopPage.page);
-  expect(violations, `${label}: axe found\n${describeViolations(violations)}`).toEqual([]);
-  expect(await hasHorizontalOverflow(shopPage.page), `${label}: the page scrolls sideways`).toBe(false);
-  return shopPage.screenshot(label);
-}
+const signedIn = (email: string, password: string, viewport: 'phone' | 'desktop') =>
+  openSignedIn(browser, shop, { email, password }, viewport, { size: viewport === 'phone' ? { width: 390, height: 844 } : { width: 1366, height: 900 }, track: open });
 
 /** A screenshot of one part of the page (a dialog, a section), into test-results/. */
 async function shot(locator: Locator, name: string): Promise<string> {
@@ -97,28 +85,9 @@ async function shot(locator: Locator, name: string): Promise<string> {
   return file;
 }
 
-/** A tRPC call from the page, with its cookies; the reply's data (or the test fails with the error). */
-async function trpc<T>(page: Page, type: 'query' | 'mutation', procedure: string, input?: unknown): Promise<T> {
-  const reply =
-    type === 'query'
-      ? await page.request.get(`/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`)
-      : await page.request.post(`/trpc/${procedure}`, { data: input ?? {} });
-  const body = (await reply.json()) as { result?: { data: T }; error?: unknown };
-  expect(reply.status(), JSON.stringify(body.error)).toBe(200);
-  return body.result!.data;
-}
-
-/** A demo product of `category` whose name matches `name`, in stock. */
-async function product(page: Page, category: string, name: RegExp): Promise<{ _id: string; productName: string; sellingPrice: number; stock: number }> {
-  const list = await trpc<{ items: { _id: string; productName: string; sellingPrice: number; stock: number }[] }>(page, 'query', 'catalog.byCategory', { category, limit: 48 });
-  const found = list.items.find((p) => name.test(p.productName) && p.stock > 0);
-  if (!found) throw new Error(`no ${String(name)} in ${category}`);
-  return found;
-}
-
 /** A product's stock as the catalogue shows it now. */
 async function stockOf(page: Page, category: string, productId: string): Promise<number> {
-  const list = await trpc<{ items: { _id: string; stock: number }[] }>(page, 'query', 'catalog.byCategory', { category, limit: 48 });
+  const list = await trpcFrom<{ items: { _id: string; stock: number }[] }>(page, 'query', 'catalog.byCategory', { category, limit: 48 });
   return list.items.find((p) => p._id === productId)?.stock ?? -1;
 }
 
@@ -167,9 +136,9 @@ describe('shipping with Shiprocket', () => {
     await section.scrollIntoViewIfNeeded();
     await shot(section, 'shiprocket-settings-section-desktop');
     // The PIN parcels leave from: Shiprocket's rates are asked from it (the demo shop has no seller's address).
-    const current = await trpc<AdminSettings>(page, 'query', 'settings.get');
+    const current = await trpcFrom<AdminSettings>(page, 'query', 'settings.get');
     const { updatedAt: _u, onlineProviders: _o, courierWebhookUrl: _w, ...form } = current;
-    await trpc(page, 'mutation', 'settings.update', { ...form, dispatch: { ...form.dispatch, fromPin: '560025' } });
+    await trpcFrom(page, 'mutation', 'settings.update', { ...form, dispatch: { ...form.dispatch, fromPin: '560025' } });
     const violations = await seriousA11yViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
     expect(owner.consoleErrors).toEqual([]);
@@ -178,16 +147,16 @@ describe('shipping with Shiprocket', () => {
   it('a shopper pays (test checkout) for a ₹74,999 phone and earphones', async () => {
     buyer = await signedIn(shopper.email, shopper.password, 'phone');
     const page = buyer.page;
-    const galaxy = await product(page, 'mobiles', /^Samsung Galaxy S24 5G/);
-    earphones = await product(page, 'earphones', /./);
-    const details = await trpc<{ variants: { _id: string; sku: string }[] }>(page, 'query', 'catalog.details', { productId: galaxy._id });
+    const galaxy = await demoProduct(page, 'mobiles', /^Samsung Galaxy S24 5G/);
+    earphones = await demoProduct(page, 'earphones', /./);
+    const details = await trpcFrom<{ variants: { _id: string; sku: string }[] }>(page, 'query', 'catalog.details', { productId: galaxy._id });
     const variant = details.variants.find((v) => v.sku === 'DEMO-S24-256-BLK');
     expect(variant).toBeTruthy();
     for (const line of [{ productId: galaxy._id, variantId: variant!._id }, { productId: earphones._id }]) {
       expect((await page.request.post('/api/addtocart', { data: line })).status()).toBe(200);
     }
-    addressId = (await trpc<{ _id: string }>(page, 'mutation', 'address.create', ADDRESS))._id;
-    const started = await trpc<{ orderId: string; url: string }>(page, 'mutation', 'checkout.start', { addressId });
+    addressId = (await trpcFrom<{ _id: string }>(page, 'mutation', 'address.create', ADDRESS))._id;
+    const started = await trpcFrom<{ orderId: string; url: string }>(page, 'mutation', 'checkout.start', { addressId });
     main.orderId = started.orderId;
     await page.goto(started.url);
     await page.getByRole('button', { name: 'Pay (test)' }).click();
@@ -371,7 +340,7 @@ describe('shipping with Shiprocket', () => {
     expect(buyer.consoleErrors).toEqual([]);
 
     // The mails, in the outbox: shipped (with the AWB and link), out for delivery, delivered; each once.
-    const outbox = await trpc<{ items: { _id: string; kind: string; to: string; subject: string }[] }>(owner.page, 'query', 'admin.mail', { limit: 100 });
+    const outbox = await trpcFrom<{ items: { _id: string; kind: string; to: string; subject: string }[] }>(owner.page, 'query', 'admin.mail', { limit: 100 });
     const mails = outbox.items.filter((m) => m.to === shopper.email && m.subject.includes(main.number));
     for (const [kind, subject] of [
       ['order-shipped', 'is on its way'],
@@ -382,19 +351,19 @@ describe('shipping with Shiprocket', () => {
       expect(found, kind).toHaveLength(1);
       expect(found[0]!.subject).toContain(`Order ${main.number} ${subject}`);
     }
-    const shipped = await trpc<{ text: string }>(owner.page, 'query', 'admin.mailMessage', { mailId: mails.find((m) => m.kind === 'order-shipped')!._id });
+    const shipped = await trpcFrom<{ text: string }>(owner.page, 'query', 'admin.mailMessage', { mailId: mails.find((m) => m.kind === 'order-shipped')!._id });
     expect(shipped.text).toContain(main.awb);
     expect(shipped.text).toContain(`https://shiprocket.co/tracking/${main.awb}`);
   });
 
   it('a failed cash-on-delivery delivery waits under Failed deliveries, is returned through Shiprocket, and comes back Returned with its stock', async () => {
     // Cash on delivery on (the settings sent back with their masks: the saved password stays, as the booking below shows).
-    const current = await trpc<AdminSettings>(owner.page, 'query', 'settings.get');
+    const current = await trpcFrom<AdminSettings>(owner.page, 'query', 'settings.get');
     const { updatedAt: _u, onlineProviders: _o, courierWebhookUrl: _w, ...form } = current;
-    await trpc(owner.page, 'mutation', 'settings.update', { ...form, payments: { ...form.payments, cod: { ...form.payments.cod, enabled: true } } });
+    await trpcFrom(owner.page, 'mutation', 'settings.update', { ...form, payments: { ...form.payments, cod: { ...form.payments.cod, enabled: true } } });
     const stockBefore = await stockOf(buyer.page, 'earphones', earphones._id);
     expect((await buyer.page.request.post('/api/addtocart', { data: { productId: earphones._id } })).status()).toBe(200);
-    const placed = await trpc<{ orderId: string }>(buyer.page, 'mutation', 'checkout.placeCodOrder', { addressId });
+    const placed = await trpcFrom<{ orderId: string }>(buyer.page, 'mutation', 'checkout.placeCodOrder', { addressId });
     const orderId = placed.orderId;
 
     // On a phone, the owner books it: nothing to scan, so the dialog opens on Ship.

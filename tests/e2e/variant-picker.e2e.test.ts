@@ -5,19 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testShopSettings } from '../../server/testing/factories';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  addDeliveryAddress,
-  describeViolations,
-  hasHorizontalOverflow,
-  launchBrowser,
-  openShopPage,
-  seriousA11yViolations,
-  startShop,
-  type ShopPage,
-  type ShopServer,
-} from './harness';
+import { addDeliveryAddress, ADMIN_EMAIL, ADMIN_PASSWORD, expectHealthy, launchBrowser, openShopPage, openSignedIn, type ShopPage, type ShopServer, startShop } from './harness';
 
 /*
  * Issue 27, "Done when": a phone shopper picks 256 GB / Marble Grey of the demo's Galaxy S24,
@@ -38,13 +26,7 @@ let productId = '';
 let stockBefore: Record<string, number> = {};
 const open: ShopPage[] = [];
 
-async function signedIn(email: string, password: string, viewport: 'phone' | 'desktop'): Promise<ShopPage> {
-  const shopPage = await openShopPage(browser, shop, viewport);
-  open.push(shopPage);
-  const reply = await shopPage.page.request.post('/api/signin', { data: { email, password } });
-  expect(reply.status(), await reply.text()).toBe(200);
-  return shopPage;
-}
+const signedIn = (email: string, password: string, viewport: 'phone' | 'desktop') => openSignedIn(browser, shop, { email, password }, viewport, { track: open });
 
 async function adminVariants(): Promise<Variant[]> {
   const reply = await owner.page.request.get(`/trpc/catalog.variants?input=${encodeURIComponent(JSON.stringify({ productId }))}`);
@@ -79,13 +61,6 @@ afterAll(async () => {
 const group = (page: Page, name: string) => page.getByRole('group', { name: new RegExp(`^${name}:`) });
 const choose = (page: Page, option: string, value: string) => group(page, option).locator('label', { hasText: value }).click();
 const priceBlock = (page: Page) => page.getByTestId('price-block').textContent();
-
-async function expectHealthy(shopPage: ShopPage, label: string): Promise<void> {
-  const violations = await seriousA11yViolations(shopPage.page);
-  expect(violations, `${label}: axe found\n${describeViolations(violations)}`).toEqual([]);
-  expect(await hasHorizontalOverflow(shopPage.page), `${label}: the page scrolls sideways`).toBe(false);
-  await shopPage.screenshot(label);
-}
 
 describe('a phone shopper buys one variant', () => {
   let buyer: ShopPage;
