@@ -12,6 +12,7 @@ const KIND_CLASS: Record<AuditKind, string> = {
   stock: 'bg-emerald-100 text-emerald-900',
   banner: 'bg-fuchsia-100 text-fuchsia-900',
   category: 'bg-lime-100 text-lime-900',
+  offer: 'bg-yellow-100 text-yellow-950',
   catalog: 'bg-teal-100 text-teal-900',
   settings: 'bg-sky-100 text-sky-900',
   tax: 'bg-violet-100 text-violet-900',
