@@ -106,7 +106,7 @@ export function AuditLog() {
         <div className="card px-4 py-10 text-center" data-testid="no-audit">
           <p className="text-lg font-semibold text-zinc-800">{kind ? `No ${AUDIT_KIND_LABELS[kind].toLowerCase()} changes yet` : 'Nothing changed yet'}</p>
           <p className="mt-1 text-sm text-zinc-600">
-            Changes to products, orders, stock, banners, the shop&apos;s settings, tax rates, user roles and accounts appear here as they are made.
+            Changes to products, orders, stock, banners, offers, the shop&apos;s settings, tax rates, user roles and accounts appear here as they are made.
           </p>
         </div>
       ) : (
