@@ -48,6 +48,11 @@ export type AuditAction =
   | 'category.update'
   | 'category.move'
   | 'category.delete'
+  | 'offer.create'
+  | 'offer.update'
+  | 'offer.pause'
+  | 'offer.resume'
+  | 'offer.duplicate'
   | 'stock.low_alert';
 
 /** Which kind (the audit page's badge and filter) each action is. */
@@ -85,6 +90,11 @@ const KIND_OF: Record<AuditAction, AuditKind> = {
   'category.update': 'category',
   'category.move': 'category',
   'category.delete': 'category',
+  'offer.create': 'offer',
+  'offer.update': 'offer',
+  'offer.pause': 'offer',
+  'offer.resume': 'offer',
+  'offer.duplicate': 'offer',
   'stock.low_alert': 'stock',
 };
 
@@ -267,6 +277,10 @@ const STOCK_LABEL: Record<string, string> = {
   shortage_filled: 'Stock taken for an order',
 };
 
+/** An offer's kind in words ('coupon', 'sale price', 'buy X get Y offer', 'prepaid discount'). */
+const offerKind = (kind: unknown) =>
+  (({ coupon: 'coupon', 'sale-price': 'sale price', 'buy-x-get-y': 'buy X get Y offer', prepaid: 'prepaid discount' }) as Record<string, string>)[String(kind)] ?? 'offer';
+
 /** An entry's label (the action in words) and summary (what changed, from what to what). */
 function describe(action: string, detail: Record<string, unknown>): { label: string; summary: string } {
   switch (action) {
@@ -425,6 +439,21 @@ function describe(action: string, detail: Record<string, unknown>): { label: str
       };
     case 'category.delete':
       return { label: 'Category deleted', summary: `Deleted the category ${quoted(detail.label)} (${String(detail.value)}), which no product used` };
+    case 'offer.create':
+      return { label: 'Offer added', summary: `Added the ${offerKind(detail.kind)} ${quoted(detail.name)}${typeof detail.code === 'string' ? ` (${detail.code})` : ''}` };
+    case 'offer.update':
+      return {
+        label: 'Offer changed',
+        summary: `Changed the ${offerKind(detail.kind)} ${quoted(detail.name)}: ${changesOf(detail)
+          .map((c) => c.field)
+          .join(', ')}`,
+      };
+    case 'offer.pause':
+      return { label: 'Offer paused', summary: `Paused the ${offerKind(detail.kind)} ${quoted(detail.name)}${typeof detail.code === 'string' ? ` (${detail.code})` : ''}` };
+    case 'offer.resume':
+      return { label: 'Offer resumed', summary: `Resumed the ${offerKind(detail.kind)} ${quoted(detail.name)}${typeof detail.code === 'string' ? ` (${detail.code})` : ''}` };
+    case 'offer.duplicate':
+      return { label: 'Offer copied', summary: `Copied an offer as ${quoted(detail.name)}${typeof detail.code === 'string' ? ` (${detail.code})` : ''}, paused` };
     case 'stock.low_alert': {
       const skus = Array.isArray(detail.skus) ? (detail.skus as unknown[]).map(String) : [];
       const shown = skus.slice(0, 10).join(', ') + (skus.length > 10 ? ` and ${skus.length - 10} more` : '');

@@ -13,6 +13,7 @@ import {
   DEFAULT_SHOP_TIME_ZONE,
   DEFAULT_ZONE_DAYS,
   DEFAULT_STOCK_ALERTS,
+  DEFAULT_OFFERS_SETTINGS,
   ShopSettingsSchema,
   type DeliveryCheck,
   type PostalAddress,
@@ -52,6 +53,7 @@ export function defaultSettings(env: { SHIPPING_STANDARD_PAISE: number; SHIPPING
     dispatch: DEFAULT_DISPATCH_SETTINGS,
     zoneDays: DEFAULT_ZONE_DAYS,
     stockAlerts: DEFAULT_STOCK_ALERTS,
+    offers: DEFAULT_OFFERS_SETTINGS,
   };
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What an audit entry is about: the filter of the audit page and the badge of each line. */
-export const AUDIT_KINDS = ['product', 'order', 'stock', 'banner', 'category', 'catalog', 'settings', 'tax', 'role', 'account'] as const;
+export const AUDIT_KINDS = ['product', 'order', 'stock', 'banner', 'category', 'offer', 'catalog', 'settings', 'tax', 'role', 'account'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** Each kind in the admin's words. */
@@ -11,6 +11,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   stock: 'Stock',
   banner: 'Banner',
   category: 'Category',
+  offer: 'Offer',
   catalog: 'Catalogue',
   settings: 'Settings',
   tax: 'Tax',

@@ -5,6 +5,7 @@ import { DELIVERY_ZONES, DELIVERY_ZONE_WORDS, type DeliveryZone } from '../pin-z
 import { DEFAULT_ORDER_PREFIX, ORDER_PREFIX_PATTERN } from '../order-number';
 import { multiLineText, singleLineText } from './text';
 import { DEFAULT_LOW_STOCK_LEVEL, lowStockLevelSchema } from './stock-level';
+import { EmiTableSchema, type EmiTable } from './offers';
 
 export { DEFAULT_LOW_STOCK_LEVEL, LOW_STOCK_LEVEL_MAX, lowStockLevelSchema } from './stock-level';
 
@@ -443,6 +444,9 @@ export const DEFAULT_ZONE_DAYS: ZoneDays = {
   express: { sameCity: 1, sameState: 2, metro: 2, restOfIndia: 3, northEast: 6 },
 };
 
+/** No no-cost EMI plans and no bank offers until the owner adds them. */
+export const DEFAULT_OFFERS_SETTINGS: EmiTable = { plans: [], bankOffers: [] };
+
 /** What the owner saves on the Settings page. `seller` and `grievanceOfficer` are null until filled in. */
 export const ShopSettingsSchema = z.object({
   seller: SellerSchema.nullable(),
@@ -467,6 +471,12 @@ export const ShopSettingsSchema = z.object({
   zoneDays: ZoneDaysSchema.default(DEFAULT_ZONE_DAYS),
   /** Absent in settings saved before it existed: on, level 5, at 09:00. */
   stockAlerts: StockAlertsSettingsSchema.default(DEFAULT_STOCK_ALERTS),
+  /**
+   * The no-cost EMI plans and the bank offers (issue 30), edited on the Offers page
+   * (offers.saveEmiSettings): the Settings page's save keeps them as stored. Absent in settings
+   * saved before it existed: no plans, no bank offers.
+   */
+  offers: EmiTableSchema.default(DEFAULT_OFFERS_SETTINGS),
 });
 export type ShopSettings = z.output<typeof ShopSettingsSchema>;
 export type ShopSettingsInput = z.input<typeof ShopSettingsSchema>;

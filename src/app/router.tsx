@@ -86,6 +86,7 @@ export const routes: RouteObject[] = [
               { path: 'import-export', ...screen(() => import('./routes/admin/import-export')) },
               { path: 'bulk-edit', ...screen(() => import('./routes/admin/bulk-edit')) },
               { path: 'banners', ...screen(() => import('./routes/admin/banners')) },
+              { path: 'offers', ...screen(() => import('./routes/admin/offers')) },
               { path: 'categories', ...screen(() => import('./routes/admin/categories')) },
               { path: 'invoices', ...screen(() => import('./routes/admin/invoices')) },
               { path: 'settings', ...screen(() => import('./routes/admin/settings')) },

@@ -35,6 +35,8 @@ export async function saveSettings(deps: Deps, actorId: string, sent: ShopSettin
     const stored = before.fulfilment.shiprocket;
     const next: ShopSettings = {
       ...sent,
+      // The Offers page edits these (saveOffersSettings): the Settings form does not carry them.
+      offers: before.offers,
       fulfilment: {
         ...sent.fulfilment,
         shiprocket: {
@@ -64,6 +66,18 @@ export async function saveSettings(deps: Deps, actorId: string, sent: ShopSettin
   });
   deps.log.info({ actorId }, 'shop settings saved');
   return adminSettings(deps);
+}
+
+/** The no-cost EMI plans and bank offers (the Offers page), saved into the settings with a settings.update audit entry. */
+export async function saveOffersSettings(deps: Deps, actorId: string, offers: ShopSettings['offers']): Promise<ShopSettings['offers']> {
+  const now = deps.clock().toISOString();
+  return transaction(deps.db, async (trx) => {
+    const { updatedAt: _updatedAt, ...before } = await loadSettings(trx, deps);
+    if (JSON.stringify(before.offers) === JSON.stringify(offers)) return before.offers;
+    await q.writeSettingsRow(trx, { ...before, offers }, now, actorId);
+    await writeAudit(trx, { at: now, actorId, action: 'settings.update', detail: { changed: ['offers'], before: { offers: before.offers }, after: { offers } } });
+    return offers;
+  });
 }
 
 export async function saveProductTax(deps: Deps, actorId: string, productId: string, tax: { hsn: string | null; rateBasisPoints: number | null }): Promise<void> {

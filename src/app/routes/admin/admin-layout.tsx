@@ -4,7 +4,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useCurrentUser } from '../../../features/account/api/use-current-user';
 import { AdminSidebar } from '../../../features/admin/components/admin-sidebar';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../../features/admin/hooks/use-media-query';
-import { ALL_ORDERS_PATH, BULK_EDIT_PATH, PHONE_ADMIN_PATHS } from '../../../lib/admin-landing';
+import { ALL_ORDERS_PATH, BULK_EDIT_PATH, OFFERS_PATH, PHONE_ADMIN_PATHS } from '../../../lib/admin-landing';
 import { pageTitle } from '../../../lib/page-titles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -21,7 +21,8 @@ export function Component() {
   const { user, isLoading } = useCurrentUser();
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   // The bulk edit grid shows on a phone too (without the sidebar): a price fixed on the shop floor;
-  // and the all-orders page: an order found by the number a shopper reads out on a call.
+  // and the all-orders page: an order found by the number a shopper reads out on a call; and
+  // the Offers page: a coupon paused or a weekend sale checked away from the desk.
   const phoneOk = PHONE_ADMIN_PATHS.includes(useLocation().pathname.replace(/\/+$/, ''));
   // Once shown, the panel stays mounted (hidden) while the window is narrow: a window dragged
   // narrower for a moment, or a browser resizing it to take a screenshot, must not throw away a
@@ -46,6 +47,10 @@ export function Component() {
               ·{' '}
               <Link to={BULK_EDIT_PATH} className="font-semibold text-brand-700 underline">
                 Bulk edit
+              </Link>{' '}
+              ·{' '}
+              <Link to={OFFERS_PATH} className="font-semibold text-brand-700 underline">
+                Offers
               </Link>
             </p>
           </div>

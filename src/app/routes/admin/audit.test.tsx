@@ -134,6 +134,7 @@ describe('Audit log page', () => {
       'Stock',
       'Banner',
       'Category',
+      'Offer',
       'Catalogue',
       'Settings',
       'Tax',

@@ -12,6 +12,7 @@ const KIND_CLASS: Record<AuditKind, string> = {
   stock: 'bg-emerald-100 text-emerald-900',
   banner: 'bg-fuchsia-100 text-fuchsia-900',
   category: 'bg-lime-100 text-lime-900',
+  offer: 'bg-yellow-100 text-yellow-950',
   catalog: 'bg-teal-100 text-teal-900',
   settings: 'bg-sky-100 text-sky-900',
   tax: 'bg-violet-100 text-violet-900',
@@ -105,7 +106,7 @@ export function AuditLog() {
         <div className="card px-4 py-10 text-center" data-testid="no-audit">
           <p className="text-lg font-semibold text-zinc-800">{kind ? `No ${AUDIT_KIND_LABELS[kind].toLowerCase()} changes yet` : 'Nothing changed yet'}</p>
           <p className="mt-1 text-sm text-zinc-600">
-            Changes to products, orders, stock, banners, the shop&apos;s settings, tax rates, user roles and accounts appear here as they are made.
+            Changes to products, orders, stock, banners, offers, the shop&apos;s settings, tax rates, user roles and accounts appear here as they are made.
           </p>
         </div>
       ) : (

@@ -47,6 +47,7 @@ const saved: ShopSettings = {
     express: { sameCity: 0, sameState: 2, metro: 2, restOfIndia: 3, northEast: null },
   },
   stockAlerts: { enabled: false, defaultLevel: 3, sendAt: '18:30' },
+  offers: { plans: [], bankOffers: [] },
 };
 
 describe('settings form', () => {
