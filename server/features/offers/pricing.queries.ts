@@ -122,16 +122,17 @@ export async function deleteCartCoupon(db: DB, owner: string): Promise<void> {
   await db.deleteFrom('cart_coupons').where('owner', '=', owner).execute();
 }
 
-/** The earliest start or end of a live or coming sale price of these products after `now`: when their shown price next changes. */
-export async function nextSaleChange(db: DB, now: string, productIds: readonly string[]): Promise<string | null> {
-  if (productIds.length === 0) return null;
-  const row = await db
+/** Per product, the earliest start or end after `now` of its live or coming sale prices: when its shown price next changes. */
+export async function nextSaleChanges(db: DB, now: string, productIds: readonly string[]): Promise<Map<string, string>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
     .selectFrom('offers')
-    .select([sql<string | null>`min(case when valid_from > ${now} then valid_from else valid_to end)`.as('at')])
+    .select(['product_id', sql<string | null>`min(case when valid_from > ${now} then valid_from else valid_to end)`.as('at')])
     .where('kind', '=', 'sale-price')
     .where('paused', '=', 0)
     .where('valid_to', '>', now)
     .where('product_id', 'in', [...productIds])
-    .executeTakeFirst();
-  return row?.at ?? null;
+    .groupBy('product_id')
+    .execute();
+  return new Map(rows.flatMap((r) => (r.product_id !== null && r.at !== null ? [[r.product_id, r.at] as const] : [])));
 }

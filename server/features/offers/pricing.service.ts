@@ -3,6 +3,7 @@ import { AppError } from '../../errors';
 import { BuyXGetYSchema, CouponCodeSchema, CouponSchema, PrepaidDiscountSchema, SalePriceSchema, type Coupon, type SalePrice } from '../../../shared/schemas/offers';
 import { isLive, normaliseCouponCode, priceCart, type AutomaticOffers, type CartLineInput, type CouponStatus, type PriceCartInput, type PricedCart } from '../../../shared/offers';
 import type { Shopper } from '../../sessions/session';
+import type { ProductSale } from '../../../shared/schemas/catalog';
 import * as q from './pricing.queries';
 
 /**
@@ -187,5 +188,62 @@ export async function salesFor(db: DB, now: string, productIds: readonly string[
   const sales = offers.salePrices
     .filter((sale) => isLive(sale, now))
     .map((sale) => ({ offerId: sale.id, productId: sale.productId, variantId: sale.variantId, pricePaise: sale.pricePaise, endsAt: sale.to }));
-  return { sales, nextChange: await q.nextSaleChange(db, now, unique) };
+  return { sales, nextChange: salesValidUntil([...(await q.nextSaleChanges(db, now, unique)).values()].map((at) => ({ saleChangesAt: at }))) };
+}
+
+type SaleTarget = { _id: string; sellingPrice: number; sale?: ProductSale; saleChangesAt?: string; variants?: { _id: string; sellingPrice: number; sale?: ProductSale }[] };
+
+/** The lowest live sale below `own` of those that cover the variant (null: a sale on every variant of the product). */
+function bestSale(sales: readonly LiveSale[], productId: string, variantId: string, own: number): ProductSale | undefined {
+  let best: LiveSale | undefined;
+  for (const sale of sales) {
+    if (sale.productId !== productId || (sale.variantId !== null && sale.variantId !== variantId) || sale.pricePaise >= own) continue;
+    if (!best || sale.pricePaise < best.pricePaise) best = sale;
+  }
+  return best ? { offerId: best.offerId, pricePaise: best.pricePaise, endsAt: best.endsAt } : undefined;
+}
+
+/**
+ * Storefront replies with their live sale prices (issue 30): each product (its card's price is
+ * its own variant's, whose id is the product's for a product without options) and each of its
+ * variants gets `sale` when one is live at `now`, and `saleChangesAt` when a sale of it next starts
+ * or ends, so the shared reply is made again at that instant (validUntil) and never serves a sale
+ * price past its end or before its start.
+ */
+export async function withSales<P extends SaleTarget>(db: DB, now: string, products: readonly P[]): Promise<P[]> {
+  if (products.length === 0) return [...products];
+  const { sales } = await salesFor(
+    db,
+    now,
+    products.map((p) => p._id),
+  );
+  const changes = await q.nextSaleChanges(
+    db,
+    now,
+    products.map((p) => p._id),
+  );
+  return products.map((product) => {
+    const sale = bestSale(sales, product._id, product._id, product.sellingPrice);
+    const changesAt = changes.get(product._id);
+    return {
+      ...product,
+      ...(sale ? { sale } : {}),
+      ...(changesAt ? { saleChangesAt: changesAt } : {}),
+      ...(product.variants
+        ? {
+            variants: product.variants.map((v) => {
+              const own = bestSale(sales, product._id, v._id, v.sellingPrice);
+              return own ? { ...v, sale: own } : v;
+            }),
+          }
+        : {}),
+    };
+  });
+}
+
+/** The earliest `saleChangesAt` of a reply's products: its validUntil. */
+export function salesValidUntil(products: readonly { saleChangesAt?: string }[]): string | null {
+  let earliest: string | null = null;
+  for (const p of products) if (p.saleChangesAt && (earliest === null || p.saleChangesAt < earliest)) earliest = p.saleChangesAt;
+  return earliest;
 }

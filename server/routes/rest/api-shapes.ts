@@ -22,6 +22,8 @@ type OwnClientFields = {
   variants?: unknown;
   specLine?: unknown;
   specSheet?: unknown;
+  sale?: unknown;
+  saleChangesAt?: unknown;
 };
 
 export function apiProduct<P extends WithPrices>(p: P): Omit<P, keyof OwnClientFields> {
@@ -35,9 +37,12 @@ export function apiProduct<P extends WithPrices>(p: P): Omit<P, keyof OwnClientF
     variants: _variants,
     specLine: _specLine,
     specSheet: _specSheet,
+    sale,
+    saleChangesAt: _saleChangesAt,
     ...rest
-  } = p as P & OwnClientFields;
-  return { ...rest, price: paiseToRupees(p.price), sellingPrice: paiseToRupees(p.sellingPrice) };
+  } = p as P & OwnClientFields & { sale?: { pricePaise: number } };
+  // A live sale price is the price the spec's client pays at checkout: its selling price while it lasts.
+  return { ...rest, price: paiseToRupees(p.price), sellingPrice: paiseToRupees(sale?.pricePaise ?? p.sellingPrice) };
 }
 
 export function apiProducts<P extends WithPrices>(list: P[]): Omit<P, keyof OwnClientFields>[] {
