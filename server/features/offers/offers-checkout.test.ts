@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../shared/schemas/order';
 import type { CartPricing } from '../../../shared/schemas/cart';
 import type { InvoiceRegister } from '../../../shared/schemas/invoices';
-import { insertProduct, signInAs, testShopSettings } from '../../testing/factories';
+import { insertProduct, insertUser, signInAs, testShopSettings } from '../../testing/factories';
 import { insertOffer, save1000 } from '../../testing/offers';
-import type { HttpClient } from '../../testing/test-server';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { HttpClient, startTestServer, type TestServer } from '../../testing/test-server';
 
 /**
  * Issue 30's Done-when on the shopper's side, over real HTTP on a real database (SQLite here,
@@ -164,6 +163,18 @@ describe('offers at checkout (issue 30)', () => {
     expect(JSON.stringify(malformed.body)).toContain('code may hold only letters, digits, - and _');
     // Nothing refused is kept on the cart.
     expect((await client.trpc<CartPricing>('query', 'cart.pricing')).body.coupon).toBeNull();
+  });
+
+  it('a visitor’s code comes along when they sign in', async () => {
+    const visitor = new HttpClient(server.url);
+    expect((await visitor.trpc('mutation', 'cart.addItem', { productId: phone.id })).status).toBe(200);
+    expect((await visitor.trpc<CartPricing>('mutation', 'cart.applyCoupon', { code: 'save1000' })).body.coupon).toMatchObject({ code: 'SAVE1000', applied: true });
+    const user = await insertUser(server.deps.db);
+    expect((await visitor.post('/api/signin', { email: user.email, password: user.password })).status).toBe(200);
+    expect((await visitor.trpc<CartPricing>('query', 'cart.pricing')).body).toMatchObject({
+      coupon: { code: 'SAVE1000', applied: true, saving: 100_000 },
+      totals: { total: 2_399_900 },
+    });
   });
 
   it('buy a phone, get earbuds free: the earbuds line is ₹0 after its discount and taxed on ₹0', async () => {
