@@ -221,7 +221,10 @@ function CartLineItem({
         {priced && priced.discount > 0 ? (
           <ul className="text-sm font-medium text-green-800" data-testid="line-discount">
             {priced.discounts.map((d) => (
-              <li key={d.offerId}>{`${d.kind === 'coupon' && couponCode ? `Coupon ${couponCode}` : DISCOUNT_NAMES[d.kind]}: −${formatINR(d.amount)}`}</li>
+              <li key={d.offerId}>
+                {`${d.kind === 'coupon' && couponCode ? `Coupon ${couponCode}` : DISCOUNT_NAMES[d.kind]}: `}
+                <span className="whitespace-nowrap">{`−${formatINR(d.amount)}`}</span>
+              </li>
             ))}
           </ul>
         ) : null}
