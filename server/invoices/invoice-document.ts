@@ -25,6 +25,10 @@ export type DocumentLine = {
   unit: string;
   /** Paise: the GST-inclusive price per unit the shopper saw. */
   unitPriceInclusive: number;
+  /** Paise: unit price × quantity, GST-inclusive, before the discount. */
+  amountInclusive?: number;
+  /** Paise: what offers took off the line (issue 30); taxableValue and the tax are on amountInclusive − discount. */
+  discount?: number;
   /** Paise. */
   taxableValue: number;
   /** Basis points: 1800 = 18 %. */

@@ -219,7 +219,7 @@ function rateColumn(header: string, basisPoints: (line: DocumentLine) => number)
 }
 
 /** Rule 46: the rate and the amount of each tax, so CGST and SGST each at half the GST rate within a state, IGST at the whole rate across states. */
-function tableColumns(intraState: boolean): Column[] {
+function tableColumns(intraState: boolean, discounted: boolean): Column[] {
   const tax = intraState
     ? [
         rateColumn('CGST rate', (l) => l.rateBasisPoints / 2),
@@ -234,6 +234,8 @@ function tableColumns(intraState: boolean): Column[] {
     { header: 'HSN/SAC', align: 'left', cell: (l) => l.hsn },
     { header: 'Qty', align: 'right', cell: (l) => String(l.quantity) },
     { header: 'Unit', align: 'left', cell: (l) => l.unit },
+    // A discounted sale shows the amount, the discount and the taxable value after it (CGST Act s.15(3)(a)).
+    ...(discounted ? [amountColumn('Amount', (l) => l.amountInclusive ?? l.unitPriceInclusive * l.quantity), amountColumn('Discount', (l) => l.discount ?? 0)] : []),
     amountColumn('Taxable value', (l) => l.taxableValue),
     ...tax,
     amountColumn('Total', (l) => l.total),
@@ -242,7 +244,10 @@ function tableColumns(intraState: boolean): Column[] {
 
 /** Every column as wide as its widest cell (a header may wrap between words); the description takes the rest. */
 function tableLayout(pdf: Pdf, doc: Printed): Table {
-  const columns = tableColumns(doc.intraState);
+  const columns = tableColumns(
+    doc.intraState,
+    doc.lines.some((line) => (line.discount ?? 0) > 0),
+  );
   const natural = columns.map((column) => {
     if (column.grow) return 0;
     use(pdf, 'bold', BODY);

@@ -7,7 +7,8 @@ export type SellerSnapshot = { seller: Seller; b2cHsnDigits: 4 | 6 };
 // The counter rows are shared with the readable order numbers (server/db/document-counters.ts).
 export { nextInSeries } from '../db/document-counters';
 
-export type TaxableItem = { id: string; name: string; unitPrice: number; quantity: number; hsn: string | null; rateBasisPoints: number | null };
+/** `discount`: what offers took off the line (issue 30); the line is taxed on unitPrice × quantity − discount. */
+export type TaxableItem = { id: string; name: string; unitPrice: number; quantity: number; discount: number; hsn: string | null; rateBasisPoints: number | null };
 
 export type TaxableOrder = {
   id: string;
@@ -31,7 +32,7 @@ export async function findTaxableOrder(db: DB, orderId: string): Promise<{ order
   if (!row) return null;
   const items = await db
     .selectFrom('order_items')
-    .select(['id', 'name', 'unit_price', 'quantity', 'hsn', 'gst_rate_bp'])
+    .select(['id', 'name', 'unit_price', 'quantity', 'discount', 'hsn', 'gst_rate_bp'])
     .where('order_id', '=', orderId)
     .orderBy('position')
     .execute();
@@ -47,7 +48,7 @@ export async function findTaxableOrder(db: DB, orderId: string): Promise<{ order
       invoicedAt: row.invoiced_at,
       creditNoteNumber: row.credit_note_number,
     },
-    items: items.map((i) => ({ id: i.id, name: i.name, unitPrice: i.unit_price, quantity: i.quantity, hsn: i.hsn, rateBasisPoints: i.gst_rate_bp })),
+    items: items.map((i) => ({ id: i.id, name: i.name, unitPrice: i.unit_price, quantity: i.quantity, discount: i.discount, hsn: i.hsn, rateBasisPoints: i.gst_rate_bp })),
   };
 }
 
@@ -135,6 +136,8 @@ export type StoredInvoice = {
     variantLabel: string | null;
     unitPrice: number;
     quantity: number;
+    /** Paise: what offers took off the line; its taxable value and tax are on what is left. */
+    discount: number;
     hsn: string | null;
     rateBasisPoints: number | null;
     taxable: number;
@@ -191,7 +194,7 @@ export async function listStoredInvoices(db: DB, filter: { orderId?: string; fro
   for (let i = 0; i < rows.length; i += 500) {
     const items = await db
       .selectFrom('order_items')
-      .select(['order_id', 'name', 'sku', 'variant_label', 'unit_price', 'quantity', 'hsn', 'gst_rate_bp', 'taxable_value', 'cgst', 'sgst', 'igst'])
+      .select(['order_id', 'name', 'sku', 'variant_label', 'unit_price', 'quantity', 'discount', 'hsn', 'gst_rate_bp', 'taxable_value', 'cgst', 'sgst', 'igst'])
       .where(
         'order_id',
         'in',
@@ -208,6 +211,7 @@ export async function listStoredInvoices(db: DB, filter: { orderId?: string; fro
         variantLabel: item.variant_label,
         unitPrice: item.unit_price,
         quantity: item.quantity,
+        discount: item.discount,
         hsn: item.hsn,
         rateBasisPoints: item.gst_rate_bp,
         taxable: item.taxable_value,

@@ -90,7 +90,8 @@ export async function issueInvoice(
 
   const lines = items.map((item) => {
     const rateBasisPoints = item.rateBasisPoints ?? 1800;
-    return { itemId: item.id, hsn: item.hsn ?? '', rateBasisPoints, ...renamed(splitInclusive(item.unitPrice * item.quantity, rateBasisPoints, intraState)) };
+    // GST after the discount shown on the invoice (CGST Act s.15(3)(a)): the line's net is taxed.
+    return { itemId: item.id, hsn: item.hsn ?? '', rateBasisPoints, ...renamed(splitInclusive(item.unitPrice * item.quantity - item.discount, rateBasisPoints, intraState)) };
   });
   const shippingRate = order.shippingRateBp ?? settings.tax.shippingRateBp;
   const shipping = {
@@ -145,6 +146,8 @@ export function documentLines(stored: q.StoredInvoice, b2cHsnDigits: 4 | 6, b2b:
     quantity: line.quantity,
     unit: GOODS_UNIT,
     unitPriceInclusive: line.unitPrice,
+    amountInclusive: line.unitPrice * line.quantity,
+    discount: line.discount,
     taxableValue: line.taxable,
     rateBasisPoints: line.rateBasisPoints ?? 0,
     cgst: line.cgst,
@@ -160,6 +163,8 @@ export function documentLines(stored: q.StoredInvoice, b2cHsnDigits: 4 | 6, b2b:
       quantity: 1,
       unit: SERVICE_UNIT,
       unitPriceInclusive: s.amount,
+      amountInclusive: s.amount,
+      discount: 0,
       taxableValue: s.taxable,
       rateBasisPoints: s.rateBasisPoints ?? 0,
       cgst: s.cgst,

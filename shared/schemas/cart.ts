@@ -68,3 +68,25 @@ export type AddCartItemResult = {
   /** What to tell the shopper. */
   message: string;
 };
+
+/** The code a shopper types in the cart's coupon box (checked again, with its rules, when the cart is priced). */
+export const ApplyCouponInputSchema = z.object({
+  code: z.string({ error: 'code is required' }).trim().min(1, { error: 'Enter a coupon code' }).max(40, { error: 'code must be at most 20 characters' }),
+});
+export type ApplyCouponInput = z.input<typeof ApplyCouponInputSchema>;
+
+/** One offer's share of a cart line (issue 30). */
+export type CartLineDiscount = { offerId: string; kind: 'buy-x-get-y' | 'coupon' | 'prepaid'; amount: number };
+
+/**
+ * The cart priced with the offers live now (issue 30), beside its lines (cart.list, unchanged):
+ * each line's list and sale price (`saleEndsAt`: when the sale price stops), its discounts and
+ * net, the coupon's status with the sentence to show, and the totals. Paise throughout.
+ */
+export type CartPricing = {
+  lines: { _id: string; listUnitPrice: number; unitPrice: number; saleEndsAt: string | null; discounts: CartLineDiscount[]; discount: number; net: number }[];
+  coupon: { code: string; applied: true; saving: number } | { code: string; applied: false; reason: string; message: string } | null;
+  /** Paying online saves this much more (not in `total`: cash on delivery does not get it). */
+  prepaid: { saving: number } | null;
+  totals: { listTotal: number; saleSavings: number; discountTotal: number; total: number };
+};

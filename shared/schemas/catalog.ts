@@ -355,7 +355,14 @@ export type Product = {
    * product (its page, an admin's save); lists leave them out. The /api never carries them.
    */
   facts?: ProductFacts;
+  /** A sale price live now (issue 30; our client's): shown against `sellingPrice`, which stays the list price. */
+  sale?: ProductSale;
+  /** When a sale price of this product next starts or ends: a kept reply is made again then. */
+  saleChangesAt?: string;
 };
+
+/** A live sale price (paise) and the first instant it no longer applies. */
+export type ProductSale = { offerId: string; pricePaise: number; endsAt: string };
 
 // Kept in a module without zod, so the storefront's bundle need not carry zod for it.
 export { isBuyable } from '../stock';

@@ -125,6 +125,10 @@ export type Order = {
     variantId?: string | null;
     sku?: string | null;
     variantLabel?: string | null;
+    /** Offers (issue 30; our client's): the list price the line was sold against (`price` is the sale price when one applied), and what offers took off the line. */
+    listPrice?: number;
+    discount?: number;
+    discounts?: { offerId: string; kind: 'coupon' | 'buy-x-get-y' | 'prepaid'; amount: number }[];
   }[];
   paymentDetails: { paymentId: string | null; payment_method_type: string[]; payment_status: string };
   shipping_options: { shipping_amount: number; shipping_rate: string | null }[];
@@ -155,6 +159,9 @@ export type Order = {
   codFee: number;
   /** The refund made at the provider when an admin cancelled the paid order; null when none was asked for. */
   refund: OrderRefund | null;
+  /** Offers (issue 30): every line's discount together (subtotalAmount is after it), and the coupon code used. */
+  discountTotal?: number;
+  couponCode?: string | null;
 };
 
 export type OrderRefund = {

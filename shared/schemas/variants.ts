@@ -173,6 +173,8 @@ export type ProductVariant = {
   /** [] = the product's images. */
   images: string[];
   position: number;
+  /** A sale price live now on this variant (issue 30): shown against `sellingPrice`. */
+  sale?: { offerId: string; pricePaise: number; endsAt: string };
 };
 
 /** What an admin sees of a variant: archived ones too, exact stock; catalog.variants adds its per-variant spec values. */

@@ -1,4 +1,12 @@
-import { AddCartItemInputSchema, ChangeCartItemInputSchema, RemoveCartItemInputSchema, UpdateCartItemInputSchema, type CartLine } from '../../../shared/schemas/cart';
+import {
+  AddCartItemInputSchema,
+  ApplyCouponInputSchema,
+  ChangeCartItemInputSchema,
+  RemoveCartItemInputSchema,
+  UpdateCartItemInputSchema,
+  type CartLine,
+  type CartPricing,
+} from '../../../shared/schemas/cart';
 import { nowIso } from '../../db/database';
 import type { Context } from '../../trpc/context';
 import { publicProcedure, router, shopperProcedure } from '../../trpc/init';
@@ -50,4 +58,15 @@ export const cartRouter = router({
     await service.removeItem(ctx.deps.db, ctx.shopper, input._id);
     return null;
   }),
+
+  /** The cart priced with the offers live now and its coupon (issue 30): per line list and sale price, discounts, net; the coupon's status. */
+  pricing: publicProcedure.query(async ({ ctx }): Promise<CartPricing | null> => {
+    const owner = existingOwner(ctx);
+    return owner ? service.pricing(ctx.deps.db, owner, nowIso(ctx.deps.clock)) : null;
+  }),
+
+  /** Applies a coupon code to the cart: the cart priced with it, or a 400/409 with the sentence to show. */
+  applyCoupon: shopperProcedure.input(ApplyCouponInputSchema).mutation(({ ctx, input }) => service.applyCoupon(ctx.deps.db, ctx.shopper, input.code, nowIso(ctx.deps.clock))),
+
+  removeCoupon: shopperProcedure.mutation(({ ctx }) => service.removeCoupon(ctx.deps.db, ctx.shopper, nowIso(ctx.deps.clock))),
 });

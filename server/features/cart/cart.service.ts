@@ -6,6 +6,8 @@ import { MAX_QUANTITY_PER_LINE, type AddCartItemResult, type CartLine } from '..
 import { defaultVariantId, shownStock } from '../catalog/catalog.service';
 import * as q from './cart.queries';
 import type { Shopper } from '../../sessions/session';
+import { cartCouponOf, moveGuestCoupon, priceLines, removeCartCoupon, setCartCoupon } from '../offers/pricing.service';
+import type { CartPricing } from '../../../shared/schemas/cart';
 
 export { MAX_QUANTITY_PER_LINE };
 
@@ -154,5 +156,76 @@ export async function mergeGuestCart(db: DB, guestId: string, userId: string, no
       }
     }
     await q.deleteGuestCart(trx, guestId);
+    // The code the visitor applied comes along with their lines.
+    await moveGuestCoupon(trx, guestId, userId, nowIso);
   });
+}
+
+/**
+ * The owner's cart priced with the offers live at `nowIso` and the code on their cart (issue 30):
+ * sale prices, buy X get Y and the coupon, each line's share; the prepaid saving is shown apart.
+ * The same engine prices the order at checkout, so the cart's total is what checkout charges.
+ */
+export async function pricing(db: DB, owner: Shopper, nowIso: string): Promise<CartPricing> {
+  const lines = await q.listCartLines(db, owner);
+  const priced = await priceLines(db, {
+    now: nowIso,
+    lines: lines.map((line) => ({
+      key: line._id,
+      productId: line.productId._id,
+      variantId: line.variant?._id ?? line.productId._id,
+      category: line.productId.category,
+      brand: line.productId.brandName || null,
+      listUnitPrice: line.productId.sellingPrice,
+      quantity: line.quantity,
+      gstRateBp: 0,
+    })),
+    couponCode: await cartCouponOf(db, owner),
+    userId: owner.userId ?? null,
+    payment: null,
+  });
+  const coupon = priced.coupon;
+  return {
+    lines: priced.lines.map((line) => ({
+      _id: line.key,
+      listUnitPrice: line.listUnitPrice,
+      unitPrice: line.unitPrice,
+      saleEndsAt: line.saleEndsAt,
+      discounts: line.discounts.map((d) => ({ offerId: d.offerId, kind: d.kind, amount: d.amount })),
+      discount: line.discount,
+      net: line.net,
+    })),
+    coupon:
+      coupon === null
+        ? null
+        : coupon.applied
+          ? { code: coupon.code, applied: true, saving: coupon.saving }
+          : { code: coupon.code, applied: false, reason: coupon.reason, message: coupon.message },
+    prepaid: priced.prepaid ? { saving: priced.prepaid.saving } : null,
+    totals: { listTotal: priced.totals.listTotal, saleSavings: priced.totals.saleSavings, discountTotal: priced.totals.discountTotal, total: priced.totals.total },
+  };
+}
+
+/**
+ * Applies a code to the owner's cart and answers the cart priced with it. A code that is not
+ * valid for this cart is not kept: BAD_INPUT (400) or CONFLICT (409, used up or already used)
+ * with the sentence to show beside the box ("Add ₹2,300.00 more to use SAVE1000").
+ */
+export async function applyCoupon(db: DB, owner: Shopper, code: string, nowIso: string): Promise<CartPricing> {
+  return transaction(db, async (trx) => {
+    await setCartCoupon(trx, owner, code, nowIso);
+    const priced = await pricing(trx, owner, nowIso);
+    if (priced.coupon && !priced.coupon.applied) {
+      const refused = priced.coupon;
+      const fieldErrors = { code: refused.message };
+      throw new AppError(refused.reason === 'used-up' || refused.reason === 'already-used' ? 'CONFLICT' : 'BAD_INPUT', refused.message, { fieldErrors });
+    }
+    return priced;
+  });
+}
+
+/** Takes the code off the owner's cart; answers the cart priced without it. */
+export async function removeCoupon(db: DB, owner: Shopper, nowIso: string): Promise<CartPricing> {
+  await removeCartCoupon(db, owner);
+  return pricing(db, owner, nowIso);
 }

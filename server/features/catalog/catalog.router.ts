@@ -33,9 +33,20 @@ import { CompareInputSchema } from '../../../shared/schemas/compare';
 import * as compare from './compare.service';
 import * as bulkEdit from './bulk-edit.service';
 import { BulkGridBrandsInputSchema, BulkGridInputSchema, BulkUpdateVariantsInputSchema } from '../../../shared/schemas/bulk-edit';
+import { salesValidUntil, withSales } from '../offers/pricing.service';
+import type { DB } from '../../db/database';
 
 /** Shoppers' lists show stock as shownStock does; the tags below rely on it. */
 const shownPage = <P extends ProductPage>(page: P): P => ({ ...page, items: page.items.map(shownStock) });
+
+/** A page's products with their live sale prices (issue 30), as of the shop's clock. */
+const withPageSales = async <P extends ProductPage>(db: DB, clock: () => Date, page: P): Promise<P> => ({
+  ...page,
+  items: await withSales(db, clock().toISOString(), page.items),
+});
+
+/** A reply holding sale prices is made again when the first of them starts or ends. */
+const pageSalesUntil = (_input: unknown, page: ProductPage) => salesValidUntil(page.items);
 
 /**
  * A product schema with `options` and `variants` beside it. A body with variants may leave the
@@ -52,9 +63,9 @@ const categoryPageTags = (categories: readonly Category[]) => categories.map(cat
 
 export const catalogRouter = router({
   /** Every product on sale, newest first by default, one keyset page at a time. */
-  list: sharedProcedure({ tags: () => [CATALOG_TAG] })
+  list: sharedProcedure({ tags: () => [CATALOG_TAG], validUntil: pageSalesUntil })
     .input(ListProductsInputSchema)
-    .query(async ({ ctx, input }) => shownPage(await service.countedPage(ctx.deps.db, undefined, input))),
+    .query(async ({ ctx, input }) => withPageSales(ctx.deps.db, ctx.deps.clock, shownPage(await service.countedPage(ctx.deps.db, undefined, input)))),
 
   /**
    * The newest products on sale, up to LEGACY_LIST_CAP, in one list (the old API's get-product,
@@ -64,26 +75,26 @@ export const catalogRouter = router({
     .input(z.void())
     .query(({ ctx }) => service.listAllProducts(ctx.deps.db)),
 
-  byCategory: sharedProcedure({ tags: (input: unknown) => categoryPageTags([CategoryProductsInputSchema.parse(input).category]) })
+  byCategory: sharedProcedure({ tags: (input: unknown) => categoryPageTags([CategoryProductsInputSchema.parse(input).category]), validUntil: pageSalesUntil })
     .input(CategoryProductsInputSchema)
     .query(async ({ ctx, input }) => {
       // A hidden category's page still answers; one that does not exist is a 400 naming it.
       await categories.requireCategories(ctx.deps.db, [input.category]);
-      return shownPage(await service.listProductsIn(ctx.deps.db, [input.category], input));
+      return withPageSales(ctx.deps.db, ctx.deps.clock, shownPage(await service.listProductsIn(ctx.deps.db, [input.category], input)));
     }),
 
   /** Products in any of the checked categories; an empty list gives an empty page. */
-  filter: sharedProcedure({ tags: (input: unknown) => categoryPageTags(FilterProductsInputSchema.parse(input).categories) })
+  filter: sharedProcedure({ tags: (input: unknown) => categoryPageTags(FilterProductsInputSchema.parse(input).categories), validUntil: pageSalesUntil })
     .input(FilterProductsInputSchema)
     .query(async ({ ctx, input }) => {
       await categories.requireCategories(ctx.deps.db, input.categories, 'categories');
-      return shownPage(await service.countedPage(ctx.deps.db, input.categories, input));
+      return withPageSales(ctx.deps.db, ctx.deps.clock, shownPage(await service.countedPage(ctx.deps.db, input.categories, input)));
     }),
 
   /** Stale when any product's text changes (it may now match), or when one it shows changes. */
-  search: sharedProcedure({ tags: (_input: unknown, page: ProductPage) => [SEARCH_TAG, ...page.items.map((p) => productTag(p._id))] })
+  search: sharedProcedure({ tags: (_input: unknown, page: ProductPage) => [SEARCH_TAG, ...page.items.map((p) => productTag(p._id))], validUntil: pageSalesUntil })
     .input(SearchProductsInputSchema)
-    .query(async ({ ctx, input }) => shownPage(await service.searchProducts(ctx.deps.db, input))),
+    .query(async ({ ctx, input }) => withPageSales(ctx.deps.db, ctx.deps.clock, shownPage(await service.searchProducts(ctx.deps.db, input)))),
 
   /**
    * One bubble per listed category that has products on sale (its newest buyable product), in
@@ -97,9 +108,15 @@ export const catalogRouter = router({
     .query(({ ctx }) => categories.listShopCategories(ctx.deps.db)),
 
   /** The product with its options and live variants (each variant's stock as shownStock shows it). */
-  details: sharedProcedure({ tags: (_input: unknown, product: Product) => [productTag(product._id)] })
+  details: sharedProcedure({
+    tags: (_input: unknown, product: Product) => [productTag(product._id)],
+    validUntil: (_input: unknown, product: Product) => product.saleChangesAt ?? null,
+  })
     .input(ProductIdInputSchema)
-    .query(async ({ ctx, input }) => shownStock(await service.productDetails(ctx.deps.db, input.productId))),
+    .query(async ({ ctx, input }) => {
+      const [product] = await withSales(ctx.deps.db, ctx.deps.clock().toISOString(), [shownStock(await service.productDetails(ctx.deps.db, input.productId))]);
+      return product!;
+    }),
 
   /**
    * Up to four products side by side (the compare page): each with its facts and spec values, and

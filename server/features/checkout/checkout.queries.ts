@@ -19,6 +19,9 @@ export type CheckoutLine = {
   /** The product's HSN and GST rate (basis points): its own, else its category's. */
   hsn: string;
   rateBasisPoints: number;
+  /** The product's category and brand, as offers name them (issue 30). */
+  category: string;
+  brand: string | null;
 };
 
 /** When a product's category has no row (a category in use cannot be deleted): the standard rate. */
@@ -35,6 +38,8 @@ export async function listCheckoutLines(db: DB, userId: string): Promise<Checkou
       'products.id',
       'products.product_name',
       'products.images',
+      'products.category',
+      'products.brand_name',
       'product_variants.id as variant_id',
       'product_variants.sku',
       'product_variants.option_values',
@@ -69,6 +74,8 @@ export async function listCheckoutLines(db: DB, userId: string): Promise<Checkou
       trackStock: r.track_stock === 1,
       hsn: r.hsn,
       rateBasisPoints: Number(r.rate_bp),
+      category: r.category,
+      brand: r.brand_name || null,
     };
   });
 }

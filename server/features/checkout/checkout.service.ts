@@ -13,6 +13,8 @@ import { findSavedAddress, markAddressUsed } from '../account/address.service';
 import { isServiceable, loadSettings, shippingOptionsFor } from '../../settings/shop-settings';
 import type { DeliveryAddress } from '../../../shared/schemas/settings';
 import type { PaymentProvider, ProviderKind, ShippingOption, ShippingRateKey } from '../../payments/payment-provider';
+import { cartCouponOf, couponRefusalError, priceLines, takeCouponUse, type PricedCart } from '../offers/pricing.service';
+import type { CartLineInput } from '../../../shared/offers';
 
 /** An open session with less time left than this is replaced rather than handed out again. */
 export const MIN_SESSION_TIME_LEFT_MS = 2 * 60 * 1000;
@@ -26,6 +28,7 @@ type Reserved = {
   orderId: string;
   orderNumber: string;
   lines: q.CheckoutLine[];
+  priced: PricedCart;
   shippingOptions: ShippingOption[];
   shipping: ShippingOption | null;
   deliveryAddress: DeliveryAddress | null;
@@ -118,15 +121,21 @@ async function reserveOrFindOpen(
       const open = await orders.findPendingOrderOf(trx, user.id);
       if (open) {
         const sameAddress = address === null || JSON.stringify(open.deliveryAddress) === JSON.stringify(address);
-        return { kind: 'open', order: open, sameCart: sameAddress && sameLines(lines, await orders.listOrderItemStock(trx, open.id)) };
+        // Priced as the open order was (its own coupon use left out of the shopper's count).
+        const priced = await priceCheckout(trx, deps, user.id, lines, 'online', open.id);
+        const sameOffers = (open.couponCode ?? null) === appliedCouponCode(priced);
+        return { kind: 'open', order: open, sameCart: sameAddress && sameOffers && sameLines(lines, await orders.listOrderItemStock(trx, open.id), priced) };
       }
 
       if (lines.length === 0) throw new AppError('CART_EMPTY', 'Your cart is empty');
+      const priced = await priceCheckout(trx, deps, user.id, lines, 'online');
+      if (priced.coupon && !priced.coupon.applied) throw couponRefusalError(priced.coupon);
       const orderId = newId();
       const taken = await takeCartLines(trx, lines, orderId, createdAt);
-      const totalAmount = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+      // The goods after every discount: what the provider is asked for, with the delivery charge.
+      const totalAmount = priced.totals.total;
       const settings = await loadSettings(trx, deps);
-      const shippingOptions = shippingOptionsFor(settings, totalAmount, address?.pin ?? null);
+      const shippingOptions = deliveryAfterCoupon(priced, shippingOptionsFor(settings, totalAmount, address?.pin ?? null));
       const shipping = shippingChoice === null ? null : (shippingOptions.find((o) => o.rate === shippingChoice) ?? null);
       if (shippingChoice !== null && shipping === null) throw rateNotOffered(shippingChoice, address?.pin ?? null);
       const orderNumber = await orders.insertPendingOrder(trx, {
@@ -136,14 +145,17 @@ async function reserveOrFindOpen(
         provider: providerKind,
         shipping,
         totalAmount,
+        discountTotal: priced.totals.discountTotal,
+        couponCode: appliedCouponCode(priced),
         nowIso: createdAt,
         deliveryAddress: address,
         shippingOffer: shippingOptions,
         shippingTax: { hsn: settings.tax.shippingSac, rateBasisPoints: settings.tax.shippingRateBp },
-        items: orderItemsOf(lines, taken),
+        items: orderItemsOf(lines, taken, priced),
         numbering: settings,
       });
-      return { kind: 'created', orderId, orderNumber, lines, shippingOptions, shipping, deliveryAddress: address };
+      await takeCouponUse(trx, priced, { id: orderId, userId: user.id, at: createdAt });
+      return { kind: 'created', orderId, orderNumber, lines, priced, shippingOptions, shipping, deliveryAddress: address };
     },
     { locks: [`user:${user.id}`] },
   );
@@ -157,15 +169,89 @@ export function rateNotOffered(rate: ShippingRateKey, pin: string | null): AppEr
   });
 }
 
-/** The cart holds exactly what the order was opened for: same products, quantities and prices, in the same order. */
-function sameLines(cart: readonly q.CheckoutLine[], items: readonly orders.OrderItemStock[]): boolean {
+/** The cart holds exactly what the order was opened for: same products, quantities, prices and discounts, in the same order. */
+function sameLines(cart: readonly q.CheckoutLine[], items: readonly orders.OrderItemStock[], priced: PricedCart): boolean {
   return (
     cart.length === items.length &&
     cart.every((line, i) => {
       const item = items[i];
-      return item !== undefined && item.variantId === line.variantId && item.quantity === line.quantity && item.unitPrice === line.unitPrice;
+      const offer = priced.lines[i];
+      return (
+        item !== undefined &&
+        offer !== undefined &&
+        item.variantId === line.variantId &&
+        item.quantity === line.quantity &&
+        item.unitPrice === offer.unitPrice &&
+        item.discount === offer.discount
+      );
     })
   );
+}
+
+/** The cart's lines as the offers engine reads them, keyed by variant (a cart holds one line per variant). */
+export function offerLinesOf(lines: readonly q.CheckoutLine[]): CartLineInput[] {
+  return lines.map((line) => ({
+    key: line.variantId,
+    productId: line.productId,
+    variantId: line.variantId,
+    category: line.category,
+    brand: line.brand,
+    listUnitPrice: line.unitPrice,
+    quantity: line.quantity,
+    gstRateBp: line.rateBasisPoints,
+  }));
+}
+
+/**
+ * Prices the shopper's checkout lines with the offers live now (the shop's clock) and the code
+ * on their cart: the sale prices, buy X get Y, the coupon and, paying online, the prepaid
+ * discount. The delivery charge is chosen later (often on the provider's page) and stays apart.
+ */
+export async function priceCheckout(
+  db: DB,
+  deps: Deps,
+  userId: string,
+  lines: readonly q.CheckoutLine[],
+  payment: 'online' | 'cod',
+  exceptOrderId: string | null = null,
+): Promise<PricedCart> {
+  return priceLines(db, {
+    now: deps.clock().toISOString(),
+    lines: offerLinesOf(lines),
+    couponCode: await cartCouponOf(db, { userId }),
+    userId,
+    payment,
+    exceptOrderId,
+  });
+}
+
+/** The code of the coupon the priced cart applied, or null. */
+export function appliedCouponCode(priced: PricedCart): string | null {
+  return priced.applied.find((a) => a.kind === 'coupon')?.code ?? null;
+}
+
+/** A free-delivery coupon makes every delivery choice free. */
+export function deliveryAfterCoupon(priced: PricedCart, options: ShippingOption[]): ShippingOption[] {
+  return priced.applied.some((a) => a.kind === 'coupon' && a.on === 'delivery') ? options.map((o) => ({ ...o, amount: 0 })) : options;
+}
+
+/**
+ * The lines the provider's page lists, adding up to each line's net to the paisa: a line whose
+ * net splits evenly over its units is one line; otherwise its units are priced at the two
+ * nearest whole paise (₹12,345.67 over 3 units: 2 at 4,115.22 and 1 at 4,115.23).
+ */
+export function providerLines(lines: readonly q.CheckoutLine[], priced: PricedCart): { name: string; imageUrl: string | null; unitAmount: number; quantity: number }[] {
+  return lines.flatMap((line, i) => {
+    const net = priced.lines[i]?.net ?? line.unitPrice * line.quantity;
+    const base = Math.floor(net / line.quantity);
+    const extra = net - base * line.quantity;
+    const name = lineName(line);
+    const imageUrl = line.images[0] ?? null;
+    const out = [];
+    if (line.quantity - extra > 0) out.push({ name, imageUrl, unitAmount: base, quantity: line.quantity - extra });
+    if (extra > 0) out.push({ name, imageUrl, unitAmount: base + 1, quantity: extra });
+    return out;
+  });
 }
 
 /**
@@ -192,14 +278,14 @@ export async function closeOpenCheckout(deps: Deps, order: orders.OrderRecord): 
 }
 
 async function openPaymentSession(deps: Deps, provider: PaymentProvider, user: { id: string; email: string }, reserved: Reserved): Promise<StartCheckoutResult> {
-  const { orderId, orderNumber, lines, shippingOptions, shipping, deliveryAddress } = reserved;
+  const { orderId, orderNumber, lines, priced, shippingOptions, shipping, deliveryAddress } = reserved;
   let session: { id: string; url: string; expiresAt: string };
   try {
     session = await provider.createSession({
       orderId,
       orderNumber,
       email: user.email,
-      lines: lines.map((line) => ({ name: lineName(line), imageUrl: line.images[0] ?? null, unitAmount: line.unitPrice, quantity: line.quantity })),
+      lines: providerLines(lines, priced),
       shippingOptions,
       shipping,
       deliveryAddress,
@@ -279,9 +365,10 @@ export function lineName(line: { name: string; variantLabel: string }): string {
   return line.variantLabel ? `${line.name} (${line.variantLabel})` : line.name;
 }
 
-/** The order's lines as bought: a snapshot of each cart line with the units taken for it and its tax at checkout. */
-export function orderItemsOf(lines: readonly q.CheckoutLine[], taken: readonly number[]): orders.NewOrder['items'] {
+/** The order's lines as bought: a snapshot of each cart line with the units taken for it, its tax at checkout and its offers (the sale price, each discount). */
+export function orderItemsOf(lines: readonly q.CheckoutLine[], taken: readonly number[], priced?: PricedCart): orders.NewOrder['items'] {
   return lines.map((line, i) => ({
+    ...offerFieldsOf(line, priced?.lines[i]),
     id: newId(),
     productId: line.productId,
     variantId: line.variantId,
@@ -289,10 +376,15 @@ export function orderItemsOf(lines: readonly q.CheckoutLine[], taken: readonly n
     variantLabel: line.variantLabel,
     name: line.name,
     images: line.images,
-    unitPrice: line.unitPrice,
+    unitPrice: priced?.lines[i]?.unitPrice ?? line.unitPrice,
     quantity: line.quantity,
     stockTaken: taken[i] ?? 0,
     hsn: line.hsn,
     rateBasisPoints: line.rateBasisPoints,
   }));
+}
+
+function offerFieldsOf(line: q.CheckoutLine, priced: PricedCart['lines'][number] | undefined) {
+  if (!priced || priced.key !== line.variantId) return {};
+  return { listUnitPrice: priced.listUnitPrice, saleOfferId: priced.saleOfferId, discounts: priced.discounts.map((d) => ({ offerId: d.offerId, kind: d.kind, amount: d.amount })) };
 }

@@ -14,6 +14,7 @@ import { courierEtdFor } from '../../settings/courier-dates';
 import { findSavedAddress } from '../account/address.service';
 import { writeAudit } from '../../audit/audit';
 import * as q from './checkout.queries';
+import { couponRefusalError, releaseCouponUses, removeCartCoupon, takeCouponUse } from '../offers/pricing.service';
 import {
   PROVIDER_LABELS,
   closeOpenCheckout,
@@ -23,6 +24,9 @@ import {
   providerChoosesDelivery,
   rateNotOffered,
   takeCartLines,
+  appliedCouponCode,
+  deliveryAfterCoupon,
+  priceCheckout,
 } from './checkout.service';
 
 /** How many times a COD checkout closes a pending online checkout of the same shopper before giving up. */
@@ -47,7 +51,8 @@ function codRefusal(settings: ShopSettings, total: number, pin: string | null): 
 export async function checkoutOptions(deps: Deps, userId: string, addressId: string | null): Promise<CheckoutOptions> {
   const settings = await loadSettings(deps.db, deps);
   const lines = await q.listCheckoutLines(deps.db, userId);
-  const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  // After sale prices and the cart's coupon (the prepaid discount comes off only when paying online).
+  const subtotal = (await priceCheckout(deps.db, deps, userId, lines, 'cod')).totals.total;
   const saved = addressId ? await findSavedAddress(deps.db, userId, addressId) : null;
   // "Delivery by Thursday, 3 December" beside each rate, for the chosen address's PIN.
   const check = saved ? deliveryCheck(settings, saved.pin, deps.clock(), { courierEtd: await courierEtdFor(deps, settings, saved.pin) }) : null;
@@ -117,8 +122,11 @@ export async function placeCodOrder(deps: Deps, user: { id: string; email: strin
       }
       const lines = await q.listCheckoutLines(trx, user.id);
       if (lines.length === 0) throw new AppError('CART_EMPTY', 'Your cart is empty');
-      const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
-      const shippingOptions = shippingOptionsFor(settings, subtotal, address.pin);
+      // Priced from the database's prices and offers (no prepaid discount on cash on delivery).
+      const priced = await priceCheckout(trx, deps, user.id, lines, 'cod');
+      if (priced.coupon && !priced.coupon.applied) throw couponRefusalError(priced.coupon);
+      const subtotal = priced.totals.total;
+      const shippingOptions = deliveryAfterCoupon(priced, shippingOptionsFor(settings, subtotal, address.pin));
       const shipping = shippingOptions.find((o) => o.rate === input.shipping);
       if (!shipping) throw rateNotOffered(input.shipping, address.pin);
       const refusal = codRefusal(settings, subtotal + shipping.amount + cod.feePaise, address.pin);
@@ -134,18 +142,22 @@ export async function placeCodOrder(deps: Deps, user: { id: string; email: strin
         shipping,
         codFee: cod.feePaise,
         totalAmount: subtotal,
+        discountTotal: priced.totals.discountTotal,
+        couponCode: appliedCouponCode(priced),
         nowIso: createdAt,
         deliveryAddress: address,
         shippingOffer: shippingOptions,
         shippingTax: { hsn: settings.tax.shippingSac, rateBasisPoints: settings.tax.shippingRateBp },
-        items: orderItemsOf(lines, taken),
+        items: orderItemsOf(lines, taken, priced),
         numbering: settings,
       });
+      await takeCouponUse(trx, priced, { id: orderId, userId: user.id, at: createdAt });
       await removeBoughtProducts(
         trx,
         user.id,
         lines.map((line) => line.variantId),
       );
+      if (appliedCouponCode(priced) !== null) await removeCartCoupon(trx, { userId: user.id });
       await orders.enqueueOrderConfirmation(trx, deps, orderId);
     },
     { locks: [`user:${user.id}`] },
@@ -196,6 +208,7 @@ export async function cancelOwnCodOrder(deps: Deps, userId: string, orderId: str
       await orders.releaseOrderStock(trx, orderId, { reason: 'release', at: now, note: 'cash on delivery order cancelled by the shopper' });
       // Its parcel, packed or booked, is unpacked: its units' numbers are free again.
       await shipping.followOrderStatus(trx, orderId, 'cancelled', { actorId: userId, now, courierCancel });
+      await releaseCouponUses(trx, orderId, now);
       await orders.enqueueOrderStatusMail(trx, deps, orderId, 'cancelled');
       // An order moving is traced whoever moves it: the owner sees the shopper's cancellation in the audit log.
       await writeAudit(trx, { at: now, actorId: userId, action: 'order.status', detail: { orderId, from: 'confirmed', to: 'cancelled', by: 'customer', stockBack: true } });

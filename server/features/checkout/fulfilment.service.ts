@@ -9,6 +9,7 @@ import { removeBoughtProducts } from '../cart/cart.service';
 import * as orders from '../order/order.service';
 import type { OrderRecord } from '../order/order.service';
 import { issueInvoice } from '../../invoices/invoicing';
+import { releaseCouponUses, removeCartCoupon, retakeCouponUses } from '../offers/pricing.service';
 
 export type FulfilOutcome =
   /** The order just became paid (stock was already reserved; the bought products left the cart). */
@@ -61,6 +62,8 @@ export async function releaseOrder(deps: Deps, orderId: string, reason: string):
     async (trx) => {
       if (!(await orders.cancelPendingOrder(trx, orderId, now))) return false;
       await orders.releaseOrderStock(trx, orderId, { reason: 'release', at: now, note: reason });
+      // Its coupon use goes back with its units: another shopper may use it now.
+      await releaseCouponUses(trx, orderId, now);
       return true;
     },
     { locks: [`order:${orderId}`] },
@@ -93,6 +96,7 @@ async function markPaid(deps: Deps, order: OrderRecord, session: ProviderSession
       const current = await orders.findOrderRecord(trx, order.id);
       if (!current) return { outcome: 'unknown_session' as const, short: [] as string[] };
       let short: string[] = [];
+      let couponsMissed: string[] = [];
       if (current.status === 'pending') {
         if (!(await orders.markOrderPaid(trx, order.id, 'pending', facts, now))) return { outcome: 'already_paid' as const, short };
       } else if (current.status === 'cancelled' && current.paidAt === null) {
@@ -103,9 +107,11 @@ async function markPaid(deps: Deps, order: OrderRecord, session: ProviderSession
         // re-sold is recorded as short, never taken below 0, and the order is flagged for an
         // admin to restock or refund.
         short = await orders.retakeOrderStock(trx, order.id, now);
+        // It keeps the price it was paid at, and its coupon use where one is left.
+        couponsMissed = await retakeCouponUses(trx, order.id, now);
         await orders.markOrderPaid(trx, order.id, 'cancelled', facts, now);
       } else {
-        return { outcome: 'already_paid' as const, short };
+        return { outcome: 'already_paid' as const, short, couponsMissed };
       }
       await issueInvoice(trx, deps, order.id, session.shippingAddress, now);
       await orders.enqueueOrderConfirmation(trx, deps, order.id);
@@ -115,7 +121,9 @@ async function markPaid(deps: Deps, order: OrderRecord, session: ProviderSession
         order.userId,
         items.map((i) => i.variantId),
       );
-      return { outcome: 'paid' as const, short };
+      // The code is spent with the order that used it.
+      if (current.couponCode !== null) await removeCartCoupon(trx, { userId: order.userId });
+      return { outcome: 'paid' as const, short, couponsMissed };
     },
     { locks: [`order:${order.id}`] },
   );
@@ -126,6 +134,12 @@ async function markPaid(deps: Deps, order: OrderRecord, session: ProviderSession
       deps.log.error(
         { orderId: order.id, sessionId: session.id, expected, charged: session.amountTotal, currency: session.currency, shippingAmount },
         'payment amount does not match the order: flagged for review',
+      );
+    }
+    if (result.couponsMissed.length > 0) {
+      deps.log.warn(
+        { orderId: order.id, offerIds: result.couponsMissed },
+        'order paid after its coupon use was given back and the coupon ran out meanwhile: it keeps its discount',
       );
     }
     if (result.short.length > 0) {

@@ -57,6 +57,8 @@ export const contractOrderColumns = [
   'orders.refund_amount',
   'orders.refunded_at',
   'orders.refund_error',
+  'orders.discount_total',
+  'orders.coupon_code',
 ] as const;
 
 type Unqualified<Column> = Column extends `orders.${infer Name}` ? Name : never;
@@ -91,11 +93,18 @@ export async function loadOrderLines(db: DB, orderIds: readonly string[]): Promi
         'variant_id',
         'sku',
         'variant_label',
+        'id',
+        'list_unit_price',
+        'discount',
       ])
       .where('order_id', 'in', orderIds.slice(i, i + 500))
       .orderBy('order_id')
       .orderBy('position')
       .execute();
+    const discounts = await lineDiscounts(
+      db,
+      items.filter((item) => item.discount > 0).map((item) => item.id),
+    );
     for (const item of items) {
       const lines = linesByOrder.get(item.order_id) ?? { details: [], tax: [] };
       lines.details.push({
@@ -108,6 +117,9 @@ export async function loadOrderLines(db: DB, orderIds: readonly string[]): Promi
         variantId: item.variant_id,
         sku: item.sku,
         variantLabel: item.variant_label,
+        listPrice: item.list_unit_price ?? item.unit_price,
+        discount: item.discount,
+        discounts: discounts.get(item.id) ?? [],
       });
       lines.tax.push({
         productId: item.product_id,
@@ -122,6 +134,25 @@ export async function loadOrderLines(db: DB, orderIds: readonly string[]): Promi
     }
   }
   return linesByOrder;
+}
+
+/** What each offer took off each of these order lines (issue 30), by line id. */
+async function lineDiscounts(db: DB, itemIds: readonly string[]): Promise<Map<string, NonNullable<Order['productDetails'][number]['discounts']>>> {
+  const byItem = new Map<string, NonNullable<Order['productDetails'][number]['discounts']>>();
+  if (itemIds.length === 0) return byItem;
+  const rows = await db
+    .selectFrom('order_item_discounts')
+    .select(['order_item_id', 'offer_id', 'kind', 'amount'])
+    .where('order_item_id', 'in', [...itemIds])
+    .orderBy('order_item_id')
+    .orderBy('kind')
+    .execute();
+  for (const row of rows) {
+    const list = byItem.get(row.order_item_id) ?? [];
+    list.push({ offerId: row.offer_id, kind: row.kind, amount: row.amount });
+    byItem.set(row.order_item_id, list);
+  }
+  return byItem;
 }
 
 /** A row of `contractOrderColumns` in the contract's Order shape; `linesByOrder` comes from `loadOrderLines`. */
@@ -156,6 +187,8 @@ export function toOrder(row: ContractOrderRow, linesByOrder: ReadonlyMap<string,
     paymentMethod: row.provider === 'cod' ? 'cod' : 'online',
     provider: row.provider,
     codFee: row.cod_fee,
+    discountTotal: row.discount_total,
+    couponCode: row.coupon_code,
     refund:
       row.refund_status !== null && row.refunded_at !== null
         ? { id: row.refund_id, status: row.refund_status, amount: row.refund_amount ?? 0, at: row.refunded_at, error: row.refund_error }

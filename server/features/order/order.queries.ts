@@ -31,6 +31,8 @@ const orderColumns = [
   'delivery_address',
   'shipping_offer',
   'cod_fee',
+  'discount_total',
+  'coupon_code',
 ] as const;
 
 type OrderRow = Pick<Selectable<OrdersTable>, (typeof orderColumns)[number]>;
@@ -67,6 +69,10 @@ export type OrderRecord = {
   paymentId: string | null;
   /** Paise the provider says it charged (cash on delivery: what the courier collected). */
   amountCharged: number | null;
+  /** Paise: every line's discount together (offers, issue 30); `totalAmount` is after it. */
+  discountTotal: number;
+  /** The coupon code the order used, if any. */
+  couponCode: string | null;
 };
 
 function toRecord(row: OrderRow): OrderRecord {
@@ -90,6 +96,8 @@ function toRecord(row: OrderRow): OrderRecord {
     shippingAmount: row.shipping_amount,
     paymentId: row.payment_intent_id,
     amountCharged: row.amount_charged,
+    discountTotal: row.discount_total,
+    couponCode: row.coupon_code,
   };
 }
 
@@ -106,7 +114,11 @@ export type NewOrder = {
   shipping?: ShippingOption | null;
   /** Paise: the cash-on-delivery fee. */
   codFee?: number;
+  /** Paise: the goods after every discount (Σ line nets). */
   totalAmount: number;
+  /** Paise: Σ line discounts (offers); 0 when none. */
+  discountTotal?: number;
+  couponCode?: string | null;
   nowIso: string;
   deliveryAddress: DeliveryAddress | null;
   shippingOffer: ShippingOption[];
@@ -122,11 +134,16 @@ export type NewOrder = {
     variantLabel: string;
     name: string;
     images: string[];
+    /** The price paid per unit before line discounts: the sale price when one applied. */
     unitPrice: number;
     quantity: number;
     stockTaken: number;
     hsn: string;
     rateBasisPoints: number;
+    /** The list price the line was sold against, the sale that lowered it, and what offers took off the line (issue 30). */
+    listUnitPrice?: number;
+    saleOfferId?: string | null;
+    discounts?: { offerId: string; kind: 'coupon' | 'buy-x-get-y' | 'prepaid'; amount: number }[];
   }[];
 };
 
@@ -141,6 +158,8 @@ export async function insertPendingOrder(db: DB, order: NewOrder): Promise<void>
       status: order.status ?? 'pending',
       provider: order.provider,
       total_amount: order.totalAmount,
+      discount_total: order.discountTotal ?? 0,
+      coupon_code: order.couponCode ?? null,
       ...(order.shipping ? { shipping_rate: order.shipping.rate, shipping_amount: order.shipping.amount } : {}),
       ...(order.provider === 'cod' ? { cod_fee: order.codFee ?? 0, payment_method_types: JSON.stringify(['cod']) } : {}),
       delivery_address: order.deliveryAddress ? JSON.stringify(order.deliveryAddress) : null,
@@ -171,9 +190,16 @@ export async function insertPendingOrder(db: DB, order: NewOrder): Promise<void>
         hsn: item.hsn,
         gst_rate_bp: item.rateBasisPoints,
         position,
+        list_unit_price: item.listUnitPrice ?? item.unitPrice,
+        sale_offer_id: item.saleOfferId ?? null,
+        discount: (item.discounts ?? []).reduce((sum, d) => sum + d.amount, 0),
       })),
     )
     .execute();
+  const discounts = order.items.flatMap((item) =>
+    (item.discounts ?? []).filter((d) => d.amount > 0).map((d) => ({ order_item_id: item.id, offer_id: d.offerId, kind: d.kind, amount: d.amount })),
+  );
+  if (discounts.length > 0) await db.insertInto('order_item_discounts').values(discounts).execute();
 }
 
 export async function setOrderPaymentSession(db: DB, orderId: string, session: { id: string; url: string; expiresAt: string }, nowIso: string): Promise<void> {
@@ -219,12 +245,14 @@ export type OrderItemStock = {
   quantity: number;
   stockTaken: number;
   shortQuantity: number;
+  /** Paise: what offers took off the line. */
+  discount: number;
 };
 
 export async function listOrderItemStock(db: DB, orderId: string): Promise<OrderItemStock[]> {
   const rows = await db
     .selectFrom('order_items')
-    .select(['id', 'product_id', 'variant_id', 'name', 'unit_price', 'quantity', 'stock_taken', 'short_quantity'])
+    .select(['id', 'product_id', 'variant_id', 'name', 'unit_price', 'quantity', 'stock_taken', 'short_quantity', 'discount'])
     .where('order_id', '=', orderId)
     .orderBy('position')
     .execute();
@@ -237,6 +265,7 @@ export async function listOrderItemStock(db: DB, orderId: string): Promise<Order
     quantity: r.quantity,
     stockTaken: r.stock_taken,
     shortQuantity: r.short_quantity,
+    discount: r.discount,
   }));
 }
 

@@ -15,6 +15,7 @@ import { nextInSeries } from '../../db/document-counters';
 import type { ShopSettings } from '../../../shared/schemas/settings';
 import { formatOrderNumber } from '../../../shared/order-number';
 import { yearInZone } from '../../../shared/time-zone';
+import { releaseCouponUses } from '../offers/pricing.service';
 
 // Order bookkeeping: what checkout, the admin and the shopper's order page do to orders. The
 // functions that take a `trx` run inside the caller's transaction (which also holds the order's
@@ -146,7 +147,7 @@ function transitionRefusal(from: OrderStatus, to: OrderStatus, method: PaymentMe
 }
 
 /** What a status move did besides the status, for the audit log. */
-export type MoveDone = { invoice?: string; cashCollected?: number; creditNote?: string; stockBack?: boolean; refund?: { amount: number; provider: string } };
+export type MoveDone = { invoice?: string; cashCollected?: number; creditNote?: string; stockBack?: boolean; couponBack?: boolean; refund?: { amount: number; provider: string } };
 
 /**
  * Moves an order along its life cycle (nextStatuses), inside the caller's transaction (which holds
@@ -195,6 +196,8 @@ export async function moveOrderStatus(
   if (to === 'cancelled' || to === 'returned') {
     const creditNote = await issueCreditNote(trx, deps, orderId, now);
     if (creditNote !== null) done.creditNote = creditNote;
+    // A cancelled order gives its coupon use back (a returned one was delivered: its use stands).
+    if (to === 'cancelled' && (await releaseCouponUses(trx, orderId, now)) > 0) done.couponBack = true;
     // Units still in the warehouse (not shipped), or back in it (returned), go back on sale,
     // unless they came back damaged.
     const backOnSale = (current === 'paid' || current === 'confirmed' || to === 'returned' || opts.unitsBack === true) && !opts.damaged;

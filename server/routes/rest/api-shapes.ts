@@ -22,6 +22,8 @@ type OwnClientFields = {
   variants?: unknown;
   specLine?: unknown;
   specSheet?: unknown;
+  sale?: unknown;
+  saleChangesAt?: unknown;
 };
 
 export function apiProduct<P extends WithPrices>(p: P): Omit<P, keyof OwnClientFields> {
@@ -35,9 +37,12 @@ export function apiProduct<P extends WithPrices>(p: P): Omit<P, keyof OwnClientF
     variants: _variants,
     specLine: _specLine,
     specSheet: _specSheet,
+    sale,
+    saleChangesAt: _saleChangesAt,
     ...rest
-  } = p as P & OwnClientFields;
-  return { ...rest, price: paiseToRupees(p.price), sellingPrice: paiseToRupees(p.sellingPrice) };
+  } = p as P & OwnClientFields & { sale?: { pricePaise: number } };
+  // A live sale price is the price the spec's client pays at checkout: its selling price while it lasts.
+  return { ...rest, price: paiseToRupees(p.price), sellingPrice: paiseToRupees(sale?.pricePaise ?? p.sellingPrice) };
 }
 
 export function apiProducts<P extends WithPrices>(list: P[]): Omit<P, keyof OwnClientFields>[] {
@@ -60,6 +65,7 @@ type WithOrderMoney = {
   amountCharged: number | null;
   codFee: number;
   refund: { amount: number } | null;
+  discountTotal?: number;
   tax: (TaxAmounts & { lines: TaxAmounts[]; shipping: TaxAmounts }) | null;
 };
 
@@ -80,7 +86,16 @@ export function apiOrder<O extends WithOrderMoney>(order: O): O {
   return {
     ...order,
     productDetails: order.productDetails.map((p) => {
-      const { variantId: _variantId, sku: _sku, variantLabel: _label, ...line } = p as typeof p & { variantId?: unknown; sku?: unknown; variantLabel?: unknown };
+      // Our client's additions (the variant, the offers' list price and discounts) stay off the spec's shape.
+      const {
+        variantId: _variantId,
+        sku: _sku,
+        variantLabel: _label,
+        listPrice: _listPrice,
+        discount: _discount,
+        discounts: _discounts,
+        ...line
+      } = p as typeof p & { variantId?: unknown; sku?: unknown; variantLabel?: unknown; listPrice?: unknown; discount?: unknown; discounts?: unknown };
       return { ...line, price: paiseToRupees(p.price) };
     }),
     shipping_options: order.shipping_options.map((s) => ({ ...s, shipping_amount: paiseToRupees(s.shipping_amount) })),
@@ -88,6 +103,7 @@ export function apiOrder<O extends WithOrderMoney>(order: O): O {
     totalAmount: paiseToRupees(order.totalAmount),
     amountCharged: order.amountCharged === null ? null : paiseToRupees(order.amountCharged),
     codFee: paiseToRupees(order.codFee),
+    ...(order.discountTotal === undefined ? {} : { discountTotal: paiseToRupees(order.discountTotal) }),
     refund: order.refund === null ? null : { ...order.refund, amount: paiseToRupees(order.refund.amount) },
     tax: order.tax === null ? null : { ...rupeeTax(order.tax), lines: order.tax.lines.map(rupeeTax), shipping: rupeeTax(order.tax.shipping) },
   };

@@ -5,6 +5,7 @@ import { formatINR } from '../../../shared/money';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { useCurrentUser } from '../../features/account/api/use-current-user';
 import { useCart } from '../../features/cart/api/use-cart';
+import { useCartPricing } from '../../features/cart/api/use-cart-pricing';
 import { useAddresses } from '../../features/checkout/api/use-addresses';
 import { useCheckoutOptions } from '../../features/checkout/api/use-checkout-options';
 import { usePlaceCodOrder } from '../../features/checkout/api/use-place-cod-order';
@@ -42,6 +43,7 @@ type Failure = { code: string | undefined; message: string; addressId: string; p
 function CheckoutStep({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const cart = useCart();
+  const pricing = useCartPricing();
   const storefront = useStorefrontInfo();
   const addresses = useAddresses(true);
   const checkout = useStartCheckout();
@@ -91,7 +93,9 @@ function CheckoutStep({ userId }: { userId: string }) {
   const payment = offer ? paymentInEffect(offer, wantedPayment) : null;
   const cod = payment?.kind === 'cod';
   const onThisPage = offer ? asksDelivery(offer, payment) : false;
-  const subtotal = lines.reduce((sum, line) => sum + line.quantity * line.productId.sellingPrice, 0);
+  // After sale prices and the cart's coupon (issue 30), as checkout will charge them.
+  const pricedLine = (id: string) => pricing.data?.lines.find((l) => l._id === id);
+  const subtotal = lines.reduce((sum, line) => sum + (pricedLine(line._id)?.net ?? line.quantity * line.productId.sellingPrice), 0);
   // The server's prices once they are in; the shop's public terms until then (or if they fail).
   const deliveryChoices = offer?.delivery ?? (storefront.data ? deliveryFromTerms(storefront.data.shipping, subtotal) : []);
   const delivery = deliveryOf(deliveryChoices, onThisPage ? wantedDelivery : 'standard');
@@ -211,7 +215,8 @@ function CheckoutStep({ userId }: { userId: string }) {
             name: line.productId.productName,
             variantLabel: line.variant?.label ?? '',
             quantity: line.quantity,
-            price: line.productId.sellingPrice,
+            price: pricedLine(line._id)?.unitPrice ?? line.productId.sellingPrice,
+            lineTotal: pricedLine(line._id)?.net,
           }))}
           delivery={delivery}
           expressOnPaymentPage={!onThisPage && express ? express : null}

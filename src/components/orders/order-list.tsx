@@ -118,6 +118,11 @@ export function OrderLines({
               </p>
             ) : null}
             <p className="font-semibold text-brand-700">{formatINR(line.price)}</p>
+            {line.discount ? (
+              <p className="text-sm font-medium text-green-800" data-testid="order-line-discount">
+                Discount : −{formatINR(line.discount)}
+              </p>
+            ) : null}
             <p className="text-sm text-zinc-700">
               Quantity : {line.quantity}
               {showNotInStock && line.notInStock > 0 ? <span className="ml-1 font-semibold text-red-800">({line.notInStock} not in stock)</span> : null}
@@ -181,6 +186,11 @@ export function OrderPaymentSummary({
         ) : null}
       </div>
       <div>
+        {order.discountTotal ? (
+          <p className="font-medium text-green-800" data-testid="order-discount">
+            {order.couponCode ? `Discounts (coupon ${order.couponCode})` : 'Discounts'} : −{formatINR(order.discountTotal)}
+          </p>
+        ) : null}
         <p className="text-base font-bold text-zinc-900">Total Amount : {formatINR(order.totalAmount)}</p>
         {totalNote}
       </div>

@@ -4,6 +4,7 @@ import { formatINR, savingOf } from '../../../shared/money';
 import { isBuyable } from '../../../shared/stock';
 import { useCategoryLabelOf } from './category-label';
 import { ProductImage } from './product-image';
+import { SaleEnds, type ShownSale } from './sale-price';
 
 /** The fields a card needs (the shared Product shape); prices are integer paise as tRPC returns them. */
 export interface CardProduct {
@@ -24,6 +25,8 @@ export interface CardProduct {
   colourCount?: number | undefined;
   /** Its on-card spec values ("8 GB RAM · 256 GB Storage · 5G"); '' or absent: none. */
   specLine?: string | undefined;
+  /** A sale price live now (issue 30): shown against the selling price, struck through. */
+  sale?: ShownSale | undefined;
 }
 
 /**
@@ -67,6 +70,8 @@ export function ProductCard({ product, variant, onAddToCart, adding = false, eag
   const off = range.from === null ? discountPercent(product.price, product.sellingPrice) : 0;
   const small = variant === 'small';
   const nameId = useId();
+  // A sale price on a card with one price: the sale price, the usual selling price struck through.
+  const sale = range.from === null ? product.sale : undefined;
 
   return (
     <article
@@ -104,15 +109,23 @@ export function ProductCard({ product, variant, onAddToCart, adding = false, eag
         <p className={`flex flex-wrap items-baseline gap-x-2 ${small ? 'text-sm' : ''}`}>
           <span className="sr-only">Price: </span>
           <span className="font-bold text-brand-700" data-testid="selling-price">
-            {range.from !== null ? `from ${formatINR(range.from)}` : formatINR(product.sellingPrice)}
+            {range.from !== null ? `from ${formatINR(range.from)}` : formatINR(sale?.pricePaise ?? product.sellingPrice)}
           </span>
-          {range.from === null && product.price > product.sellingPrice ? (
+          {sale ? (
+            <>
+              <span className="sr-only">, usually </span>
+              <s className={`text-zinc-500 ${small ? 'text-xs' : 'text-sm'}`} data-testid="list-price">
+                {formatINR(product.sellingPrice)}
+              </s>
+            </>
+          ) : range.from === null && product.price > product.sellingPrice ? (
             <>
               <span className="sr-only">, was </span>
               <s className={`text-zinc-500 ${small ? 'text-xs' : 'text-sm'}`}>{formatINR(product.price)}</s>
             </>
           ) : null}
         </p>
+        {sale && !small ? <SaleEnds endsAt={sale.endsAt} className="text-xs" /> : null}
         <div className="mt-auto pt-1">
           {outOfStock ? (
             <button type="button" disabled className="btn relative z-10 min-h-9 bg-zinc-200 px-3 text-zinc-700">

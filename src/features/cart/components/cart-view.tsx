@@ -7,6 +7,10 @@ import { MinusIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { ProductImage } from '../../../components/product/product-image';
 import { errorMessage } from '../../../lib/trpc';
 import { cartTotals, useCart, type CartLine } from '../api/use-cart';
+import { useCartPricing, type CartPricing } from '../api/use-cart-pricing';
+import { CouponBox } from './coupon-box';
+import { useEffect } from 'react';
+import { trpc } from '../../../lib/trpc';
 import { useChangeCartQuantity } from '../api/use-change-cart-quantity';
 import { useRemoveCartLine } from '../api/use-remove-cart-line';
 import { CART_TOAST_ID } from '../hooks/use-add-to-cart-action';
@@ -49,6 +53,16 @@ export function CartView({ onPayment, paying }: CartViewProps) {
 
   const lines = cart.data ?? [];
   const totals = cartTotals(lines);
+  // The offers (issue 30): priced again whenever the lines or their quantities change.
+  const pricing = useCartPricing();
+  const utils = trpc.useUtils();
+  const linesKey = lines.map((line) => `${line._id}:${line.quantity}`).join(',');
+  useEffect(() => {
+    void utils.cart.pricing.invalidate();
+  }, [linesKey, utils]);
+  const priced = pricing.data ?? null;
+  const pricedLine = (id: string) => priced?.lines.find((l) => l._id === id);
+  const savings = priced ? priced.totals.saleSavings + priced.totals.discountTotal : 0;
 
   return (
     <section className="page" aria-labelledby="cart-heading">
@@ -81,7 +95,16 @@ export function CartView({ onPayment, paying }: CartViewProps) {
                     </div>
                   </li>
                 ))
-              : lines.map((line) => <CartLineItem key={line._id} line={line} onStep={(step) => changeQuantity(line, step)} onRemove={() => removeLine(line)} />)}
+              : lines.map((line) => (
+                  <CartLineItem
+                    key={line._id}
+                    line={line}
+                    priced={pricedLine(line._id)}
+                    couponCode={priced?.coupon?.code ?? null}
+                    onStep={(step) => changeQuantity(line, step)}
+                    onRemove={() => removeLine(line)}
+                  />
+                ))}
           </ul>
 
           {lines.length > 0 ? (
@@ -96,13 +119,25 @@ export function CartView({ onPayment, paying }: CartViewProps) {
                     {totals.quantity}
                   </dd>
                 </div>
+                {savings > 0 ? (
+                  <div className="flex justify-between gap-4 text-green-800">
+                    <dt>You save</dt>
+                    <dd className="font-semibold" data-testid="summary-savings">
+                      {formatINR(savings)}
+                    </dd>
+                  </div>
+                ) : null}
                 <div className="flex justify-between gap-4">
                   <dt className="text-zinc-700">Total Price</dt>
                   <dd className="font-semibold" data-testid="summary-total">
-                    {formatINR(totals.totalPrice)}
+                    {formatINR(priced?.totals.total ?? totals.totalPrice)}
                   </dd>
                 </div>
               </dl>
+              {priced?.prepaid ? <p className="mt-2 text-sm text-zinc-700">{`Save ${formatINR(priced.prepaid.saving)} more by paying online`}</p> : null}
+              <div className="mt-4">
+                <CouponBox coupon={priced?.coupon} />
+              </div>
               <button type="button" className="btn-primary mt-5 min-h-11 w-full text-base" onClick={onPayment} disabled={paying || change.isPending}>
                 {paying ? 'Opening payment…' : 'Payment'}
               </button>
@@ -114,7 +149,25 @@ export function CartView({ onPayment, paying }: CartViewProps) {
   );
 }
 
-function CartLineItem({ line, onStep, onRemove }: { line: CartLine; onStep: (step: 1 | -1) => void; onRemove: () => void }) {
+const DISCOUNT_NAMES: Record<CartPricing['lines'][number]['discounts'][number]['kind'], string> = {
+  coupon: 'Coupon',
+  'buy-x-get-y': 'Combo offer',
+  prepaid: 'Paying online',
+};
+
+function CartLineItem({
+  line,
+  priced,
+  couponCode,
+  onStep,
+  onRemove,
+}: {
+  line: CartLine;
+  priced: CartPricing['lines'][number] | undefined;
+  couponCode: string | null;
+  onStep: (step: 1 | -1) => void;
+  onRemove: () => void;
+}) {
   const categoryLabel = useCategoryLabelOf();
   const product = line.productId;
   const limit = lineLimit(product);
@@ -150,13 +203,31 @@ function CartLineItem({ line, onStep, onRemove }: { line: CartLine; onStep: (ste
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
           <p className="font-semibold text-brand-700">
             <span className="sr-only">Unit price: </span>
-            {formatINR(product.sellingPrice)}
+            {formatINR(priced?.unitPrice ?? product.sellingPrice)}
+            {priced && priced.unitPrice < priced.listUnitPrice ? (
+              <>
+                <span className="sr-only">, usually </span>
+                <s className="ml-2 text-sm font-normal text-zinc-500" data-testid="line-list-price">
+                  {formatINR(priced.listUnitPrice)}
+                </s>
+              </>
+            ) : null}
           </p>
           <p className="text-lg font-bold text-zinc-900">
             <span className="sr-only">Line total: </span>
-            <span data-testid="line-total">{formatINR(product.sellingPrice * line.quantity)}</span>
+            <span data-testid="line-total">{formatINR(priced?.net ?? product.sellingPrice * line.quantity)}</span>
           </p>
         </div>
+        {priced && priced.discount > 0 ? (
+          <ul className="text-sm font-medium text-green-800" data-testid="line-discount">
+            {priced.discounts.map((d) => (
+              <li key={d.offerId}>
+                {`${d.kind === 'coupon' && couponCode ? `Coupon ${couponCode}` : DISCOUNT_NAMES[d.kind]}: `}
+                <span className="whitespace-nowrap">{`−${formatINR(d.amount)}`}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1" role="group" aria-label={`Quantity of ${product.productName}`}>
           <button
             type="button"

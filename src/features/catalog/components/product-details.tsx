@@ -1,5 +1,6 @@
 import { useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { formatINR, savingOf } from '../../../../shared/money';
+import { SaleEnds } from '../../../components/product/sale-price';
 import { useCategoryLabelOf } from '../../../components/product/category-label';
 import { warrantyText, type ProductFacts } from '../../../../shared/product-facts';
 import { imageRenditionUrl, imageSrcSet } from '../../../../shared/images';
@@ -78,7 +79,9 @@ export function ProductDetails({ product: listed, onAddToCart, onBuy, busy, deli
   const outOfStock = !isBuyable(product);
   // An untracked product is always available: no count to show.
   const fewLeft = product.trackStock && !outOfStock && product.stock <= 5;
-  const saving = savingOf(product.price, product.sellingPrice);
+  // A live sale price (issue 30): the chosen variant's, else the product's.
+  const sale = variant ? variant.sale : listed?.sale;
+  const saving = savingOf(product.price, sale?.pricePaise ?? product.sellingPrice);
 
   const onMove = (event: MouseEvent<HTMLDivElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -152,12 +155,23 @@ export function ProductDetails({ product: listed, onAddToCart, onBuy, busy, deli
         <div className="flex flex-col gap-0.5" data-testid="price-block">
           <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <span className="sr-only">Price: </span>
-            <span className="text-3xl font-bold text-brand-700">{formatINR(product.sellingPrice)}</span>
+            <span className="text-3xl font-bold text-brand-700" data-testid="shown-price">
+              {formatINR(sale?.pricePaise ?? product.sellingPrice)}
+            </span>
+            {sale ? (
+              <>
+                <span className="sr-only">, usually </span>
+                <s className="text-xl text-zinc-500" data-testid="list-price">
+                  {formatINR(product.sellingPrice)}
+                </s>
+              </>
+            ) : null}
             <span className="text-zinc-700">
               M.R.P.: {saving ? <s className="text-zinc-600">{formatINR(product.price)}</s> : formatINR(product.price)} <span className="text-sm">(inclusive of all taxes)</span>
             </span>
           </p>
           {saving ? <p className="text-sm font-semibold text-green-800">{`You save ${formatINR(saving.amount)} (${saving.percent}%)`}</p> : null}
+          {sale ? <SaleEnds endsAt={sale.endsAt} /> : null}
         </div>
         {variant && options.length > 0 ? <VariantPicker options={options} variants={variants} chosen={variant} onChoose={(next) => onVariantChange?.(next)} /> : null}
         <div aria-live="polite" id={stockId}>

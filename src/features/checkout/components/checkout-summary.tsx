@@ -11,7 +11,11 @@ export interface SummaryLine {
   quantity: number;
   /** Unit price, paise. */
   price: number;
+  /** What the line costs after its offers (issue 30: a coupon, a combo), paise; absent: price × quantity. */
+  lineTotal?: number;
 }
+
+const totalOf = (line: SummaryLine) => line.lineTotal ?? line.quantity * line.price;
 
 export interface CheckoutSummaryProps {
   lines: readonly SummaryLine[];
@@ -30,7 +34,7 @@ export interface CheckoutSummaryProps {
 /** The order about to be placed: its lines, the items' count and subtotal, the delivery, the cash on delivery fee and the total. */
 export function CheckoutSummary({ lines, delivery, expressOnPaymentPage, freeAbovePaise, codFee, children }: CheckoutSummaryProps) {
   const count = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const subtotal = lines.reduce((sum, line) => sum + line.quantity * line.price, 0);
+  const subtotal = lines.reduce((sum, line) => sum + totalOf(line), 0);
   const short = delivery?.rate === 'standard' && delivery.amount !== 0 && freeAbovePaise != null ? freeAbovePaise - subtotal : null;
 
   return (
@@ -52,7 +56,7 @@ export function CheckoutSummary({ lines, delivery, expressOnPaymentPage, freeAbo
               {line.variantLabel ? <span className="block text-zinc-800">{line.variantLabel}</span> : null}
               <span className="text-zinc-600">Qty {line.quantity}</span>
             </span>
-            <span className="shrink-0 font-medium text-zinc-900">{formatINR(line.price * line.quantity)}</span>
+            <span className="shrink-0 font-medium text-zinc-900">{formatINR(totalOf(line))}</span>
           </li>
         ))}
       </ul>
