@@ -38,10 +38,6 @@ export async function findOfferRow(db: DB, id: string): Promise<OfferRow | null>
   return (await db.selectFrom('offers').select(columns).where('id', '=', id).executeTakeFirst()) ?? null;
 }
 
-export async function findCouponRow(db: DB, code: string): Promise<OfferRow | null> {
-  return (await db.selectFrom('offers').select(columns).where('code', '=', code).executeTakeFirst()) ?? null;
-}
-
 /** Whether a coupon other than `exceptId` has this code. */
 export async function codeTaken(db: DB, code: string, exceptId: string | null = null): Promise<boolean> {
   let query = db.selectFrom('offers').select('id').where('code', '=', code);
@@ -235,9 +231,4 @@ export async function previewVariants(db: DB, variantIds: readonly string[]): Pr
       },
     ]),
   );
-}
-
-/** The automatic offers (sale prices, buy X get Y, prepaid) not paused: the engine picks those live at its `now`. */
-export async function automaticOfferRows(db: DB): Promise<OfferRow[]> {
-  return db.selectFrom('offers').select(columns).where('kind', '<>', 'coupon').where('paused', '=', 0).execute();
 }

@@ -7,11 +7,12 @@ import { loadSettings } from '../../settings/shop-settings';
 import { formatINR } from '../../../shared/money';
 import { stateOfPin } from '../../../shared/pin-zones';
 import { priceCart, taxLines, type CartLineInput, type PriceCartInput } from '../../../shared/offers';
-import { BuyXGetYSchema, CouponSchema, OFFER_NAME_MAX, PrepaidDiscountSchema, SalePriceSchema, type Coupon } from '../../../shared/schemas/offers';
+import { BuyXGetYSchema, CouponSchema, OFFER_NAME_MAX, PrepaidDiscountSchema, SalePriceSchema } from '../../../shared/schemas/offers';
 import type { AdminOffer, OfferFields, OfferPreview, OfferStatus, OfferUsage } from '../../../shared/schemas/offers-admin';
 import type { z } from 'zod';
 import type { OfferListInputSchema, OfferPreviewInputSchema } from '../../../shared/schemas/offers-admin';
 import * as q from './offers.queries';
+import { loadAutomaticOffers, loadCoupon } from './pricing.service';
 
 /**
  * The owner's offers (issue 30): create, edit, pause, duplicate and list coupons, sale prices,
@@ -299,21 +300,15 @@ export async function previewCart(deps: Pick<Deps, 'db' | 'clock' | 'env' | 'log
     };
   });
 
-  const automatic = (await q.automaticOfferRows(deps.db)).map(fieldsOf);
-  const offers: PriceCartInput['offers'] = {
-    salePrices: automatic.flatMap((f) => (f.kind === 'sale-price' ? [f.definition] : [])),
-    buyXGetY: automatic.flatMap((f) => (f.kind === 'buy-x-get-y' ? [f.definition] : [])),
-    prepaid: automatic.flatMap((f) => (f.kind === 'prepaid' ? [f.definition] : [])),
-  };
+  // The same readers as the shopper's cart, as a shopper with no orders (first order only passes, no uses of their own).
+  const offers = await loadAutomaticOffers(
+    deps.db,
+    now,
+    lines.map((line) => line.productId),
+  );
   const names = new Map<string, string>((await q.listOfferRows(deps.db)).map((row) => [row.id, row.name]));
-
   const code = input.couponCode && input.couponCode !== '' ? input.couponCode : null;
-  let coupon: PriceCartInput['coupon'] = null;
-  if (code !== null) {
-    const row = await q.findCouponRow(deps.db, code.toUpperCase());
-    const definition: Coupon | null = row ? (fieldsOf(row).definition as Coupon) : null;
-    coupon = { definition, usage: { totalUsed: row ? Number(row.uses_count) : 0, usedByShopper: 0 }, shopperPaidOrders: 0 };
-  }
+  const coupon: PriceCartInput['coupon'] = code === null ? null : await loadCoupon(deps.db, code, null);
 
   const settings = await loadSettings(deps.db, deps);
   const price = (deliveryAmount: number) =>
