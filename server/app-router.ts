@@ -9,6 +9,7 @@ import { settingsRouter } from './features/settings/settings.router';
 import { addressRouter } from './features/account/address.router';
 import { catalogIoRouter } from './features/catalog-io/catalog-io.router';
 import { shippingRouter } from './features/shipping/shipping.router';
+import { returnsRouter } from './features/returns/returns.router';
 
 export const appRouter = router({
   account: accountRouter,
@@ -21,6 +22,7 @@ export const appRouter = router({
   address: addressRouter,
   catalogIo: catalogIoRouter,
   shipping: shippingRouter,
+  returns: returnsRouter,
 });
 
 export type AppRouter = typeof appRouter;

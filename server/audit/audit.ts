@@ -48,7 +48,8 @@ export type AuditAction =
   | 'category.update'
   | 'category.move'
   | 'category.delete'
-  | 'stock.low_alert';
+  | 'stock.low_alert'
+  | 'return.update';
 
 /** Which kind (the audit page's badge and filter) each action is. */
 const KIND_OF: Record<AuditAction, AuditKind> = {
@@ -77,6 +78,7 @@ const KIND_OF: Record<AuditAction, AuditKind> = {
   'order.packed': 'order',
   'order.eway-bill': 'order',
   'order.tracking': 'order',
+  'return.update': 'order',
   'banner.add': 'banner',
   'banner.edit': 'banner',
   'banner.move': 'banner',
@@ -265,6 +267,7 @@ const STOCK_LABEL: Record<string, string> = {
   bulk_edit: 'Stock changed in bulk edit',
   restock: 'Units back in stock',
   shortage_filled: 'Stock taken for an order',
+  return: 'A returned unit back on sale',
 };
 
 /** An entry's label (the action in words) and summary (what changed, from what to what). */
@@ -361,6 +364,11 @@ function describe(action: string, detail: Record<string, unknown>): { label: str
     }
     case 'order.eway-bill':
       return { label: 'E-way bill recorded', summary: `Order ${orderNamed(detail)}: e-way bill ${String(detail.number)} of ${String(detail.date)}` };
+    case 'return.update':
+      return {
+        label: `Return ${String(detail.status).replaceAll('-', ' ')}`,
+        summary: `Order ${orderNamed(detail)}, ${String(detail.item)}: return ${typeof detail.from === 'string' ? detail.from : 'new'} → ${String(detail.status)}${typeof detail.note === 'string' && detail.note ? `: ${detail.note}` : ''}`,
+      };
     case 'order.tracking':
       return {
         label: 'Delivery update',

@@ -19,6 +19,7 @@ import {
   type ShopSettings,
   type StorefrontInfo,
 } from '../../shared/schemas/settings';
+import { DEFAULT_RETURN_POLICY as DEFAULT_RETURN_POLICY_RULES } from '../../shared/schemas/return-policy';
 import { readSettingsRow } from './shop-settings.queries';
 import { deliveryByLabel, deliveryDates, dispatchPin, type CourierEtd } from './delivery-estimate';
 import { deliveryZone } from '../../shared/pin-zones';
@@ -52,6 +53,7 @@ export function defaultSettings(env: { SHIPPING_STANDARD_PAISE: number; SHIPPING
     dispatch: DEFAULT_DISPATCH_SETTINGS,
     zoneDays: DEFAULT_ZONE_DAYS,
     stockAlerts: DEFAULT_STOCK_ALERTS,
+    returnPolicy: DEFAULT_RETURN_POLICY_RULES,
   };
 }
 

@@ -5,6 +5,7 @@ import { DELIVERY_ZONES, DELIVERY_ZONE_WORDS, type DeliveryZone } from '../pin-z
 import { DEFAULT_ORDER_PREFIX, ORDER_PREFIX_PATTERN } from '../order-number';
 import { multiLineText, singleLineText } from './text';
 import { DEFAULT_LOW_STOCK_LEVEL, lowStockLevelSchema } from './stock-level';
+import { DEFAULT_RETURN_POLICY, ReturnPolicySchema } from './return-policy';
 
 export { DEFAULT_LOW_STOCK_LEVEL, LOW_STOCK_LEVEL_MAX, lowStockLevelSchema } from './stock-level';
 
@@ -467,6 +468,8 @@ export const ShopSettingsSchema = z.object({
   zoneDays: ZoneDaysSchema.default(DEFAULT_ZONE_DAYS),
   /** Absent in settings saved before it existed: on, level 5, at 09:00. */
   stockAlerts: StockAlertsSettingsSchema.default(DEFAULT_STOCK_ALERTS),
+  /** The return policy of a category without its own (issue 31). Absent in settings saved before it existed: 7 days, replacement only. */
+  returnPolicy: ReturnPolicySchema.default(DEFAULT_RETURN_POLICY),
 });
 export type ShopSettings = z.output<typeof ShopSettingsSchema>;
 export type ShopSettingsInput = z.input<typeof ShopSettingsSchema>;

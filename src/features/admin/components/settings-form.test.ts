@@ -47,6 +47,7 @@ const saved: ShopSettings = {
     express: { sameCity: 0, sameState: 2, metro: 2, restOfIndia: 3, northEast: null },
   },
   stockAlerts: { enabled: false, defaultLevel: 3, sendAt: '18:30' },
+  returnPolicy: { windowDays: 7, resolutions: 'replacement', reasons: ['defective', 'damaged-in-transit', 'wrong-item', 'not-as-described'], photosRequired: true },
 };
 
 describe('settings form', () => {
