@@ -30,7 +30,7 @@ function defaults(onlineProviders: AdminSettings['onlineProviders'] = ['stripe',
     dispatch: DEFAULT_DISPATCH_SETTINGS,
     zoneDays: DEFAULT_ZONE_DAYS,
     stockAlerts: { enabled: true, defaultLevel: 5, sendAt: '09:00' },
-    returnPolicy: { windowDays: 7, resolutions: 'replacement', reasons: ['defective', 'damaged-in-transit', 'wrong-item', 'not-as-described'], photosRequired: true },
+    returnPolicy: { windowDays: 10, resolutions: 'refund-or-replacement', reasons: ['defective', 'damaged-in-transit', 'wrong-item', 'not-as-described'], photosRequired: true },
     updatedAt: null,
     onlineProviders,
     courierWebhookUrl: 'https://shop.example.in/api/courier/tracking',
@@ -177,6 +177,7 @@ describe('Settings page', () => {
         dispatch: DEFAULT_DISPATCH_SETTINGS,
         zoneDays: DEFAULT_ZONE_DAYS,
         stockAlerts: { enabled: true, defaultLevel: 5, sendAt: '09:00' },
+        returnPolicy: { windowDays: 10, resolutions: 'refund-or-replacement', reasons: ['defective', 'damaged-in-transit', 'wrong-item', 'not-as-described'], photosRequired: true },
       },
     ]);
     await waitFor(() => expect(screen.queryByTestId('not-set-up')).toBeNull());
