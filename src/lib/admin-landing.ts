@@ -7,8 +7,11 @@ export const BULK_EDIT_PATH = '/admit-panel/bulk-edit';
 /** The all-orders page and its search (issue 29): shown on a phone too, for an owner taking a call about an order. */
 export const ALL_ORDERS_PATH = '/admit-panel/all-orders';
 
+/** The returns queue (issue 31): shown on a phone too, for receiving a unit at the counter. */
+export const RETURNS_PATH = '/admit-panel/returns';
+
 /** The pages of the panel that also show on a phone (without the sidebar). */
-export const PHONE_ADMIN_PATHS: readonly string[] = [BULK_EDIT_PATH, ALL_ORDERS_PATH];
+export const PHONE_ADMIN_PATHS: readonly string[] = [BULK_EDIT_PATH, ALL_ORDERS_PATH, RETURNS_PATH];
 
 /** The width from which the admin panel shows (spec §2: wide screens only; Tailwind's `lg`, as the panel's layout asks). */
 export const ADMIN_PANEL_QUERY = '(min-width: 1024px)';

@@ -29,7 +29,7 @@ export function ReturnsQueue() {
           <label htmlFor={`${id}-show`} className="label">
             Show
           </label>
-          <select id={`${id}-show`} className="input" value={show} onChange={(e) => setShow(e.target.value as 'open' | 'all')}>
+          <select id={`${id}-show`} className="field" value={show} onChange={(e) => setShow(e.target.value as 'open' | 'all')}>
             <option value="open">Open</option>
             <option value="all">All</option>
           </select>
@@ -38,7 +38,7 @@ export function ReturnsQueue() {
           <label htmlFor={`${id}-reason`} className="label">
             Reason
           </label>
-          <select id={`${id}-reason`} className="input" value={reason} onChange={(e) => setReason(e.target.value as ReturnReason | '')}>
+          <select id={`${id}-reason`} className="field" value={reason} onChange={(e) => setReason(e.target.value as ReturnReason | '')}>
             <option value="">Any reason</option>
             {RETURN_REASONS.map((r) => (
               <option key={r} value={r}>
@@ -183,10 +183,10 @@ function NextStep({ request }: { request: AdminReturn }) {
         <label htmlFor={`${id}-message`} className="label">
           Message to the shopper (needed to reject)
         </label>
-        <textarea id={`${id}-message`} className="input min-h-16" value={message} onChange={(e) => setMessage(e.target.value)} />
+        <textarea id={`${id}-message`} className="field min-h-16" value={message} onChange={(e) => setMessage(e.target.value)} />
         <FieldError id={`${id}-message-error`} message={errors.message} />
         <div className="flex flex-wrap gap-2">
-          <button type="submit" className="btn min-h-10" disabled={busy}>
+          <button type="submit" className="btn-primary min-h-10" disabled={busy}>
             Approve
           </button>
           <button
@@ -209,18 +209,18 @@ function NextStep({ request }: { request: AdminReturn }) {
             <label htmlFor={`${id}-courier`} className="label">
               Pickup courier
             </label>
-            <input id={`${id}-courier`} className="input" value={courierName} onChange={(e) => setCourierName(e.target.value)} placeholder="Delhivery" />
+            <input id={`${id}-courier`} className="field" value={courierName} onChange={(e) => setCourierName(e.target.value)} placeholder="Delhivery" />
             <FieldError id={`${id}-courier-error`} message={errors.courierName} />
           </div>
           <div>
             <label htmlFor={`${id}-awb`} className="label">
               Pickup AWB
             </label>
-            <input id={`${id}-awb`} className="input font-mono" value={awb} onChange={(e) => setAwb(e.target.value)} />
+            <input id={`${id}-awb`} className="field font-mono" value={awb} onChange={(e) => setAwb(e.target.value)} />
             <FieldError id={`${id}-awb-error`} message={errors.awb} />
           </div>
         </div>
-        <button type="submit" className="btn min-h-10 self-start" disabled={busy}>
+        <button type="submit" className="btn-primary min-h-10 self-start" disabled={busy}>
           Schedule pickup
         </button>
       </form>
@@ -228,7 +228,7 @@ function NextStep({ request }: { request: AdminReturn }) {
   }
   if (request.status === 'pickup-scheduled') {
     return (
-      <button type="button" className="btn min-h-10 self-start" disabled={busy} onClick={() => steps.pickedUp.mutate({ returnId: request.id }, handlers)}>
+      <button type="button" className="btn-primary min-h-10 self-start" disabled={busy} onClick={() => steps.pickedUp.mutate({ returnId: request.id }, handlers)}>
         Mark picked up
       </button>
     );
@@ -241,7 +241,7 @@ function NextStep({ request }: { request: AdminReturn }) {
             <label htmlFor={`${id}-number`} className="label">
               Scan the serial / IMEI of the unit that came back
             </label>
-            <input id={`${id}-number`} className="input font-mono" value={number} onChange={(e) => setNumber(e.target.value)} autoComplete="off" />
+            <input id={`${id}-number`} className="field font-mono" value={number} onChange={(e) => setNumber(e.target.value)} autoComplete="off" />
             <FieldError id={`${id}-number-error`} message={errors.number} />
           </div>
         ) : null}
@@ -256,7 +256,7 @@ function NextStep({ request }: { request: AdminReturn }) {
             ))}
           </div>
         </fieldset>
-        <button type="submit" className="btn min-h-10 self-start" disabled={busy}>
+        <button type="submit" className="btn-primary min-h-10 self-start" disabled={busy}>
           Receive
         </button>
       </form>
@@ -269,12 +269,12 @@ function NextStep({ request }: { request: AdminReturn }) {
         <label htmlFor={`${id}-note`} className="label">
           Your decision and why
         </label>
-        <textarea id={`${id}-note`} className="input min-h-16" value={message} onChange={(e) => setMessage(e.target.value)} />
+        <textarea id={`${id}-note`} className="field min-h-16" value={message} onChange={(e) => setMessage(e.target.value)} />
         <FieldError id={`${id}-note-error`} message={errors.note} />
         <div className="flex flex-wrap gap-2">
           <button
             type="button"
-            className="btn min-h-10"
+            className="btn-primary min-h-10"
             disabled={busy}
             onClick={() => steps.resolve.mutate({ returnId: request.id, decision: 'accept', note: message }, handlers)}
           >

@@ -206,7 +206,7 @@ function ReturnForm({ orderId, line, unit, name, onDone }: { orderId: string; li
         <label htmlFor={`${id}-reason`} className="label">
           Reason
         </label>
-        <select id={`${id}-reason`} className="input" value={reason} onChange={(e) => setReason(e.target.value as ReturnReason)}>
+        <select id={`${id}-reason`} className="field" value={reason} onChange={(e) => setReason(e.target.value as ReturnReason)}>
           {line.reasons.map((r) => (
             <option key={r} value={r}>
               {RETURN_REASON_LABELS[r]}
@@ -221,7 +221,7 @@ function ReturnForm({ orderId, line, unit, name, onDone }: { orderId: string; li
         </label>
         <textarea
           id={`${id}-description`}
-          className="input min-h-24"
+          className="field min-h-24"
           value={description}
           onChange={(e) => setDescription(e.target.value)}
           aria-invalid={err('description') ? true : undefined}
@@ -283,7 +283,7 @@ function ReturnForm({ orderId, line, unit, name, onDone }: { orderId: string; li
               <label htmlFor={`${id}-upi`} className="label">
                 UPI id
               </label>
-              <input id={`${id}-upi`} className="input" value={upiId} onChange={(e) => setUpiId(e.target.value)} placeholder="name@okaxis" autoComplete="off" />
+              <input id={`${id}-upi`} className="field" value={upiId} onChange={(e) => setUpiId(e.target.value)} placeholder="name@okaxis" autoComplete="off" />
               <FieldError id={`${id}-upi-error`} message={err('payout.upiId') ?? err('payout')} />
             </div>
           ) : (
@@ -301,7 +301,7 @@ function ReturnForm({ orderId, line, unit, name, onDone }: { orderId: string; li
                   </label>
                   <input
                     id={`${id}-${field}`}
-                    className="input"
+                    className="field"
                     value={bank[field]}
                     inputMode={field === 'accountNumber' ? 'numeric' : undefined}
                     onChange={(e) => setBank((b) => ({ ...b, [field]: e.target.value }))}
@@ -316,7 +316,7 @@ function ReturnForm({ orderId, line, unit, name, onDone }: { orderId: string; li
         </fieldset>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn min-h-10" disabled={request.isPending || upload.isPending}>
+        <button type="submit" className="btn-primary min-h-10" disabled={request.isPending || upload.isPending}>
           {request.isPending ? 'Sending…' : 'Request return'}
         </button>
         <button type="button" className="btn-ghost min-h-10" onClick={onDone}>
