@@ -10,6 +10,7 @@ import { addressRouter } from './features/account/address.router';
 import { catalogIoRouter } from './features/catalog-io/catalog-io.router';
 import { shippingRouter } from './features/shipping/shipping.router';
 import { offersRouter } from './features/offers/offers.router';
+import { returnsRouter } from './features/returns/returns.router';
 
 export const appRouter = router({
   account: accountRouter,
@@ -23,6 +24,7 @@ export const appRouter = router({
   catalogIo: catalogIoRouter,
   shipping: shippingRouter,
   offers: offersRouter,
+  returns: returnsRouter,
 });
 
 export type AppRouter = typeof appRouter;

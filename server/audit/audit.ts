@@ -53,7 +53,8 @@ export type AuditAction =
   | 'offer.pause'
   | 'offer.resume'
   | 'offer.duplicate'
-  | 'stock.low_alert';
+  | 'stock.low_alert'
+  | 'return.update';
 
 /** Which kind (the audit page's badge and filter) each action is. */
 const KIND_OF: Record<AuditAction, AuditKind> = {
@@ -82,6 +83,7 @@ const KIND_OF: Record<AuditAction, AuditKind> = {
   'order.packed': 'order',
   'order.eway-bill': 'order',
   'order.tracking': 'order',
+  'return.update': 'order',
   'banner.add': 'banner',
   'banner.edit': 'banner',
   'banner.move': 'banner',
@@ -275,6 +277,7 @@ const STOCK_LABEL: Record<string, string> = {
   bulk_edit: 'Stock changed in bulk edit',
   restock: 'Units back in stock',
   shortage_filled: 'Stock taken for an order',
+  return: 'A returned unit back on sale',
 };
 
 /** An offer's kind in words ('coupon', 'sale price', 'buy X get Y offer', 'prepaid discount'). */
@@ -375,6 +378,11 @@ function describe(action: string, detail: Record<string, unknown>): { label: str
     }
     case 'order.eway-bill':
       return { label: 'E-way bill recorded', summary: `Order ${orderNamed(detail)}: e-way bill ${String(detail.number)} of ${String(detail.date)}` };
+    case 'return.update':
+      return {
+        label: `Return ${String(detail.status).replaceAll('-', ' ')}`,
+        summary: `Order ${orderNamed(detail)}, ${String(detail.item)}: return ${typeof detail.from === 'string' ? detail.from : 'new'} → ${String(detail.status)}${typeof detail.note === 'string' && detail.note ? `: ${detail.note}` : ''}`,
+      };
     case 'order.tracking':
       return {
         label: 'Delivery update',

@@ -49,6 +49,8 @@ const SHOP_TABLES = [
   'offer_uses',
   'order_item_discounts',
   'cart_coupons',
+  'return_requests',
+  'return_events',
 ];
 
 /** Rows a migration writes (the spec's twelve categories): a migrated target holds them without any shop data. */
@@ -185,6 +187,42 @@ describe.runIf(testDialect() === 'postgres')('npm run db:copy: a SQLite shop int
     await db.insertInto('offer_uses').values({ offer_id: 'offer-1', order_id: paidOrder.id, user_id: shopper.id, at, released_at: null }).execute();
     await db.insertInto('order_item_discounts').values({ order_item_id: paidItem.id, offer_id: 'offer-1', kind: 'coupon', amount: 100_000 }).execute();
     await db.insertInto('cart_coupons').values({ owner: 'guest:copy-test', code: 'SAVE1000', updated_at: at }).execute();
+    // A return request for the shipped phone (its IMEI as delivered) and its first timeline step.
+    const unit = await db.selectFrom('shipment_units').select(['id', 'value']).where('order_id', '=', paidOrder.id).where('slot', '=', 1).executeTakeFirstOrThrow();
+    await db
+      .insertInto('return_requests')
+      .values({
+        id: 'return-1',
+        order_id: paidOrder.id,
+        order_item_id: paidItem.id,
+        unit_index: 0,
+        shipment_unit_id: unit.id,
+        delivered_number: unit.value,
+        user_id: shopper.id,
+        reason: 'defective',
+        description: 'Screen flickers — ಕನ್ನಡ too',
+        photos: '[]',
+        resolution: 'replacement',
+        payout: '{"kind":"upi","upiId":"asha@okaxis"}',
+        status: 'requested',
+        owner_message: null,
+        pickup_courier: null,
+        pickup_awb: null,
+        received_number: null,
+        number_matches: null,
+        resolve_note: null,
+        condition: null,
+        requested_at: at,
+        decided_at: null,
+        pickup_scheduled_at: null,
+        picked_up_at: null,
+        received_at: null,
+        resolved_at: null,
+        cancelled_at: null,
+        updated_at: at,
+      })
+      .execute();
+    await db.insertInto('return_events').values({ id: 'return-event-1', return_id: 'return-1', status: 'requested', at, actor_id: shopper.id, note: null }).execute();
   });
 
   afterAll(async () => {

@@ -755,6 +755,94 @@ describe(`migrations (${dialect})`, () => {
     }
   });
 
+  it('bring a shop of the release before returns (up to 2026-12-09-01-offers) forward: each category gets its return policy (phones 7 days replacement, TVs 10, earphones refund or replacement, the rest the shop default), empty request tables; one open request per unit', async () => {
+    const target = await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-')));
+    const db = openDatabase(target);
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrationsFor(dialect)) } });
+      expect((await migrator.migrateTo('2026-12-09-01-offers')).error).toBeUndefined();
+      const user = await insertUser(db);
+      const product = await insertProduct(db, { productName: 'Galaxy S24 5G' });
+      await db
+        .insertInto('orders')
+        .values({
+          id: 'o1',
+          order_number: 'VM-2026-000001',
+          user_id: user.id,
+          email: user.email,
+          status: 'delivered',
+          provider: 'test',
+          total_amount: 7_499_900,
+          created_at: '2026-12-08T10:00:00.000Z',
+          updated_at: '2026-12-08T10:00:00.000Z',
+        } as never)
+        .execute();
+      await db
+        .insertInto('order_items')
+        .values({ id: 'i1', order_id: 'o1', product_id: product.id, name: 'Galaxy S24 5G', unit_price: 7_499_900, quantity: 2, position: 0 })
+        .execute();
+      const categoriesBefore = await db.selectFrom('categories').selectAll().orderBy('value').execute();
+
+      expect(await migrateToLatest(db)).toEqual(migrationNames.slice(migrationNames.indexOf('2026-12-09-01-offers') + 1));
+
+      const after = await db.selectFrom('categories').selectAll().orderBy('value').execute();
+      expect(after.map(({ return_policy: _, ...c }) => c)).toEqual(categoriesBefore);
+      const policy = (value: string) => {
+        const text = after.find((c) => c.value === value)?.return_policy ?? null;
+        return text === null ? null : (JSON.parse(text) as { windowDays: number; resolutions: string; reasons: string[] });
+      };
+      expect(policy('mobiles')).toMatchObject({ windowDays: 7, resolutions: 'replacement', photosRequired: true });
+      expect(policy('televisions')).toMatchObject({ windowDays: 10, resolutions: 'replacement' });
+      expect(policy('earphones')).toMatchObject({ windowDays: 7, resolutions: 'refund-or-replacement' });
+      expect(policy('mobiles')?.reasons).not.toContain('changed-mind');
+      expect(policy('printers')).toBeNull();
+      for (const table of ['return_requests', 'return_events'] as const) expect(await db.selectFrom(table).selectAll().execute()).toEqual([]);
+
+      const request = (id: string, unit: number, status: string) => ({
+        id,
+        order_id: 'o1',
+        order_item_id: 'i1',
+        unit_index: unit,
+        user_id: user.id,
+        reason: 'defective',
+        description: 'It does not switch on',
+        resolution: 'replacement',
+        status,
+        requested_at: '2026-12-10T00:00:00.000Z',
+        updated_at: '2026-12-10T00:00:00.000Z',
+      });
+      await db
+        .insertInto('return_requests')
+        .values(request('r1', 0, 'requested') as never)
+        .execute();
+      // A second open request for the same unit is refused; the other unit of the line has its own.
+      await expect(
+        db
+          .insertInto('return_requests')
+          .values(request('r2', 0, 'approved') as never)
+          .execute(),
+      ).rejects.toThrow();
+      await db
+        .insertInto('return_requests')
+        .values(request('r3', 1, 'requested') as never)
+        .execute();
+      // Once cancelled, the unit may be asked for again.
+      await db.updateTable('return_requests').set({ status: 'cancelled' }).where('id', '=', 'r1').execute();
+      await db
+        .insertInto('return_requests')
+        .values(request('r4', 0, 'requested') as never)
+        .execute();
+      await expect(
+        db
+          .insertInto('return_requests')
+          .values({ ...request('r5', 2, 'requested'), reason: 'bored' } as never)
+          .execute(),
+      ).rejects.toThrow(/check/i);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('bring a shop of the release before categories (up to 2026-12-02-02) forward: the twelve become rows, with the owner’s tax and the spec’s home rows', async () => {
     const target = await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-')));
     const db = openDatabase(target);

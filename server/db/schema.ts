@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { StockReason } from '../../shared/schemas/catalog';
 import type { OrderPaymentProvider, OrderStatus } from '../../shared/schemas/order';
 import type { ShipmentStatus, UnitIdKind } from '../../shared/schemas/shipping';
+import type { ReturnReason, ReturnStatus } from '../../shared/schemas/returns';
 
 /**
  * Row types for Kysely. `Generated<T>` marks columns with a database default (optional on insert). Column names stay inside *.queries.ts; everything above speaks camelCase.
@@ -416,8 +417,59 @@ export interface CategoriesTable {
   spec_template: Generated<string>;
   /** What packing asks of each unit (migration 2026-12-08-02-shipments): nothing, a serial number, or IMEIs. */
   unit_ids: Generated<UnitIdKind>;
+  /** JSON ReturnPolicy (migration 2026-12-10-01-returns); null: the shop's default (the returnPolicy setting). */
+  return_policy: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A shopper's request to return one unit of an order line (migration 2026-12-10-01-returns). */
+export interface ReturnRequestsTable {
+  id: string;
+  order_id: string;
+  order_item_id: string;
+  /** 0-based: which unit of the line. */
+  unit_index: number;
+  /** The shipment_units row (slot 1) when the unit was packed with a serial or IMEI. */
+  shipment_unit_id: string | null;
+  /** That unit's serial or IMEI as delivered. */
+  delivered_number: string | null;
+  user_id: string;
+  reason: ReturnReason;
+  description: string;
+  /** JSON string[]: /images/<hash>.webp URLs. */
+  photos: Generated<string>;
+  resolution: 'replacement' | 'refund';
+  /** JSON ReturnPayout (a COD refund's UPI id or bank account), as given. */
+  payout: string | null;
+  status: ReturnStatus;
+  owner_message: string | null;
+  pickup_courier: string | null;
+  pickup_awb: string | null;
+  received_number: string | null;
+  /** 1 or 0 once received (and the unit had a number); null before. */
+  number_matches: number | null;
+  /** 1: received with a mismatched number, waiting for the owner's resolve. */
+  held: Generated<number>;
+  resolve_note: string | null;
+  condition: 'resaleable' | 'damaged' | null;
+  requested_at: string;
+  decided_at: string | null;
+  pickup_scheduled_at: string | null;
+  picked_up_at: string | null;
+  received_at: string | null;
+  resolved_at: string | null;
+  cancelled_at: string | null;
+  updated_at: string;
+}
+
+export interface ReturnEventsTable {
+  id: string;
+  return_id: string;
+  status: string;
+  at: string;
+  actor_id: string | null;
+  note: string | null;
 }
 
 /** One parcel of an order, from packed to delivered or back to origin (migration 2026-12-08-02-shipments). */
@@ -603,6 +655,8 @@ export interface Database {
   cart_coupons: CartCouponsTable;
   shipment_units: ShipmentUnitsTable;
   shipment_events: ShipmentEventsTable;
+  return_requests: ReturnRequestsTable;
+  return_events: ReturnEventsTable;
   audit_log: AuditLogTable;
   mail_outbox: MailOutboxTable;
   password_resets: PasswordResetsTable;

@@ -401,3 +401,59 @@ ${rows}
   ].join('\n');
   return { subject, html, text };
 }
+
+/** A return request's step, for its shopper's mail (issue 31). */
+export type ReturnNotice = {
+  customerName: string;
+  orderNumber: string;
+  itemName: string;
+  status: 'requested' | 'approved' | 'rejected' | 'pickup-scheduled' | 'picked-up' | 'received' | 'cancelled';
+  message: string | null;
+  pickup: { courierName: string; awb: string } | null;
+};
+
+const RETURN_NOTES: Record<ReturnNotice['status'], { subject: string; line: string }> = {
+  requested: { subject: 'return requested', line: 'We have your return request. We look at it within one working day and write to you.' },
+  approved: { subject: 'return approved', line: 'Your return is approved. We will arrange a pickup and tell you its courier and AWB.' },
+  rejected: { subject: 'return not approved', line: 'We are sorry: your return could not be approved.' },
+  'pickup-scheduled': { subject: 'return pickup scheduled', line: 'A courier will pick the item up. Keep it packed with its box and accessories.' },
+  'picked-up': { subject: 'return picked up', line: 'The courier has picked the item up. We write again when it reaches us.' },
+  received: { subject: 'return received', line: 'Your return has reached us and has been checked.' },
+  cancelled: { subject: 'return cancelled', line: 'Your return request is cancelled, as you asked.' },
+};
+
+export function returnStatusMail(brand: Brand, notice: ReturnNotice): RenderedMail {
+  const note = RETURN_NOTES[notice.status];
+  const link = `${brand.publicUrl}/order`;
+  const extra = [notice.message ? `Our note: ${notice.message}` : '', notice.pickup ? `Courier: ${notice.pickup.courierName}, AWB ${notice.pickup.awb}` : ''].filter(
+    (line) => line.length > 0,
+  );
+  const html = layout(
+    brand,
+    capitalisedWords(note.subject),
+    [
+      paragraph(`Hello ${escapeHtml(notice.customerName)},`),
+      paragraph(escapeHtml(note.line)),
+      paragraph(`<strong>${escapeHtml(notice.itemName)}</strong>`),
+      ...extra.map((line) => paragraph(escapeHtml(line))),
+      button(link, 'See your order'),
+      paragraph(`<span style="color:#52525b;font-size:13px">Order ${escapeHtml(notice.orderNumber)}</span>`),
+    ].join('\n'),
+  );
+  const text = [
+    `Hello ${notice.customerName},`,
+    '',
+    note.line,
+    '',
+    notice.itemName,
+    ...(extra.length > 0 ? ['', ...extra] : []),
+    '',
+    `See your order: ${link}`,
+    `Order ${notice.orderNumber}`,
+  ].join('\n');
+  return { subject: `Order ${notice.orderNumber}: ${note.subject} (${brand.shopName})`, html, text };
+}
+
+function capitalisedWords(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

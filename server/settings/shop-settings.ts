@@ -20,6 +20,7 @@ import {
   type ShopSettings,
   type StorefrontInfo,
 } from '../../shared/schemas/settings';
+import { DEFAULT_RETURN_POLICY as DEFAULT_RETURN_POLICY_RULES } from '../../shared/schemas/return-policy';
 import { readSettingsRow } from './shop-settings.queries';
 import { deliveryByLabel, deliveryDates, dispatchPin, type CourierEtd } from './delivery-estimate';
 import { deliveryZone } from '../../shared/pin-zones';
@@ -54,6 +55,7 @@ export function defaultSettings(env: { SHIPPING_STANDARD_PAISE: number; SHIPPING
     zoneDays: DEFAULT_ZONE_DAYS,
     stockAlerts: DEFAULT_STOCK_ALERTS,
     offers: DEFAULT_OFFERS_SETTINGS,
+    returnPolicy: DEFAULT_RETURN_POLICY_RULES,
   };
 }
 

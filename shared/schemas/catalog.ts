@@ -215,7 +215,7 @@ export const UpdateProductInputSchema = z
 export type UpdateProductInput = z.input<typeof UpdateProductInputSchema>;
 
 /** Why a product's stock moved. */
-export const STOCK_REASONS = ['created', 'sale', 'release', 'restock', 'admin', 'late_payment', 'shortage_filled', 'tracking_on', 'import', 'bulk_edit'] as const;
+export const STOCK_REASONS = ['created', 'sale', 'release', 'restock', 'admin', 'late_payment', 'shortage_filled', 'tracking_on', 'import', 'bulk_edit', 'return'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 /** One line of a product's stock history, newest first in lists. */

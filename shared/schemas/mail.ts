@@ -19,6 +19,13 @@ export const MAIL_KINDS = [
   'email-change',
   'email-changed',
   'stock-low',
+  'return-requested',
+  'return-approved',
+  'return-rejected',
+  'return-pickup-scheduled',
+  'return-picked-up',
+  'return-received',
+  'return-cancelled',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

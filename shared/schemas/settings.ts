@@ -6,6 +6,7 @@ import { DEFAULT_ORDER_PREFIX, ORDER_PREFIX_PATTERN } from '../order-number';
 import { multiLineText, singleLineText } from './text';
 import { DEFAULT_LOW_STOCK_LEVEL, lowStockLevelSchema } from './stock-level';
 import { EmiTableSchema, type EmiTable } from './offers';
+import { DEFAULT_RETURN_POLICY, ReturnPolicySchema } from './return-policy';
 
 export { DEFAULT_LOW_STOCK_LEVEL, LOW_STOCK_LEVEL_MAX, lowStockLevelSchema } from './stock-level';
 
@@ -477,6 +478,8 @@ export const ShopSettingsSchema = z.object({
    * saved before it existed: no plans, no bank offers.
    */
   offers: EmiTableSchema.default(DEFAULT_OFFERS_SETTINGS),
+  /** The return policy of a category without its own (issue 31). Absent in settings saved before it existed: 7 days, replacement only. */
+  returnPolicy: ReturnPolicySchema.default(DEFAULT_RETURN_POLICY),
 });
 export type ShopSettings = z.output<typeof ShopSettingsSchema>;
 export type ShopSettingsInput = z.input<typeof ShopSettingsSchema>;

@@ -91,6 +91,7 @@ export const routes: RouteObject[] = [
               { path: 'invoices', ...screen(() => import('./routes/admin/invoices')) },
               { path: 'settings', ...screen(() => import('./routes/admin/settings')) },
               { path: 'mail', ...screen(() => import('./routes/admin/mail')) },
+              { path: 'returns', ...screen(() => import('./routes/admin/returns')) },
               { path: 'audit', ...screen(() => import('./routes/admin/audit')) },
             ],
           },

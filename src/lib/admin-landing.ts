@@ -10,8 +10,11 @@ export const ALL_ORDERS_PATH = '/admit-panel/all-orders';
 /** The Offers page (issue 30): a coupon paused or a sale checked from the shop floor. */
 export const OFFERS_PATH = '/admit-panel/offers';
 
+/** The returns queue (issue 31): shown on a phone too, for receiving a unit at the counter. */
+export const RETURNS_PATH = '/admit-panel/returns';
+
 /** The pages of the panel that also show on a phone (without the sidebar). */
-export const PHONE_ADMIN_PATHS: readonly string[] = [BULK_EDIT_PATH, ALL_ORDERS_PATH, OFFERS_PATH];
+export const PHONE_ADMIN_PATHS: readonly string[] = [BULK_EDIT_PATH, ALL_ORDERS_PATH, OFFERS_PATH, RETURNS_PATH];
 
 /** The width from which the admin panel shows (spec §2: wide screens only; Tailwind's `lg`, as the panel's layout asks). */
 export const ADMIN_PANEL_QUERY = '(min-width: 1024px)';

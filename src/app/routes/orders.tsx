@@ -6,6 +6,8 @@ import { useMyOrders } from '../../features/orders/api/use-my-orders';
 import { useMyShipments } from '../../features/orders/api/use-my-shipments';
 import { CancelCodOrder } from '../../features/orders/components/cancel-cod-order';
 import { OrderParcel, UnitNumbersNote } from '../../features/orders/components/order-parcel';
+import { useMyReturns } from '../../features/orders/api/use-returns';
+import { OrderLineReturns } from '../../features/orders/components/order-returns';
 import { errorMessage } from '../../lib/trpc';
 import { pageTitle } from '../../lib/page-titles';
 import { useShopTimeZone } from '../../lib/use-shop-time-zone';
@@ -17,6 +19,8 @@ export function Component() {
   const orders = useMyOrders(user !== null);
   // Every order's parcel in one call; the orders show without them while it loads (or if it fails).
   const shipments = useMyShipments(user !== null);
+  // Each delivered line's return policy, window and requests (issue 31), likewise in one call.
+  const returns = useMyReturns(user !== null);
   const timeZone = useShopTimeZone();
   // A parcel unpacked when its order was cancelled never left: not shown.
   const parcelsOf = (orderId: string) => (shipments.data?.[orderId] ?? []).filter((parcel) => parcel.status !== 'cancelled');
@@ -42,10 +46,13 @@ export function Component() {
           actions={(order) => <CancelCodOrder order={order} />}
           delivery={(order) => parcelsOf(order._id).map((parcel) => <OrderParcel key={parcel.id} shipment={parcel} timeZone={timeZone} />)}
           lineNote={(order, index) => (
-            <UnitNumbersNote
-              units={parcelsOf(order._id).flatMap((parcel) => parcel.units.filter((unit) => unit.line === index))}
-              quantity={order.productDetails[index]?.quantity ?? 1}
-            />
+            <>
+              <UnitNumbersNote
+                units={parcelsOf(order._id).flatMap((parcel) => parcel.units.filter((unit) => unit.line === index))}
+                quantity={order.productDetails[index]?.quantity ?? 1}
+              />
+              <OrderLineReturns orderId={order._id} line={returns.data?.[order._id]?.[index]} timeZone={timeZone} />
+            </>
           )}
         />
       )}

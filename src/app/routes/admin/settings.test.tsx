@@ -31,6 +31,7 @@ function defaults(onlineProviders: AdminSettings['onlineProviders'] = ['stripe',
     zoneDays: DEFAULT_ZONE_DAYS,
     stockAlerts: { enabled: true, defaultLevel: 5, sendAt: '09:00' },
     offers: { plans: [], bankOffers: [] },
+    returnPolicy: { windowDays: 10, resolutions: 'refund-or-replacement', reasons: ['defective', 'damaged-in-transit', 'wrong-item', 'not-as-described'], photosRequired: true },
     updatedAt: null,
     onlineProviders,
     courierWebhookUrl: 'https://shop.example.in/api/courier/tracking',
@@ -179,6 +180,12 @@ describe('Settings page', () => {
         stockAlerts: { enabled: true, defaultLevel: 5, sendAt: '09:00' },
         // Not on this form (the Offers page edits them): the schema's default, which the server ignores.
         offers: { plans: [], bankOffers: [] },
+        returnPolicy: {
+          windowDays: 10,
+          resolutions: 'refund-or-replacement',
+          reasons: ['defective', 'damaged-in-transit', 'wrong-item', 'not-as-described'],
+          photosRequired: true,
+        },
       },
     ]);
     await waitFor(() => expect(screen.queryByTestId('not-set-up')).toBeNull());

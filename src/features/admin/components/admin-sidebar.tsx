@@ -13,6 +13,7 @@ export const ADMIN_LINKS = [
   { to: '/admit-panel/all-users', label: 'All Users' },
   { to: '/admit-panel/all-products', label: 'All Products' },
   { to: '/admit-panel/all-orders', label: 'All Orders' },
+  { to: '/admit-panel/returns', label: 'Returns' },
   { to: '/admit-panel/import-export', label: 'Import / export' },
   { to: BULK_EDIT_PATH, label: 'Bulk edit' },
   { to: '/admit-panel/banners', label: 'Banners' },

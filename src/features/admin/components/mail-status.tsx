@@ -18,6 +18,13 @@ const KIND_LABEL: Record<MailKind, string> = {
   'email-change': 'Email change link',
   'email-changed': 'Email changed notice',
   'stock-low': 'Low stock alert',
+  'return-requested': 'Return requested',
+  'return-approved': 'Return approved',
+  'return-rejected': 'Return rejected',
+  'return-pickup-scheduled': 'Return pickup scheduled',
+  'return-picked-up': 'Return picked up',
+  'return-received': 'Return received',
+  'return-cancelled': 'Return cancelled',
 };
 
 /** A kind in words; one this client does not know yet (a newer server) still reads as words, not a key. */

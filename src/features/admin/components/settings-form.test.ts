@@ -48,6 +48,7 @@ const saved: ShopSettings = {
   },
   stockAlerts: { enabled: false, defaultLevel: 3, sendAt: '18:30' },
   offers: { plans: [], bankOffers: [] },
+  returnPolicy: { windowDays: 7, resolutions: 'replacement', reasons: ['defective', 'damaged-in-transit', 'wrong-item', 'not-as-described'], photosRequired: true },
 };
 
 describe('settings form', () => {

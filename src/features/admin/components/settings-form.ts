@@ -84,6 +84,14 @@ export const SETTINGS_FIELDS = [
   'stockAlerts.defaultLevel',
   /** 'HH:MM' from a time input (the shop's clock). */
   'stockAlerts.sendAt',
+  /** The shop's default return policy (issue 31): whole days as typed (0: no returns). */
+  'returnPolicy.windowDays',
+  /** 'replacement', 'refund-or-replacement' or 'refund'. */
+  'returnPolicy.resolutions',
+  /** The reasons offered, comma-separated: 'defective,damaged-in-transit'. */
+  'returnPolicy.reasons',
+  /** A checkbox: 'true' or 'false'. */
+  'returnPolicy.photosRequired',
 ] as const;
 
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
@@ -183,6 +191,10 @@ export function settingsToForm(s: ShopSettings): SettingsFormValues {
     'stockAlerts.enabled': String(s.stockAlerts.enabled),
     'stockAlerts.defaultLevel': String(s.stockAlerts.defaultLevel),
     'stockAlerts.sendAt': s.stockAlerts.sendAt,
+    'returnPolicy.windowDays': String(s.returnPolicy.windowDays),
+    'returnPolicy.resolutions': s.returnPolicy.resolutions,
+    'returnPolicy.reasons': s.returnPolicy.reasons.join(','),
+    'returnPolicy.photosRequired': String(s.returnPolicy.photosRequired),
   };
 }
 
@@ -370,6 +382,15 @@ export function toSettingsInput(values: SettingsFormValues): { input: ShopSettin
       enabled: v('stockAlerts.enabled') === 'true',
       defaultLevel: alertLevel ?? 0,
       sendAt: v('stockAlerts.sendAt'),
+    },
+    returnPolicy: {
+      windowDays: countField(values, 'returnPolicy.windowDays', 'return window', errors) ?? 0,
+      resolutions: v('returnPolicy.resolutions'),
+      reasons: v('returnPolicy.reasons')
+        .split(',')
+        .map((r) => r.trim())
+        .filter((r) => r.length > 0),
+      photosRequired: v('returnPolicy.photosRequired') === 'true',
     },
   };
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { checkGstin, EXAMPLE_GSTIN, INDIAN_STATES, stateLabel } from '../../../../shared/gst';
 import { DELIVERY_ZONE_LABELS, DELIVERY_ZONES } from '../../../../shared/pin-zones';
 import { WEEKDAYS, type AdminSettings, type OnlinePaymentChoice, type Weekday } from '../../../../shared/schemas/settings';
+import { RETURN_REASONS, RETURN_REASON_LABELS } from '../../../../shared/schemas/return-policy';
 import { FieldError } from '../../../components/ui/field-error';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { formatDateTime } from '../../../lib/format-date';
@@ -756,6 +757,60 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
             hint: `On the shop’s clock (${values.timeZone}); a shop that was down then sends it when it is back that day.`,
           })}
         </div>
+      </Section>
+
+      <Section title="Returns" description="The policy of every category without one of its own (a category’s is set on the Categories page).">
+        <div className={gridClass}>
+          {text('returnPolicy.windowDays', 'Days after delivery to ask for a return', {
+            type: 'number',
+            inputMode: 'numeric',
+            wholeFrom: 0,
+            hint: 'Counted from the delivery day on the shop’s clock; 0: no returns.',
+          })}
+          <div>
+            <label htmlFor={id('returnPolicy.resolutions')} className="label">
+              Offered
+            </label>
+            <select
+              id={id('returnPolicy.resolutions')}
+              name="returnPolicy.resolutions"
+              className="field"
+              value={values['returnPolicy.resolutions']}
+              onChange={onChange('returnPolicy.resolutions')}
+            >
+              <option value="replacement">Replacement only</option>
+              <option value="refund-or-replacement">Refund or replacement</option>
+              <option value="refund">Refund only</option>
+            </select>
+            <FieldError id={errorId('returnPolicy.resolutions')} message={errors['returnPolicy.resolutions']} />
+          </div>
+        </div>
+        <fieldset>
+          <legend className="label">Reasons a shopper can pick</legend>
+          <div className="flex flex-wrap gap-x-4">
+            {RETURN_REASONS.map((reason) => {
+              const chosen = values['returnPolicy.reasons'].split(',').filter((r) => r.length > 0);
+              return (
+                <label key={reason} className="flex min-h-10 items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="size-5 accent-brand-700"
+                    checked={chosen.includes(reason)}
+                    onChange={(event) =>
+                      setValues((v) => ({
+                        ...v,
+                        'returnPolicy.reasons': (event.target.checked ? [...chosen, reason] : chosen.filter((r) => r !== reason)).join(','),
+                      }))
+                    }
+                  />
+                  {RETURN_REASON_LABELS[reason]}
+                </label>
+              );
+            })}
+          </div>
+          <FieldError id={errorId('returnPolicy.reasons')} message={errors['returnPolicy.reasons']} />
+        </fieldset>
+        {checkbox('returnPolicy.photosRequired', 'Ask for photos with every request', 'Photos of the item and its box, through the same image checks as product pictures.')}
       </Section>
 
       <Section title="Sign-in security">

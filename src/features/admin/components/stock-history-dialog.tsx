@@ -13,6 +13,7 @@ export const STOCK_REASON_LABEL: Record<StockReason, string> = {
   admin: 'Admin change',
   late_payment: 'Late payment',
   shortage_filled: 'Taken for a late-paid order',
+  return: 'A returned unit back on sale',
   tracking_on: 'Tracking switched on',
   import: 'Catalogue import',
   bulk_edit: 'Bulk edit',

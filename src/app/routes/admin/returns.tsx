@@ -1,0 +1,5 @@
+import { ReturnsQueue } from '../../../features/admin/components/returns-queue';
+
+export function Component() {
+  return <ReturnsQueue />;
+}
