@@ -68,10 +68,12 @@ describe('routes', () => {
       'import-export',
       'bulk-edit',
       'banners',
+      'offers',
       'categories',
       'invoices',
       'settings',
       'mail',
+      'returns',
       'audit',
     ]);
   });
