@@ -25,7 +25,7 @@ export const ADMIN_LINKS = [
   { to: '/admit-panel/audit', label: 'Audit log' },
 ] as const;
 
-/** The admin's picture, name and role, and the panel links (the Dashboard, spec §2's three, the catalogue's Import / export and Bulk edit, then Banners, Offers, Categories, Invoices, Settings, Mail and Audit log). */
+/** The admin's picture, name and role, and the panel links (the Dashboard, spec §2's three and Returns, the catalogue's Import / export and Bulk edit, then Banners, Offers, Categories, Invoices, Settings, Mail and Audit log). */
 export function AdminSidebar({ user }: { user: AdminSidebarUser }) {
   return (
     <aside className="card flex w-60 shrink-0 flex-col self-start p-4 lg:sticky lg:top-20" aria-label="Admin panel">
