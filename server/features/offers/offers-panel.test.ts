@@ -59,7 +59,7 @@ describe('the offers panel (catalog.offers)', () => {
         totalUses: null,
         usesPerShopper: 1,
         firstOrderOnly: true,
-      },
+      } as Omit<CouponInput, 'id'>,
     });
     const saleEnds = istToInstant('2026-12-07T00:00');
     await insertOffer(db, {
