@@ -3,7 +3,7 @@ import { istToInstant } from '../../../shared/offers';
 import type { z } from 'zod';
 import type { CouponInput, PrepaidDiscountSchema } from '../../../shared/schemas/offers';
 import type { ProductOffers } from '../../../shared/schemas/offers-panel';
-import { insertProduct, insertUser } from '../../testing/factories';
+import { insertProduct, insertUser, signInAs } from '../../testing/factories';
 import { insertOffer, save1000 } from '../../testing/offers';
 import { HttpClient, startTestServer, type TestServer } from '../../testing/test-server';
 import { saveOffersSettings } from '../settings/settings.service';
@@ -133,5 +133,33 @@ describe('the offers panel (catalog.offers)', () => {
     const reply = await new HttpClient(server.url).trpc('query', 'catalog.offers', { productId: 'nope' });
     expect(reply.status).toBeLessThan(500);
     expect(reply.status).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe('/api cart replies during a sale', () => {
+  it("the product's sellingPrice is the sale price while it lasts (what /api/checkout charges), the usual price after; the shape kept", async () => {
+    now = Date.parse(istToInstant('2026-12-11T12:00:00'));
+    const tv = await insertProduct(server.deps.db, { productName: 'Sale TV', category: 'tv', price: 5_999_900, sellingPrice: 4_999_900, stock: 5 });
+    const ends = istToInstant('2026-12-14T00:00');
+    await insertOffer(server.deps.db, {
+      kind: 'sale-price',
+      definition: { productId: tv.id, variantId: null, pricePaise: 3_999_900, from: istToInstant('2026-12-11T00:00'), to: ends },
+    });
+    const { client } = await signInAs(server);
+    type ApiLine = { _id: string; quantity: number; productId: Record<string, unknown> & { sellingPrice: number; price: number } };
+
+    const added = await client.post<{ data: ApiLine }>('/api/addtocart', { productId: tv.id });
+    expect(added.status).toBe(200);
+    expect(added.body.data.productId).toMatchObject({ sellingPrice: 39_999, price: 59_999 });
+    expect(added.body.data.productId).not.toHaveProperty('sale');
+    expect(added.body.data).not.toHaveProperty('variant');
+
+    const listed = await client.get<{ data: ApiLine[] }>('/api/view-card-product');
+    expect(listed.body.data.map((l) => l.productId.sellingPrice)).toEqual([39_999]);
+    const updated = await client.post<{ data: ApiLine }>('/api/update-cart-product', { _id: listed.body.data[0]!._id, quantity: 2 });
+    expect(updated.body.data).toMatchObject({ quantity: 2, productId: { sellingPrice: 39_999 } });
+
+    now = Date.parse(ends);
+    expect((await client.get<{ data: ApiLine[] }>('/api/view-card-product')).body.data.map((l) => l.productId.sellingPrice)).toEqual([49_999]);
   });
 });

@@ -354,3 +354,24 @@ export async function productOffers(db: DB, now: string, table: EmiTable, produc
     validUntil,
   };
 }
+
+/**
+ * Cart lines with their variant's live sale on the populated product (issue 30), as the spec's
+ * /api cart replies read it: their `sellingPrice` is then the sale price, what /api/checkout charges.
+ */
+export async function withLineSales<L extends { productId: { _id: string; sellingPrice: number; sale?: ProductSale }; variant?: { _id: string } }>(
+  db: DB,
+  now: string,
+  lines: readonly L[],
+): Promise<L[]> {
+  if (lines.length === 0) return [...lines];
+  const { sales } = await salesFor(
+    db,
+    now,
+    lines.map((l) => l.productId._id),
+  );
+  return lines.map((line) => {
+    const sale = bestSale(sales, line.productId._id, line.variant?._id ?? line.productId._id, line.productId.sellingPrice);
+    return sale ? { ...line, productId: { ...line.productId, sale } } : line;
+  });
+}
