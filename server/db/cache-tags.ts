@@ -32,6 +32,6 @@ export const CATEGORIES_TAG = 'categories';
 export const SETTINGS_TAG = 'settings';
 /**
  * An offer added, edited, paused or resumed, or a coupon used up or given a use back (issue 30):
- * the product page's offers panel. Migration 2026-12-10-01-offers-invalidation's trigger writes it.
+ * the product page's offers panel. Migration 2026-12-11-01-offers-invalidation's trigger writes it.
  */
 export const OFFERS_TAG = 'offers';

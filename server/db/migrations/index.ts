@@ -25,8 +25,8 @@ import * as orderNumbers from './2026-12-08-01-order-numbers';
 import * as shipments from './2026-12-08-02-shipments';
 import * as stockAlerts from './2026-12-08-03-stock-alerts';
 import * as offers from './2026-12-09-01-offers';
-import * as offersInvalidation from './2026-12-10-01-offers-invalidation';
-import * as pgOffersInvalidation from './postgres/2026-12-10-01-offers-invalidation';
+import * as offersInvalidation from './2026-12-11-01-offers-invalidation';
+import * as pgOffersInvalidation from './postgres/2026-12-11-01-offers-invalidation';
 import * as pgInitial from './postgres/2026-11-22-01-initial';
 import * as pgCatalogRevision from './postgres/2026-11-22-02-catalog-revision';
 import * as pgCacheInvalidations from './postgres/2026-11-25-01-cache-invalidations';
@@ -78,7 +78,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-08-02-shipments': shipments,
     '2026-12-08-03-stock-alerts': stockAlerts,
     '2026-12-09-01-offers': offers,
-    '2026-12-10-01-offers-invalidation': offersInvalidation,
+    '2026-12-11-01-offers-invalidation': offersInvalidation,
   },
   postgres: {
     '2026-11-22-01-initial': pgInitial,
@@ -106,7 +106,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-08-02-shipments': pgShipments,
     '2026-12-08-03-stock-alerts': pgStockAlerts,
     '2026-12-09-01-offers': offers,
-    '2026-12-10-01-offers-invalidation': pgOffersInvalidation,
+    '2026-12-11-01-offers-invalidation': pgOffersInvalidation,
   },
 };
 

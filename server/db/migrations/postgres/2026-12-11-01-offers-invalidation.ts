@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 // Frozen: this migration never changes once landed. Fix forward with a new file.
 //
-// PostgreSQL form of 2026-12-10-01-offers-invalidation: an offer added, edited, paused, resumed
+// PostgreSQL form of 2026-12-11-01-offers-invalidation: an offer added, edited, paused, resumed
 // or deleted, or a coupon used up or given its last use back, notifies the tag `offers` on the
 // invalidation channel when its transaction commits.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
