@@ -6,7 +6,7 @@ import { insertProduct } from '../testing/factories';
 import { openTestDatabase, testDialect } from '../testing/test-database';
 import { watchInvalidations, type InvalidationWatch } from '../testing/invalidations';
 import type { DB } from './database';
-import { BANNERS_TAG, CATALOG_TAG, CATEGORIES_TAG, categoryTag, EXACT_PRODUCTS_TAG, productTag, SEARCH_TAG, SETTINGS_TAG } from './cache-tags';
+import { BANNERS_TAG, CATALOG_TAG, CATEGORIES_TAG, categoryTag, EXACT_PRODUCTS_TAG, OFFERS_TAG, productTag, SEARCH_TAG, SETTINGS_TAG } from './cache-tags';
 
 // The triggers are frozen SQL in the migrations; this keeps the names they write equal to the
 // names procedures declare (cache-tags.ts), on each database.
@@ -98,5 +98,17 @@ describe(`cache tags written by the triggers (${testDialect()})`, () => {
         .execute();
     expect(new Set(await watch.during(() => write('{}')))).toEqual(new Set([SETTINGS_TAG]));
     expect(new Set(await watch.during(() => write('{"timeZone":"Asia/Kolkata"}')))).toEqual(new Set([SETTINGS_TAG]));
+  });
+
+  it('an offer added, edited or deleted, or a coupon used up or given its last use back, stales the offers panel; a use that leaves some over stales nothing', async () => {
+    const at = new Date().toISOString();
+    const row = { id: 'tag-coupon', kind: 'coupon', name: 'TAGCODE', code: 'TAGCODE', definition: '{}', uses_limit: 2, created_at: at, updated_at: at } as const;
+    const uses = (n: number) => db.updateTable('offers').set({ uses_count: n }).where('id', '=', 'tag-coupon').execute();
+    expect(new Set(await watch.during(() => db.insertInto('offers').values(row).execute()))).toEqual(new Set([OFFERS_TAG]));
+    expect(await watch.during(() => uses(1))).toEqual([]);
+    expect(new Set(await watch.during(() => uses(2)))).toEqual(new Set([OFFERS_TAG]));
+    expect(new Set(await watch.during(() => uses(1)))).toEqual(new Set([OFFERS_TAG]));
+    expect(new Set(await watch.during(() => db.updateTable('offers').set({ paused: 1 }).where('id', '=', 'tag-coupon').execute()))).toEqual(new Set([OFFERS_TAG]));
+    expect(new Set(await watch.during(() => db.deleteFrom('offers').where('id', '=', 'tag-coupon').execute()))).toEqual(new Set([OFFERS_TAG]));
   });
 });

@@ -30,3 +30,8 @@ export const BANNERS_TAG = 'banners';
 export const CATEGORIES_TAG = 'categories';
 /** The shop's settings saved (the footer, policies, delivery checks). */
 export const SETTINGS_TAG = 'settings';
+/**
+ * An offer added, edited, paused or resumed, or a coupon used up or given a use back (issue 30):
+ * the product page's offers panel. Migration 2026-12-11-01-offers-invalidation's trigger writes it.
+ */
+export const OFFERS_TAG = 'offers';

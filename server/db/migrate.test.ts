@@ -843,6 +843,42 @@ describe(`migrations (${dialect})`, () => {
     }
   });
 
+  it('bring a shop of the release before the offers panel (up to 2026-12-10-01-returns) forward: its offers kept; an offer changed from then on stales the panel', async () => {
+    const target = await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-')));
+    const db = openDatabase(target);
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrationsFor(dialect)) } });
+      expect((await migrator.migrateTo('2026-12-10-01-returns')).error).toBeUndefined();
+      const at = '2026-12-09T00:00:00.000Z';
+      await db
+        .insertInto('offers')
+        .values({ id: 'c1', kind: 'coupon', name: 'SAVE1000', code: 'SAVE1000', definition: '{}', uses_limit: 50, created_at: at, updated_at: at })
+        .execute();
+      const before = await db.selectFrom('offers').selectAll().execute();
+
+      expect(await migrateToLatest(db)).toEqual(migrationNames.slice(migrationNames.indexOf('2026-12-10-01-returns') + 1));
+
+      expect(await db.selectFrom('offers').selectAll().execute()).toEqual(before);
+      if (dialect === 'sqlite') {
+        const count = async () =>
+          Number(
+            (
+              await db
+                .selectFrom('cache_invalidations')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .where('tag', '=', 'offers')
+                .executeTakeFirst()
+            )?.n ?? 0,
+          );
+        const seen = await count();
+        await db.updateTable('offers').set({ paused: 1 }).where('id', '=', 'c1').execute();
+        expect(await count()).toBe(seen + 1);
+      }
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('bring a shop of the release before categories (up to 2026-12-02-02) forward: the twelve become rows, with the owner’s tax and the spec’s home rows', async () => {
     const target = await freshEmptyTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'voltmart-migrate-')));
     const db = openDatabase(target);

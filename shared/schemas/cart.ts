@@ -86,7 +86,10 @@ export type CartLineDiscount = { offerId: string; kind: 'buy-x-get-y' | 'coupon'
 export type CartPricing = {
   lines: { _id: string; listUnitPrice: number; unitPrice: number; saleEndsAt: string | null; discounts: CartLineDiscount[]; discount: number; net: number }[];
   coupon: { code: string; applied: true; saving: number } | { code: string; applied: false; reason: string; message: string } | null;
-  /** Paying online saves this much more (not in `total`: cash on delivery does not get it). */
-  prepaid: { saving: number } | null;
+  /**
+   * Paying online saves this much more (not in `total`: cash on delivery does not get it);
+   * `onlineTotal` is the goods' total when paid online, what checkout asks the provider for them.
+   */
+  prepaid: { saving: number; onlineTotal: number } | null;
   totals: { listTotal: number; saleSavings: number; discountTotal: number; total: number };
 };

@@ -102,7 +102,16 @@ function screenAt(pathname: string, search: URLSearchParams): Page | null {
     case 'product/:id': {
       const productId = matches?.at(-1)?.params.id ?? '';
       // `?variant=<SKU>`: the screen shows that variant from the same reply (an unknown SKU, the default one).
-      return { kind: 'product', productId, variantSku: search.get('variant'), queries: [{ path: 'catalog.details', input: { productId } }] };
+      return {
+        kind: 'product',
+        productId,
+        variantSku: search.get('variant'),
+        // The offers panel (issue 30) with the page, so it is there without JavaScript.
+        queries: [
+          { path: 'catalog.details', input: { productId } },
+          { path: 'catalog.offers', input: { productId } },
+        ],
+      };
     }
     case 'product-category': {
       // As the page's hooks read the address (useCategoryFilter, readSort, useRefine, useFilteredProducts, useFacets),

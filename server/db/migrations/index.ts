@@ -26,6 +26,8 @@ import * as shipments from './2026-12-08-02-shipments';
 import * as stockAlerts from './2026-12-08-03-stock-alerts';
 import * as offers from './2026-12-09-01-offers';
 import * as returns from './2026-12-10-01-returns';
+import * as offersInvalidation from './2026-12-11-01-offers-invalidation';
+import * as pgOffersInvalidation from './postgres/2026-12-11-01-offers-invalidation';
 import * as pgInitial from './postgres/2026-11-22-01-initial';
 import * as pgCatalogRevision from './postgres/2026-11-22-02-catalog-revision';
 import * as pgCacheInvalidations from './postgres/2026-11-25-01-cache-invalidations';
@@ -78,6 +80,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-08-03-stock-alerts': stockAlerts,
     '2026-12-09-01-offers': offers,
     '2026-12-10-01-returns': returns,
+    '2026-12-11-01-offers-invalidation': offersInvalidation,
   },
   postgres: {
     '2026-11-22-01-initial': pgInitial,
@@ -106,6 +109,7 @@ const byDialect: Record<Dialect, Record<string, Migration>> = {
     '2026-12-08-03-stock-alerts': pgStockAlerts,
     '2026-12-09-01-offers': offers,
     '2026-12-10-01-returns': returns,
+    '2026-12-11-01-offers-invalidation': pgOffersInvalidation,
   },
 };
 

@@ -13,6 +13,7 @@ import { publicProcedure, router, shopperProcedure } from '../../trpc/init';
 import * as q from './cart.queries';
 import type { Shopper } from '../../sessions/session';
 import * as service from './cart.service';
+import { withLineSales } from '../offers/pricing.service';
 
 /**
  * Whose cart a read looks at, without minting a guest id: a visitor who never added anything
@@ -25,9 +26,13 @@ function existingOwner(ctx: Context): Shopper | null {
 }
 
 export const cartRouter = router({
-  addItem: shopperProcedure
-    .input(AddCartItemInputSchema)
-    .mutation(({ ctx, input }) => service.addItem(ctx.deps.db, ctx.shopper, input.productId, nowIso(ctx.deps.clock), input.variantId)),
+  addItem: shopperProcedure.input(AddCartItemInputSchema).mutation(async ({ ctx, input }) => {
+    const now = nowIso(ctx.deps.clock);
+    const result = await service.addItem(ctx.deps.db, ctx.shopper, input.productId, now, input.variantId);
+    // The line's product with its live sale (issue 30): the /api reply's sellingPrice is the sale price.
+    const [line] = await withLineSales(ctx.deps.db, now, [result.line]);
+    return { ...result, line: line! };
+  }),
 
   /** The number of cart lines (not units), as the header badge shows it. */
   count: publicProcedure.query(async ({ ctx }) => {
@@ -38,12 +43,15 @@ export const cartRouter = router({
   /** Lines with their product populated, oldest first. */
   list: publicProcedure.query(async ({ ctx }): Promise<CartLine[]> => {
     const owner = existingOwner(ctx);
-    return owner ? service.listLines(ctx.deps.db, owner) : [];
+    // Each product with its variant's live sale (issue 30): the /api reply's sellingPrice is the sale price.
+    return owner ? withLineSales(ctx.deps.db, nowIso(ctx.deps.clock), await service.listLines(ctx.deps.db, owner)) : [];
   }),
 
-  updateQuantity: shopperProcedure
-    .input(UpdateCartItemInputSchema)
-    .mutation(({ ctx, input }) => service.updateQuantity(ctx.deps.db, ctx.shopper, input._id, input.quantity, nowIso(ctx.deps.clock))),
+  updateQuantity: shopperProcedure.input(UpdateCartItemInputSchema).mutation(async ({ ctx, input }) => {
+    const now = nowIso(ctx.deps.clock);
+    const [line] = await withLineSales(ctx.deps.db, now, [await service.updateQuantity(ctx.deps.db, ctx.shopper, input._id, input.quantity, now)]);
+    return line!;
+  }),
 
   /**
    * Our cart's + and −: moves the quantity by `change` from what the server holds and answers

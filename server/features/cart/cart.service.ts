@@ -201,7 +201,8 @@ export async function pricing(db: DB, owner: Shopper, nowIso: string): Promise<C
         : coupon.applied
           ? { code: coupon.code, applied: true, saving: coupon.saving }
           : { code: coupon.code, applied: false, reason: coupon.reason, message: coupon.message },
-    prepaid: priced.prepaid ? { saving: priced.prepaid.saving } : null,
+    // priceCart takes exactly `saving` off the lines when the shopper pays online.
+    prepaid: priced.prepaid ? { saving: priced.prepaid.saving, onlineTotal: priced.totals.total - priced.prepaid.saving } : null,
     totals: { listTotal: priced.totals.listTotal, saleSavings: priced.totals.saleSavings, discountTotal: priced.totals.discountTotal, total: priced.totals.total },
   };
 }

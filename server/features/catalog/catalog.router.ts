@@ -26,14 +26,16 @@ import * as variants from './variants.service';
 import { BulkVariantUpdateInputSchema, ProductVariantsFieldsSchema, VariantIdInputSchema, withSummaryFromVariants } from '../../../shared/schemas/variants';
 import * as categories from './categories.service';
 import { CategoryValueInputSchema, CreateCategoryInputSchema, MoveCategoryInputSchema, UpdateCategoryInputSchema } from '../../../shared/schemas/categories';
-import { BANNERS_TAG, CATALOG_TAG, CATEGORIES_TAG, categoryTag, EXACT_PRODUCTS_TAG, productTag, SEARCH_TAG } from '../../db/cache-tags';
+import { BANNERS_TAG, CATALOG_TAG, CATEGORIES_TAG, categoryTag, EXACT_PRODUCTS_TAG, OFFERS_TAG, productTag, SEARCH_TAG, SETTINGS_TAG } from '../../db/cache-tags';
 import { shownStock } from './shown-stock';
 import { ProductSpecsFieldsSchema } from '../../../shared/schemas/specs';
 import { CompareInputSchema } from '../../../shared/schemas/compare';
 import * as compare from './compare.service';
 import * as bulkEdit from './bulk-edit.service';
 import { BulkGridBrandsInputSchema, BulkGridInputSchema, BulkUpdateVariantsInputSchema } from '../../../shared/schemas/bulk-edit';
-import { salesValidUntil, withSales } from '../offers/pricing.service';
+import { productOffers, salesValidUntil, withSales } from '../offers/pricing.service';
+import { loadSettings } from '../../settings/shop-settings';
+import type { ProductOffers } from '../../../shared/schemas/offers-panel';
 import type { DB } from '../../db/database';
 
 /** Shoppers' lists show stock as shownStock does; the tags below rely on it. */
@@ -116,6 +118,23 @@ export const catalogRouter = router({
     .query(async ({ ctx, input }) => {
       const [product] = await withSales(ctx.deps.db, ctx.deps.clock().toISOString(), [shownStock(await service.productDetails(ctx.deps.db, input.productId))]);
       return product!;
+    }),
+
+  /**
+   * The product page's offers panel (issue 30), per variant: the coupons usable on it, its sale's
+   * end, the prepaid discount, the no-cost EMI plans its price reaches and the live bank offers.
+   * Stale when the product, any offer or the settings (the EMI table) change, and made again at
+   * the next instant an offer starts or ends (validUntil).
+   */
+  offers: sharedProcedure({
+    tags: (_input: unknown, reply: ProductOffers) => [productTag(reply.productId), OFFERS_TAG, SETTINGS_TAG],
+    validUntil: (_input: unknown, reply: ProductOffers) => reply.validUntil,
+  })
+    .input(ProductIdInputSchema)
+    .query(async ({ ctx, input }) => {
+      const now = ctx.deps.clock().toISOString();
+      const [product] = await withSales(ctx.deps.db, now, [await service.productDetails(ctx.deps.db, input.productId)]);
+      return productOffers(ctx.deps.db, now, (await loadSettings(ctx.deps.db, ctx.deps)).offers, product!);
     }),
 
   /**

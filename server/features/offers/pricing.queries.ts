@@ -136,3 +136,21 @@ export async function nextSaleChanges(db: DB, now: string, productIds: readonly 
     .execute();
   return new Map(rows.flatMap((r) => (r.product_id !== null && r.at !== null ? [[r.product_id, r.at] as const] : [])));
 }
+
+/**
+ * The coupons a product page may show now or later (issue 30's panel): not paused, not over at
+ * `now`, not used up. Those not yet started come too: their start is when the panel next changes.
+ */
+export async function listShowableCoupons(db: DB, now: string): Promise<OfferRow[]> {
+  const rows = await db
+    .selectFrom('offers')
+    .select(['id', 'kind', 'definition', 'paused', 'uses_count'])
+    .where('kind', '=', 'coupon')
+    .where('paused', '=', 0)
+    .where((eb) => eb.or([eb('valid_to', 'is', null), eb('valid_to', '>', now)]))
+    .where((eb) => eb.or([eb('uses_limit', 'is', null), eb('uses_count', '<', eb.ref('uses_limit'))]))
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, kind: r.kind, definition: r.definition, paused: r.paused, usesCount: r.uses_count }));
+}

@@ -1,9 +1,22 @@
 import type { DB } from '../../db/database';
 import { AppError } from '../../errors';
 import { BuyXGetYSchema, CouponCodeSchema, CouponSchema, PrepaidDiscountSchema, SalePriceSchema, type Coupon, type SalePrice } from '../../../shared/schemas/offers';
-import { isLive, normaliseCouponCode, priceCart, type AutomaticOffers, type CartLineInput, type CouponStatus, type PriceCartInput, type PricedCart } from '../../../shared/offers';
+import {
+  emiOptions,
+  isLive,
+  liveBankOffers,
+  normaliseCouponCode,
+  priceCart,
+  type AutomaticOffers,
+  type CartLineInput,
+  type CouponStatus,
+  type PriceCartInput,
+  type PricedCart,
+} from '../../../shared/offers';
 import type { Shopper } from '../../sessions/session';
 import type { ProductSale } from '../../../shared/schemas/catalog';
+import type { EmiTable } from '../../../shared/schemas/offers';
+import type { PanelCoupon, ProductOffers, VariantOffers } from '../../../shared/schemas/offers-panel';
 import * as q from './pricing.queries';
 
 /**
@@ -246,4 +259,119 @@ export function salesValidUntil(products: readonly { saleChangesAt?: string }[])
   let earliest: string | null = null;
   for (const p of products) if (p.saleChangesAt && (earliest === null || p.saleChangesAt < earliest)) earliest = p.saleChangesAt;
   return earliest;
+}
+
+// ---- the offers panel on the product page ----
+
+/** What the panel needs of a product: its own figures and each variant's (with its live sale, as withSales gives them). */
+export type PanelProduct = {
+  _id: string;
+  category: string;
+  brandName: string | null;
+  sellingPrice: number;
+  sale?: ProductSale;
+  variants?: readonly { _id: string; sellingPrice: number; sale?: ProductSale }[];
+};
+
+const panelCoupon = (c: Coupon): PanelCoupon => ({
+  code: c.code,
+  kind: c.kind,
+  amountPaise: c.kind === 'amount' ? c.amountPaise : null,
+  percentBp: c.kind === 'percent' ? c.percentBp : null,
+  capPaise: c.kind === 'percent' ? c.capPaise : null,
+  minCartPaise: c.minCartPaise,
+  firstOrderOnly: c.firstOrderOnly,
+  usesPerShopper: c.usesPerShopper,
+});
+
+/**
+ * The offers panel (issue 30): for each variant of `product` (with its live sales, as withSales
+ * gives them), what applies to it at `now`: the coupons a shopper could use on it (live, not
+ * paused, not used up, and the engine takes them on a cart holding just this variant, or only
+ * asks for a bigger cart), its sale's end, what paying online takes off it, and the owner's
+ * no-cost EMI plans its price reaches (the sale price while it lasts); with the live bank offers
+ * and `validUntil`, the next instant any of these starts or ends, so a kept reply or a
+ * server-rendered page never shows an offer past its end or misses one that has begun.
+ */
+export async function productOffers(db: DB, now: string, table: EmiTable, product: PanelProduct): Promise<ProductOffers> {
+  const offers = await loadAutomaticOffers(db, now, [product._id]);
+  const coupons = (await q.listShowableCoupons(db, now)).flatMap((row) => {
+    const coupon = parsed<Coupon>(CouponSchema, row.definition);
+    return coupon && !coupon.paused ? [coupon] : [];
+  });
+  const boundaries: string[] = [];
+  const later = (at: string | null) => {
+    if (at !== null && at > now) boundaries.push(at);
+  };
+  for (const c of coupons) [c.validFrom, c.validTo].forEach(later);
+  for (const p of offers.prepaid) [p.from, p.to].forEach(later);
+  for (const b of table.bankOffers) [b.from, b.to].forEach(later);
+  later((await q.nextSaleChanges(db, now, [product._id])).get(product._id) ?? null);
+
+  const variants = product.variants && product.variants.length > 0 ? product.variants : [{ _id: product._id, sellingPrice: product.sellingPrice, sale: product.sale }];
+  const live = coupons.filter((c) => isLive({ from: c.validFrom, to: c.validTo }, now));
+  const byVariant: Record<string, VariantOffers> = {};
+  for (const variant of variants) {
+    const line: CartLineInput = {
+      key: variant._id,
+      productId: product._id,
+      variantId: variant._id,
+      category: product.category,
+      brand: product.brandName,
+      listUnitPrice: variant.sellingPrice,
+      quantity: 1,
+      gstRateBp: 0,
+    };
+    const price = (coupon: Coupon | null) =>
+      priceCart({
+        now,
+        lines: [line],
+        offers,
+        couponCode: coupon?.code ?? null,
+        // As a shopper with no orders and no uses: the panel shows what a shopper could use, and says "first order only".
+        coupon: coupon ? { definition: coupon, usage: { totalUsed: 0, usedByShopper: 0 }, shopperPaidOrders: 0 } : null,
+        payment: 'online',
+        delivery: { amount: 0, rateBp: 0 },
+      });
+    const plain = price(null);
+    const unitPrice = plain.lines[0]?.unitPrice ?? variant.sellingPrice;
+    const usable = live.filter((coupon) => {
+      const status = price(coupon).coupon;
+      return status !== null && (status.applied || status.reason === 'min-cart');
+    });
+    byVariant[variant._id] = {
+      coupons: usable.map(panelCoupon),
+      sale: variant.sale ? { pricePaise: variant.sale.pricePaise, endsAt: variant.sale.endsAt } : null,
+      prepaidSavingPaise: plain.prepaid && plain.prepaid.saving > 0 ? plain.prepaid.saving : null,
+      emi: emiOptions(unitPrice, table.plans).map((o) => ({ bank: o.bank, months: o.months, monthly: o.monthly, interestPaise: o.discount })),
+    };
+  }
+  const validUntil = boundaries.reduce<string | null>((earliest, at) => (earliest === null || at < earliest ? at : earliest), null);
+  return {
+    productId: product._id,
+    variants: byVariant,
+    bankOffers: liveBankOffers(table.bankOffers, now).map((b) => ({ bank: b.bank, text: b.text, validTo: b.to })),
+    validUntil,
+  };
+}
+
+/**
+ * Cart lines with their variant's live sale on the populated product (issue 30), as the spec's
+ * /api cart replies read it: their `sellingPrice` is then the sale price, what /api/checkout charges.
+ */
+export async function withLineSales<L extends { productId: { _id: string; sellingPrice: number; sale?: ProductSale }; variant?: { _id: string } }>(
+  db: DB,
+  now: string,
+  lines: readonly L[],
+): Promise<L[]> {
+  if (lines.length === 0) return [...lines];
+  const { sales } = await salesFor(
+    db,
+    now,
+    lines.map((l) => l.productId._id),
+  );
+  return lines.map((line) => {
+    const sale = bestSale(sales, line.productId._id, line.variant?._id ?? line.productId._id, line.productId.sellingPrice);
+    return sale ? { ...line, productId: { ...line.productId, sale } } : line;
+  });
 }

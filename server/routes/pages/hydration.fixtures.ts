@@ -1,6 +1,7 @@
 import { CATEGORIES, SPEC_CATEGORY_INFO, type Category } from '../../../shared/categories';
 import { PRICE_BANDS } from '../../../shared/facets';
 import type { Product } from '../../../shared/schemas/catalog';
+import type { ProductOffers } from '../../../shared/schemas/offers-panel';
 
 /** Catalogue data for server/routes/pages/hydration.test.ts: what a page's shared procedures would answer. */
 export const product = (id: string, category: Category, name: string): Product => ({
@@ -24,6 +25,25 @@ export function answers(path: string, input: unknown): unknown {
   switch (path) {
     case 'catalog.details':
       return product((input as { productId: string }).productId, 'mobiles', 'Hydrated Phone');
+    case 'catalog.offers': {
+      // The offers panel (issue 30): hydrated as the server rendered it.
+      const productId = (input as { productId: string }).productId;
+      return {
+        productId,
+        variants: {
+          [productId]: {
+            coupons: [
+              { code: 'SAVE1000', kind: 'amount', amountPaise: 100_000, percentBp: null, capPaise: null, minCartPaise: 2_000_000, firstOrderOnly: false, usesPerShopper: 1 },
+            ],
+            sale: null,
+            prepaidSavingPaise: 10_000,
+            emi: [{ bank: 'HDFC Bank', months: 12, monthly: 124_991, interestPaise: 10_011 }],
+          },
+        },
+        bankOffers: [],
+        validUntil: null,
+      } satisfies ProductOffers;
+    }
     case 'catalog.banners':
       return {
         desktop: [{ _id: 'b1', imageUrl: `/images/${'b'.repeat(32)}.webp`, alt: 'A banner', link: '/product-category?category=mobiles', position: 0, kind: 'desktop' }],

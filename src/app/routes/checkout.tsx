@@ -101,7 +101,9 @@ function CheckoutStep({ userId }: { userId: string }) {
   const delivery = deliveryOf(deliveryChoices, onThisPage ? wantedDelivery : 'standard');
   const express = deliveryChoices.find((d) => d.rate === 'express');
   const codFee = cod && offer ? offer.cod.feePaise : 0;
-  const total = subtotal + (delivery?.amount ?? 0) + codFee;
+  // The prepaid discount (the server's figure): what paying online takes off; cash on delivery does not get it.
+  const prepaid = pricing.data?.prepaid ? { saving: pricing.data.prepaid.saving, online: !cod } : null;
+  const total = subtotal + (delivery?.amount ?? 0) + codFee - (prepaid?.online ? prepaid.saving : 0);
   // The answer on screen may still be about the previous address (COD depends on the PIN).
   const checking = options.isPending || options.isPlaceholderData;
   const ready = selected !== null && !checking && (payment !== null || options.isError);
@@ -222,6 +224,7 @@ function CheckoutStep({ userId }: { userId: string }) {
           expressOnPaymentPage={!onThisPage && express ? express : null}
           freeAbovePaise={storefront.data?.shipping.freeAbovePaise}
           codFee={codFee}
+          prepaid={prepaid}
         >
           {otherFailure ? (
             <div className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800" role="alert">

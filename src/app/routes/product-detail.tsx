@@ -1,6 +1,7 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorPage } from '../../components/ui/error-page';
 import { useProduct } from '../../features/catalog/api/use-product';
+import { useProductOffers } from '../../features/catalog/api/use-product-offers';
 import { CategoryStrip } from '../../features/catalog/components/category-strip';
 import { DeliveryCheck } from '../../features/catalog/components/delivery-check';
 import { ProductDetails, type DetailProduct } from '../../features/catalog/components/product-details';
@@ -14,6 +15,7 @@ import { CompareToggle } from '../../features/compare/compare-toggle';
 export function Component() {
   const { id = '' } = useParams();
   const product = useProduct(id);
+  const offers = useProductOffers(id);
   const cart = useAddToCartAction();
   const navigate = useNavigate();
   // The chosen variant lives in the address (`?variant=<SKU>`), so a shared link opens on it and
@@ -50,6 +52,7 @@ export function Component() {
         onBuy={(item, variantId) => void onBuy(item, variantId)}
         busy={cart.isPending}
         delivery={<DeliveryCheck />}
+        offers={offers.data}
         compare={product.data ? <CompareToggle product={product.data} className="min-h-11" /> : null}
       />
       {product.data ? (

@@ -127,14 +127,23 @@ export function CartView({ onPayment, paying }: CartViewProps) {
                     </dd>
                   </div>
                 ) : null}
+                {priced?.prepaid ? (
+                  <div className="flex justify-between gap-4 text-green-800">
+                    <dt>{`${formatINR(priced.prepaid.saving)} off for paying online`}</dt>
+                    <dd className="font-semibold" data-testid="summary-prepaid">
+                      {`−${formatINR(priced.prepaid.saving)}`}
+                    </dd>
+                  </div>
+                ) : null}
                 <div className="flex justify-between gap-4">
                   <dt className="text-zinc-700">Total Price</dt>
                   <dd className="font-semibold" data-testid="summary-total">
-                    {formatINR(priced?.totals.total ?? totals.totalPrice)}
+                    {formatINR(priced?.prepaid?.onlineTotal ?? priced?.totals.total ?? totals.totalPrice)}
                   </dd>
                 </div>
               </dl>
-              {priced?.prepaid ? <p className="mt-2 text-sm text-zinc-700">{`Save ${formatINR(priced.prepaid.saving)} more by paying online`}</p> : null}
+              {/* Paying online is the default; the total above is what it charges for the goods. */}
+              {priced?.prepaid ? <p className="mt-2 text-sm text-zinc-700" data-testid="summary-cod-total">{`Cash on delivery: ${formatINR(priced.totals.total)}`}</p> : null}
               <div className="mt-4">
                 <CouponBox coupon={priced?.coupon} />
               </div>

@@ -11,6 +11,8 @@ import type { ProductOption, ProductVariant } from '../../../../shared/schemas/v
 import { chosenVariant, pickerOptions } from '../../../../shared/variant-choice';
 import { VariantPicker } from './variant-picker';
 import { Specifications } from './specifications';
+import { OffersPanel } from './offers-panel';
+import type { ProductOffers } from '../../../../shared/schemas/offers-panel';
 import type { SpecSheetRow } from '../../../../shared/specs';
 
 /** `facts`: what its page shows of the law's facts; absent or null ones are not shown (nothing is invented). */
@@ -42,9 +44,11 @@ export interface ProductDetailsProps {
   delivery?: ReactNode;
   /** Beside the buttons: the "Compare" tick (the route passes it). */
   compare?: ReactNode;
+  /** The offers panel's data (catalog.offers, issue 30): the chosen variant's part is shown. */
+  offers?: ProductOffers | undefined;
 }
 
-export function ProductDetails({ product: listed, onAddToCart, onBuy, busy, delivery, compare, variantSku, onVariantChange }: ProductDetailsProps) {
+export function ProductDetails({ product: listed, onAddToCart, onBuy, busy, delivery, compare, variantSku, onVariantChange, offers }: ProductDetailsProps) {
   const categoryLabel = useCategoryLabelOf();
   const [activeIndex, setActiveIndex] = useState(0);
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
@@ -206,6 +210,7 @@ export function ProductDetails({ product: listed, onAddToCart, onBuy, busy, deli
           <p className="text-sm text-zinc-700">Buying needs JavaScript and a sign-in: turn JavaScript on to add this to your cart.</p>
         </noscript>
         {delivery}
+        <OffersPanel offers={offers} variantId={variant?._id ?? listed?._id} />
         <div>
           <p className="font-semibold text-zinc-900">Description : </p>
           <p className="whitespace-pre-line text-zinc-700">{product.description}</p>

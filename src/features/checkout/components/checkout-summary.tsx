@@ -27,12 +27,14 @@ export interface CheckoutSummaryProps {
   freeAbovePaise: number | null | undefined;
   /** The cash on delivery fee in paise, its own line when above 0. */
   codFee: number;
+  /** The prepaid discount (issue 30, the server's figure): taken off when paying online; cash on delivery is told what it would save. */
+  prepaid?: { saving: number; online: boolean } | null | undefined;
   /** The button and what it has to say, under the totals. */
   children: ReactNode;
 }
 
 /** The order about to be placed: its lines, the items' count and subtotal, the delivery, the cash on delivery fee and the total. */
-export function CheckoutSummary({ lines, delivery, expressOnPaymentPage, freeAbovePaise, codFee, children }: CheckoutSummaryProps) {
+export function CheckoutSummary({ lines, delivery, expressOnPaymentPage, freeAbovePaise, codFee, prepaid, children }: CheckoutSummaryProps) {
   const count = lines.reduce((sum, line) => sum + line.quantity, 0);
   const subtotal = lines.reduce((sum, line) => sum + totalOf(line), 0);
   const short = delivery?.rate === 'standard' && delivery.amount !== 0 && freeAbovePaise != null ? freeAbovePaise - subtotal : null;
@@ -92,13 +94,24 @@ export function CheckoutSummary({ lines, delivery, expressOnPaymentPage, freeAbo
             </dd>
           </div>
         ) : null}
+        {prepaid?.online ? (
+          <div className="flex justify-between gap-4 text-green-800">
+            <dt>{`${formatINR(prepaid.saving)} off for paying online`}</dt>
+            <dd className="font-semibold" data-testid="checkout-prepaid">
+              {`−${formatINR(prepaid.saving)}`}
+            </dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4 border-t border-zinc-200 pt-3 text-lg">
           <dt className="font-bold">Total</dt>
           <dd className="font-bold" data-testid="checkout-total">
-            {formatINR(subtotal + (delivery?.amount ?? 0) + codFee)}
+            {formatINR(subtotal + (delivery?.amount ?? 0) + codFee - (prepaid?.online ? prepaid.saving : 0))}
           </dd>
         </div>
       </dl>
+      {prepaid && !prepaid.online ? (
+        <p className="text-sm font-medium text-green-800" data-testid="checkout-prepaid-hint">{`Pay online to save ${formatINR(prepaid.saving)}`}</p>
+      ) : null}
 
       {delivery ? (
         <div className="flex flex-col gap-1 text-sm text-zinc-700">
