@@ -113,4 +113,34 @@ describe('sale prices on the storefront', () => {
     expect((await list()).body.items.find((p) => p._id === product.id)?.sale).toMatchObject({ pricePaise: 2_199_900 });
     expect((await apiDetails(product.id)).body.data.sellingPrice).toBe(21_999);
   });
+  it('a sale the owner adds, pauses or deletes while it is live shows at once in the kept list, product and /api replies (their caches are staled)', async () => {
+    now = Date.parse(istToInstant('2026-12-10T12:00:00'));
+    const product = await insertProduct(server.deps.db, { productName: 'Flash Phone', category: 'mobiles', price: 2_999_900, sellingPrice: 2_499_900, stock: 5 });
+    const list = async () =>
+      (await new HttpClient(server.url).trpc<{ items: { _id: string; sale?: { pricePaise: number } }[] }>('query', 'catalog.byCategory', { category: 'mobiles' })).body.items.find(
+        (p) => p._id === product.id,
+      )?.sale?.pricePaise ?? null;
+    const details = async () =>
+      (await new HttpClient(server.url).trpc<{ sale?: { pricePaise: number } }>('query', 'catalog.details', { productId: product.id })).body.sale?.pricePaise ?? null;
+    // Read (and kept) before any sale.
+    expect(await list()).toBeNull();
+    expect(await details()).toBeNull();
+    expect((await apiDetails(product.id)).body.data.sellingPrice).toBe(24_999);
+    const id = await insertOffer(server.deps.db, {
+      kind: 'sale-price',
+      definition: { productId: product.id, variantId: null, pricePaise: 1_999_900, from: istToInstant('2026-12-10T00:00'), to: istToInstant('2026-12-13T00:00') },
+    });
+    // (PostgreSQL's notification arrives just after the commit: polled.)
+    await expect.poll(list).toBe(1_999_900);
+    await expect.poll(details).toBe(1_999_900);
+    await expect.poll(async () => (await apiDetails(product.id)).body.data.sellingPrice).toBe(19_999);
+    await server.deps.db.updateTable('offers').set({ paused: 1 }).where('id', '=', id).execute();
+    await expect.poll(list).toBeNull();
+    await expect.poll(details).toBeNull();
+    await server.deps.db.updateTable('offers').set({ paused: 0 }).where('id', '=', id).execute();
+    await expect.poll(list).toBe(1_999_900);
+    await server.deps.db.deleteFrom('offers').where('id', '=', id).execute();
+    await expect.poll(list).toBeNull();
+    await expect.poll(async () => (await apiDetails(product.id)).body.data.sellingPrice).toBe(24_999);
+  });
 });
