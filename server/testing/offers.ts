@@ -14,9 +14,13 @@ type Input =
   | { kind: 'buy-x-get-y'; definition: Omit<z.input<typeof BuyXGetYSchema>, 'id'> }
   | { kind: 'prepaid'; name?: string; definition: Omit<z.input<typeof PrepaidDiscountSchema>, 'id'> };
 
+/** The last creation time given, so offers inserted within one millisecond still list in the order they were made. */
+let lastCreated = 0;
+
 export async function insertOffer(db: DB, input: Input, opts: { usesCount?: number } = {}): Promise<string> {
   const id = newId();
-  const now = new Date().toISOString();
+  lastCreated = Math.max(Date.now(), lastCreated + 1);
+  const now = new Date(lastCreated).toISOString();
   const base = { id, kind: input.kind, created_at: now, updated_at: now, uses_count: opts.usesCount ?? 0 };
   if (input.kind === 'coupon') {
     const c = CouponSchema.parse({ ...input.definition, id });
