@@ -58,21 +58,28 @@ export type OfferColumns = {
   usesLimit: number | null;
 };
 
+/** The row's columns an offer's definition decides (both on insert and on every edit). */
+function mirrored(offer: OfferColumns) {
+  return {
+    name: offer.name,
+    code: offer.code,
+    product_id: offer.productId,
+    variant_id: offer.variantId,
+    definition: offer.definition,
+    paused: offer.paused ? 1 : 0,
+    valid_from: offer.validFrom,
+    valid_to: offer.validTo,
+    uses_limit: offer.usesLimit,
+  };
+}
+
 export async function insertOffer(db: DB, offer: OfferColumns & { id: string; at: string }): Promise<void> {
   await db
     .insertInto('offers')
     .values({
       id: offer.id,
       kind: offer.kind,
-      name: offer.name,
-      code: offer.code,
-      product_id: offer.productId,
-      variant_id: offer.variantId,
-      definition: offer.definition,
-      paused: offer.paused ? 1 : 0,
-      valid_from: offer.validFrom,
-      valid_to: offer.validTo,
-      uses_limit: offer.usesLimit,
+      ...mirrored(offer),
       uses_count: 0,
       created_at: offer.at,
       updated_at: offer.at,
@@ -85,15 +92,7 @@ export async function updateOffer(db: DB, id: string, offer: OfferColumns & { at
   await db
     .updateTable('offers')
     .set({
-      name: offer.name,
-      code: offer.code,
-      product_id: offer.productId,
-      variant_id: offer.variantId,
-      definition: offer.definition,
-      paused: offer.paused ? 1 : 0,
-      valid_from: offer.validFrom,
-      valid_to: offer.validTo,
-      uses_limit: offer.usesLimit,
+      ...mirrored(offer),
       updated_at: offer.at,
     })
     .where('id', '=', id)
